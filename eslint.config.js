@@ -1,0 +1,67 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+// Layers depend one way: apps -> packages; engine -> chem; chem -> nothing of ours.
+// chem and engine stay free of HTTP, storage, UI and process environment so they run anywhere.
+const serverSide = ['hono', 'hono/*', '@hono/*', 'express', 'fastify', 'node:http', 'node:https', 'http', 'https'];
+const storage = ['better-sqlite3', 'kysely', 'kysely/*', 'pg', 'pg-*', 'better-auth', 'better-auth/*'];
+const ui = ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-router-dom', 'ketcher-*'];
+const apps = ['@molsearch/server', '@molsearch/server/*', '@molsearch/cli', '@molsearch/cli/*', '@molsearch/web', '@molsearch/web/*'];
+
+const forbid = (names, message) => ({ group: names, message });
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/web/dev-dist/**', '**/*.wasm'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['packages/chem/src/**/*.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-imports': ['error', { patterns: [
+        forbid(['@molsearch/*'], 'chem is the bottom layer: it imports no other molsearch package.'),
+        forbid([...serverSide, ...storage, ...ui], 'chem stays free of HTTP, storage and UI.'),
+      ] }],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Take options instead of reading the environment.' }],
+    },
+  },
+  {
+    files: ['packages/engine/src/**/*.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-imports': ['error', { patterns: [
+        forbid(['@molsearch/engine', '@molsearch/api', ...apps], 'engine imports only @molsearch/chem.'),
+        forbid([...serverSide, ...storage, ...ui], 'engine stays free of HTTP, storage and UI.'),
+      ] }],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Take options instead of reading the environment.' }],
+    },
+  },
+  {
+    files: ['packages/api/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        forbid(['@molsearch/*'], 'api holds the shared contract and imports no other molsearch package.'),
+        forbid([...serverSide, ...storage, ...ui], 'api is shared by browser and server: keep it free of runtime dependencies.'),
+      ] }],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Take options instead of reading the environment.' }],
+    },
+  },
+  {
+    files: ['apps/cli/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [forbid(['@molsearch/server/*', '@molsearch/web', '@molsearch/web/*'], 'the CLI uses the server only through its public entry.')] }] },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [forbid(['@molsearch/cli', '@molsearch/cli/*', '@molsearch/web', '@molsearch/web/*'], 'the server does not import other apps.')] }] },
+  },
+);

@@ -1,0 +1,81 @@
+import { withMol } from './rdkit.ts';
+
+/**
+ * A plain molecular graph read out of RDKit, so the 3D code (conformers, charges, scoring) works on
+ * ordinary arrays without holding WebAssembly objects.
+ */
+export interface GraphAtom {
+  atomicNumber: number;
+  formalCharge: number;
+  /** Hydrogens not present as atoms of the graph. */
+  implicitHs: number;
+  aromatic: boolean;
+  isotope: number;
+  /** RDKit's atom parity as written in its JSON: 'cw', 'ccw', 'unspecified' or 'other'. */
+  stereo: string;
+}
+
+export interface GraphBond {
+  a: number;
+  b: number;
+  /** 1, 2 or 3 in the Kekulé form; `aromatic` tells whether RDKit perceives the bond as aromatic. */
+  order: number;
+  aromatic: boolean;
+  /** RDKit's bond stereo from its JSON ('cis', 'trans', 'either', 'unspecified'), and the reference atoms. */
+  stereo: string;
+  stereoAtoms: number[];
+}
+
+export interface MolGraph {
+  atoms: GraphAtom[];
+  bonds: GraphBond[];
+  /** Smallest set of smallest rings, as atom index lists. */
+  rings: number[][];
+}
+
+interface RDKitJsonAtom { z?: number; impHs?: number; chg?: number; isotope?: number; stereo?: string }
+interface RDKitJsonBond { bo?: number; atoms: [number, number]; stereo?: string; stereoAtoms?: number[] }
+interface RDKitJsonExtension { name: string; aromaticAtoms?: number[]; aromaticBonds?: number[]; atomRings?: number[][] }
+interface RDKitJsonMolecule { atoms: RDKitJsonAtom[]; bonds?: RDKitJsonBond[]; extensions?: RDKitJsonExtension[] }
+interface RDKitJson {
+  defaults: { atom: Required<Omit<RDKitJsonAtom, 'stereo'>> & { stereo: string }; bond: { bo: number; stereo: string } };
+  molecules: RDKitJsonMolecule[];
+}
+
+/** Reads RDKit's JSON form of a molecule into a `MolGraph`. */
+export function graphFromRDKitJson(json: string): MolGraph {
+  const doc = JSON.parse(json) as RDKitJson;
+  const molecule = doc.molecules[0];
+  if (!molecule) return { atoms: [], bonds: [], rings: [] };
+  const defaults = doc.defaults;
+  const extension = molecule.extensions?.find((e) => e.name === 'rdkitRepresentation');
+  const aromaticAtoms = new Set(extension?.aromaticAtoms ?? []);
+  const aromaticBonds = new Set(extension?.aromaticBonds ?? []);
+  const atoms = molecule.atoms.map((atom, index): GraphAtom => ({
+    atomicNumber: atom.z ?? defaults.atom.z,
+    formalCharge: atom.chg ?? defaults.atom.chg,
+    implicitHs: atom.impHs ?? defaults.atom.impHs,
+    aromatic: aromaticAtoms.has(index),
+    isotope: atom.isotope ?? defaults.atom.isotope,
+    stereo: atom.stereo ?? defaults.atom.stereo,
+  }));
+  const bonds = (molecule.bonds ?? []).map((bond, index): GraphBond => ({
+    a: bond.atoms[0],
+    b: bond.atoms[1],
+    order: bond.bo ?? defaults.bond.bo,
+    aromatic: aromaticBonds.has(index),
+    stereo: bond.stereo ?? defaults.bond.stereo,
+    stereoAtoms: bond.stereoAtoms ?? [],
+  }));
+  return { atoms, bonds, rings: extension?.atomRings ?? [] };
+}
+
+/**
+ * The molecule of `smiles` with every hydrogen as an explicit atom (3D work needs them placed).
+ * Returns undefined when RDKit cannot parse the SMILES.
+ */
+export function hydrogenatedGraph(smiles: string): MolGraph | undefined {
+  const molblock = withMol(smiles, (mol) => mol.add_hs());
+  if (molblock === undefined) return undefined;
+  return withMol(molblock, (mol) => graphFromRDKitJson(mol.get_json()), { removeHs: false });
+}
