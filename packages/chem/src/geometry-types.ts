@@ -1,0 +1,19 @@
+/**
+ * Coordinates of one conformer: x, y, z of atom i at [3i, 3i+1, 3i+2], in ångström, in the atom
+ * order of the `MolGraph` they belong to (hydrogens included when the graph has them).
+ */
+export type Coordinates = Float64Array;
+
+export interface ConformerOptions {
+  /** Number of conformers wanted (queries ask for more than catalogue entries). */
+  count: number;
+  /** Same seed, same input -> same coordinates. */
+  seed: number;
+  /** Per-molecule time cap; past it the best conformers so far are returned and `timedOut` is set. */
+  timeBudgetMs: number;
+}
+
+export interface ConformerSet {
+  conformers: Coordinates[];
+  timedOut: boolean;
+}
