@@ -16,4 +16,10 @@ export interface ConformerOptions {
 export interface ConformerSet {
   conformers: Coordinates[];
   timedOut: boolean;
+  /**
+   * Set when the geometry is best effort: ideal distances could not all be met (strained cages, metals,
+   * large molecules), a specified stereocentre or double bond could not be honoured, or the generator failed
+   * and returned a crude placeholder.
+   */
+  approximate?: boolean;
 }

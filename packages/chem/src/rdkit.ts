@@ -34,7 +34,13 @@ export function rdkit(): RDKit {
  */
 export function withMol<T>(input: string, use: (mol: RDKitMol) => T, details?: Record<string, unknown>): T | undefined {
   const module = rdkit();
-  const mol = details ? module.get_mol(input, JSON.stringify(details)) : module.get_mol(input);
+  let mol: RDKitMol | null;
+  try {
+    mol = details ? module.get_mol(input, JSON.stringify(details)) : module.get_mol(input);
+  } catch {
+    // Some inputs (the empty string among them) make RDKit throw rather than return null.
+    return undefined;
+  }
   if (!mol) return undefined;
   try {
     if (!mol.is_valid()) return undefined;

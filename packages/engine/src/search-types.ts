@@ -15,6 +15,8 @@ export interface SearchRequest {
   databases: string[];
   /** Hits kept per database, at most MAX_SEARCH_LIMIT. */
   limit: number;
+  /** Only hits with similarity >= threshold (0..1); default 0. */
+  threshold?: number;
 }
 
 export interface SearchProgress {

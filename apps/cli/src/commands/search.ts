@@ -1,0 +1,106 @@
+import { PROPERTY_COLUMNS, formatPropertyValue, loadRDKit, rdkit } from '@molsearch/chem';
+import type { MoleculeProperties } from '@molsearch/chem';
+import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, closeSearchPool, openCatalogue, search } from '@molsearch/engine';
+import type { Catalogue } from '@molsearch/engine';
+import { usageError } from '../cli-error.ts';
+import type { Command, CommandContext } from '../command.ts';
+
+const FORMATS = ['tsv', 'csv', 'sdf'] as const;
+type OutputFormat = (typeof FORMATS)[number];
+
+export const command: Command = {
+  name: 'search',
+  summary: 'find the molecules most similar to a query in one or more catalogues',
+  usage: '<SMILES>',
+  minArgs: 1,
+  maxArgs: 1,
+  options: {
+    method: { type: 'string', valueName: 'method', description: `${SEARCH_METHODS.join(' | ')} (default morgan)` },
+    quality: { type: 'string', valueName: 'quality', description: `${SEARCH_QUALITIES.join(' | ')} (default fast; morgan is exact at every level)` },
+    db: { type: 'string', multiple: true, valueName: 'DB-ID', description: 'catalogue to search; repeat or comma-separate for several (required)' },
+    top: { type: 'string', valueName: 'N', description: `hits per catalogue, 1..${MAX_SEARCH_LIMIT} (default 30)` },
+    threshold: { type: 'string', valueName: 'T', description: 'only hits with similarity >= T, 0..1 (default 0)' },
+    format: { type: 'string', valueName: 'format', description: 'tsv | csv | sdf (default tsv)' },
+    threads: { type: 'string', valueName: 'N', description: 'scan threads (default 2)' },
+  },
+  help: [
+    'Output columns: rank, database, id, smiles, similarity, then the property columns.',
+    'Ranks count within each database, best first; the similarity is the exact Tanimoto on Morgan bits.',
+    'SDF output carries 2D coordinates and the same fields as data items.',
+    '',
+    "Example: molsearch search 'CC(=O)Oc1ccccc1C(=O)O' --db MOLPORT --db ZINC15 --top 10 --threshold 0.4",
+  ].join('\n'),
+  async run(context) {
+    const databases = context.options.strings('db');
+    if (databases.length === 0) throw usageError("search needs at least one --db <DB-ID>; see 'molsearch search --help'");
+    const format = context.options.choice('format', FORMATS) ?? 'tsv';
+    try {
+      const result = await search(
+        {
+          smiles: context.args[0] as string,
+          method: context.options.choice('method', SEARCH_METHODS) ?? 'morgan',
+          quality: context.options.choice('quality', SEARCH_QUALITIES) ?? 'fast',
+          databases,
+          limit: context.options.integer('top', { min: 1, max: MAX_SEARCH_LIMIT }) ?? 30,
+          threshold: context.options.number('threshold', { min: 0, max: 1 }) ?? 0,
+        },
+        { dataDir: context.dataDir, threads: context.options.integer('threads', { min: 1, max: 7 }) ?? 2 },
+      );
+      if (format !== 'sdf') await context.out.line(HEADER.map((cell) => escapeCell(cell, format)).join(separator(format)));
+      else await loadRDKit();
+      for (const hits of result.databases) {
+        const catalogue = await openCatalogue(context.dataDir, hits.database);
+        for (let i = 0; i < hits.rows.length; i++) {
+          const hit = hitFields(catalogue, hits.rows[i]!, i + 1, hits.similarities[i]!);
+          await writeHit(context, format, hit);
+        }
+      }
+    } finally {
+      await closeSearchPool();
+    }
+  },
+};
+
+const HEADER = ['rank', 'database', 'id', 'smiles', 'similarity', ...PROPERTY_COLUMNS.map((column) => column.key)];
+
+interface HitFields {
+  smiles: string;
+  /** Values in HEADER order. */
+  cells: string[];
+}
+
+function hitFields(catalogue: Catalogue, row: number, rank: number, similarity: number): HitFields {
+  const smiles = catalogue.smiles(row);
+  const properties = catalogue.properties(row) as unknown as MoleculeProperties;
+  return {
+    smiles,
+    cells: [String(rank), catalogue.id, catalogue.compoundId(row), smiles, similarity.toFixed(4), ...PROPERTY_COLUMNS.map((column) => formatPropertyValue(properties, column))],
+  };
+}
+
+async function writeHit(context: CommandContext, format: OutputFormat, hit: HitFields): Promise<void> {
+  if (format !== 'sdf') {
+    await context.out.line(hit.cells.map((cell) => escapeCell(cell, format)).join(separator(format)));
+    return;
+  }
+  const mol = rdkit().get_mol(hit.smiles);
+  if (!mol) return;
+  try {
+    mol.set_new_coords();
+    const block = mol.get_molblock().replace(/\n?M {2}END\n?$/, '\nM  END');
+    const id = hit.cells[2] ?? '';
+    const fields = HEADER.map((name, i) => `> <${name}>\n${hit.cells[i] ?? ''}\n`).join('\n');
+    await context.out.line(`${id}${block.slice(block.indexOf('\n'))}\n${fields}\n$$$$`);
+  } finally {
+    mol.delete();
+  }
+}
+
+function separator(format: OutputFormat): string {
+  return format === 'csv' ? ',' : '\t';
+}
+
+function escapeCell(cell: string, format: OutputFormat): string {
+  if (format === 'csv' && /[",\n]/.test(cell)) return `"${cell.replaceAll('"', '""')}"`;
+  return format === 'tsv' ? cell.replace(/[\t\n]/g, ' ') : cell;
+}

@@ -1,0 +1,104 @@
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Everything the server reads from its environment, read once at start-up. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Catalogues, the SQLite file, job hit lists and download files live under here. */
+  dataDir: string;
+  /** Display names, vendors, badges of the catalogues; counts come from the imported indexes. */
+  catalogueConfig: string;
+  /** Threads a Morgan scan uses. */
+  searchThreads: number;
+  /** PostgreSQL when set; otherwise SQLite at `<dataDir>/molsearch.sqlite`. */
+  databaseUrl: string | undefined;
+  /** Searches run at once; the rest wait in a queue that takes turns between callers. */
+  jobConcurrency: number;
+  /** Hits kept per database and search. */
+  hitsPerDatabase: number;
+  /** How long finished searches (and their hit lists) are kept. */
+  jobRetentionMs: number;
+  /** How long built download files are kept. */
+  downloadRetentionMs: number;
+  rateLimiting: boolean;
+  maxBodyBytes: number;
+  /** Request line and headers together; a longer URL is answered 413. */
+  maxHeaderBytes: number;
+  /** The built web app, served from the same port when the folder exists. */
+  webDir: string | undefined;
+  logLevel: LogLevel;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+/** The repository's config/catalogues.json, wherever the server is started from. */
+const DEFAULT_CATALOGUE_CONFIG = join(import.meta.dirname, '../../../config/catalogues.json');
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const onOff = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((value) => value === 'on' || value === 'true' || value === '1');
+const hours = z.coerce.number().positive().transform((value) => value * 3_600_000);
+
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  MOLSEARCH_DATA_DIR: z.string().min(1).default('./data'),
+  CATALOGUE_CONFIG: z.string().min(1).optional(),
+  SEARCH_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  HITS_PER_DATABASE: z.coerce.number().int().min(1).max(100_000).default(100_000),
+  JOB_RETENTION_HOURS: hours.prefault(7 * 24),
+  DOWNLOAD_RETENTION_HOURS: hours.prefault(24),
+  RATE_LIMITING: onOff.default(true),
+  MAX_BODY_MB: z.coerce.number().positive().max(256).prefault(8).transform((mb) => Math.round(mb * 1024 * 1024)),
+  MAX_HEADER_KB: z.coerce.number().int().min(8).max(1024).prefault(64).transform((kb) => kb * 1024),
+  WEB_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+/** Command-line flags win over the environment. */
+export interface ConfigOverrides {
+  port?: number;
+  dataDir?: string;
+  webDir?: string;
+}
+
+/**
+ * Reads and checks the environment. Every bad value is reported together, so one start-up
+ * attempt shows everything to fix.
+ */
+export function loadConfig(env: Record<string, string | undefined>, overrides: ConfigOverrides = {}): ServerConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environment.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`The server cannot start; fix these settings:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data;
+  const port = overrides.port ?? values.PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`The server cannot start: port ${port} is not a port number.`);
+  return {
+    port,
+    host: values.HOST,
+    dataDir: resolve(overrides.dataDir ?? values.MOLSEARCH_DATA_DIR),
+    catalogueConfig: resolve(values.CATALOGUE_CONFIG ?? DEFAULT_CATALOGUE_CONFIG),
+    searchThreads: values.SEARCH_THREADS,
+    databaseUrl: values.DATABASE_URL,
+    jobConcurrency: values.JOB_CONCURRENCY,
+    hitsPerDatabase: values.HITS_PER_DATABASE,
+    jobRetentionMs: values.JOB_RETENTION_HOURS,
+    downloadRetentionMs: values.DOWNLOAD_RETENTION_HOURS,
+    rateLimiting: values.RATE_LIMITING,
+    maxBodyBytes: values.MAX_BODY_MB,
+    maxHeaderBytes: values.MAX_HEADER_KB,
+    webDir: overrides.webDir ?? values.WEB_DIR,
+    logLevel: values.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,63 @@
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { downloadLinkQuery, prepareDownloadBody, prepareDownloadQuery } from '@molsearch/api';
+import type { FileFormat } from '@molsearch/api';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from './app-env.ts';
+import { AppError, invalidParameters } from './app-error.ts';
+import type { Services } from './services.ts';
+import { parseQuery, parseWith } from './validation.ts';
+
+const CONTENT_TYPES: Record<FileFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  sdf: 'chemical/x-mdl-sdfile; charset=utf-8',
+  smi: 'chemical/x-daylight-smiles; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Preparing download files, polling for their link, and serving them. */
+export function downloadRoutes(services: Services, maxBodyBytes: number): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post(
+    '/prepare_download',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', { message: `The request body is larger than ${Math.round(maxBodyBytes / 1048576)} MB.` });
+      },
+    }),
+    async (c) => {
+      const query = parseQuery(c, prepareDownloadQuery);
+      const text = await c.req.text();
+      let json: unknown = {};
+      if (text.trim().length > 0) {
+        try {
+          json = JSON.parse(text);
+        } catch {
+          throw invalidParameters([{ field: 'body', message: 'The body must be JSON, e.g. {"neighbor_ids": [...]}' }]);
+        }
+      }
+      const body = parseWith(prepareDownloadBody, json);
+      return c.json(await services.downloads.prepare(c.get('principal'), query, body.neighbor_ids));
+    },
+  );
+
+  routes.get('/get_download_link', async (c) => c.json(await services.downloads.link(parseQuery(c, downloadLinkQuery))));
+
+  routes.get('/downloads/:id/:name', async (c) => {
+    const file = await services.downloads.file(c.req.param('id'));
+    const stream = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
+    return new Response(stream, {
+      headers: {
+        'Content-Type': CONTENT_TYPES[file.format],
+        'Content-Length': String(file.size),
+        'Content-Disposition': `attachment; filename="${file.name}"`,
+        'X-Request-Id': c.get('requestId'),
+      },
+    });
+  });
+
+  return routes;
+}

@@ -1,0 +1,71 @@
+import { access } from 'node:fs/promises';
+import { closeSearchPool, listCatalogues, loadCatalogueConfig, openCatalogue, search } from '@molsearch/engine';
+import type { CatalogueConfig } from '@molsearch/engine';
+import type { CatalogueRows, CatalogueSummary, PropertyValue, SearchEngine } from './search-engine.ts';
+
+export interface EngineAdapterOptions {
+  dataDir: string;
+  /** config/catalogues.json; without the file, imported catalogues are listed under their ids. */
+  catalogueConfig: string;
+  searchThreads: number;
+}
+
+/** The server's SearchEngine on @molsearch/engine: catalogues under `<dataDir>/catalogues`, described by the config file. */
+export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine {
+  const readConfig = async (): Promise<CatalogueConfig> => {
+    try {
+      await access(options.catalogueConfig);
+    } catch {
+      return { vendors: [], databases: [] };
+    }
+    return loadCatalogueConfig(options.catalogueConfig);
+  };
+
+  return {
+    async listCatalogues(): Promise<CatalogueSummary[]> {
+      const infos = await listCatalogues(options.dataDir, await readConfig());
+      // Only what can be searched: configured databases not yet imported, or damaged ones, are left out.
+      return infos
+        .filter((info) => info.imported && info.problem === undefined)
+        .map((info) => ({
+          id: info.id,
+          displayName: info.displayName,
+          vendor: info.vendor.name,
+          website: info.website || info.vendor.website,
+          email: info.orderEmail ?? 'N/A',
+          description: info.description,
+          badges: info.badges,
+          count: info.count,
+        }));
+    },
+
+    async readRows(database: string, rows: ArrayLike<number>, withProperties: boolean): Promise<CatalogueRows> {
+      const catalogue = await openCatalogue(options.dataDir, database);
+      const smiles: string[] = [];
+      const ids: string[] = [];
+      const properties: Record<string, PropertyValue[]> = {};
+      if (withProperties) for (const property of catalogue.manifest.properties) properties[property.key] = [];
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
+        smiles.push(catalogue.smiles(row));
+        ids.push(catalogue.compoundId(row));
+        if (withProperties) {
+          const values = catalogue.properties(row);
+          for (const key of Object.keys(properties)) properties[key]!.push(readable(values[key]));
+        }
+      }
+      return { smiles, ids, properties };
+    },
+
+    search: (request, searchOptions) => search(request, { ...searchOptions, dataDir: options.dataDir, threads: options.searchThreads }),
+
+    close: () => closeSearchPool(),
+  };
+}
+
+/** Numeric columns are stored as float32: 258.342 would read 258.3420104980469 without rounding to its precision. */
+function readable(value: PropertyValue | undefined): PropertyValue {
+  if (value === undefined) return null;
+  if (typeof value === 'number' && !Number.isInteger(value)) return Number(value.toPrecision(7));
+  return value;
+}

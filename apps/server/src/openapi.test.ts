@@ -1,0 +1,56 @@
+import { API_OPERATIONS, MAX_PAGE_SIZE, RATE_LIMITS } from '@molsearch/api';
+import { describe, expect, it } from 'vitest';
+import { renderDocsPage } from './docs-page.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+
+describe('the OpenAPI document', () => {
+  const document = buildOpenApiDocument('test');
+
+  it('is OpenAPI 3.1 with every Search API call of the spec', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const calls = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'GET /api/random_molecule',
+        'GET /api/submit_molsearch',
+        'GET /api/job_status',
+        'GET /api/get_molsearch_page',
+        'POST /api/prepare_download',
+        'GET /api/get_download_link',
+        'GET /api/databases',
+        'GET /api/get_sim_histograms',
+        'GET /api/health',
+      ]),
+    );
+    expect(calls).toHaveLength(API_OPERATIONS.length + 1);
+  });
+
+  it('describes parameters from the validating schemas: names, requirement, bounds and defaults', () => {
+    const page = document.paths['/api/get_molsearch_page']!.get!;
+    const byName = Object.fromEntries(page.parameters.map((parameter) => [parameter.name, parameter]));
+    expect(Object.keys(byName).sort()).toEqual(['db_name', 'include_properties', 'job_name', 'page_num', 'page_size', 'sim_th']);
+    expect(byName.job_name!.required).toBe(true);
+    expect(byName.page_size).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 30 } });
+    expect(byName.sim_th!.schema).toMatchObject({ type: 'number', minimum: 0, maximum: 1 });
+    const submit = document.paths['/api/submit_molsearch']!.get!;
+    expect(submit.parameters.find((parameter) => parameter.name === 'search_type')!.schema.enum).toEqual(['espsim_electrostatic', 'espsim_shape', 'morgan']);
+    expect(document.paths['/api/prepare_download']!.post!.requestBody).toBeDefined();
+  });
+
+  it('lists each call\'s errors with the spec\'s texts', () => {
+    const submit = document.paths['/api/submit_molsearch']!.get!;
+    expect(submit.responses['400']!.description).toContain('Invalid search parameters. Please check your input.');
+    expect(submit.responses['429']).toBeDefined();
+    expect(document.paths['/api/job_status']!.get!.responses['404']!.description).toContain('JOB_NOT_FOUND');
+    expect(document.paths['/api/job_status']!.get!.responses['410']).toBeDefined();
+  });
+
+  it('renders a self-contained docs page with the operations, the limits and a Python example', () => {
+    const page = renderDocsPage(document);
+    expect(page).not.toMatch(/<script|https?:\/\/(?!localhost)/);
+    for (const operation of API_OPERATIONS) expect(page).toContain(operation.path);
+    expect(page).toContain(String(RATE_LIMITS.anonymous.requestsPerMinute));
+    expect(page).toContain('import requests');
+    expect(page).toContain('get_download_link');
+  });
+});

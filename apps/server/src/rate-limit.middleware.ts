@@ -1,0 +1,60 @@
+import { RATE_LIMITS } from '@molsearch/api';
+import type { Tier } from '@molsearch/api';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from './app-env.ts';
+import { AppError } from './app-error.ts';
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Counts calls per caller in fixed one-minute windows. Memory is one small entry per active caller,
+ * dropped when its window has passed.
+ */
+export class RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(private readonly now: () => number) {}
+
+  /** Counts one call; answers how many seconds to wait when the limit is already reached. */
+  take(key: string, limit: number): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+    const now = this.now();
+    if (this.windows.size > 10_000) this.prune(now);
+    let window = this.windows.get(key);
+    if (!window || now - window.start >= WINDOW_MS) {
+      window = { start: now, count: 0 };
+      this.windows.set(key, window);
+    }
+    if (window.count >= limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000)) };
+    window.count++;
+    return { allowed: true };
+  }
+
+  private prune(now: number): void {
+    for (const [key, window] of this.windows) if (now - window.start >= WINDOW_MS) this.windows.delete(key);
+  }
+}
+
+export function rateLimitError(retryAfterSeconds: number, message?: string): AppError {
+  return new AppError('RATE_LIMITED', { message, retryAfterSeconds });
+}
+
+/** Limits every call by the caller's tier (RATE_LIMITS.requestsPerMinute); `kind` separates budgets. */
+export function rateLimit(limiter: RateLimiter, kind: 'requests' | 'submissions', enabled: boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (enabled) {
+      const principal = c.get('principal');
+      const limits = RATE_LIMITS[principal.tier as Tier];
+      const limit = kind === 'requests' ? limits.requestsPerMinute : limits.submissionsPerMinute;
+      const verdict = limiter.take(`${kind}:${principal.rateKey}`, limit);
+      if (!verdict.allowed) {
+        throw rateLimitError(
+          verdict.retryAfterSeconds,
+          kind === 'submissions'
+            ? `Too many searches submitted: at most ${limit} per minute. Please wait ${verdict.retryAfterSeconds} s and try again.`
+            : `Too many requests: at most ${limit} per minute. Please wait ${verdict.retryAfterSeconds} s and try again.`,
+        );
+      }
+    }
+    await next();
+  });
+}

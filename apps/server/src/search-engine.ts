@@ -1,0 +1,35 @@
+import type { SearchOptions, SearchRequest, SearchResult } from '@molsearch/engine';
+
+/** What /api/databases tells about one catalogue. */
+export interface CatalogueSummary {
+  id: string;
+  displayName: string;
+  vendor: string;
+  website: string;
+  /** Order e-mail, or 'N/A'. */
+  email: string;
+  description: string;
+  badges: string[];
+  count: number;
+}
+
+export type PropertyValue = string | number | boolean | null;
+
+/** Catalogue rows in the order asked for. */
+export interface CatalogueRows {
+  smiles: string[];
+  ids: string[];
+  /** Property columns, each as long as `smiles`; empty unless asked for. */
+  properties: Record<string, PropertyValue[]>;
+}
+
+/**
+ * The engine as the server uses it: catalogues to list and read, and searches to run. One
+ * implementation drives @molsearch/engine; routes and services depend only on this shape.
+ */
+export interface SearchEngine {
+  listCatalogues(): Promise<CatalogueSummary[]>;
+  readRows(database: string, rows: ArrayLike<number>, withProperties: boolean): Promise<CatalogueRows>;
+  search(request: SearchRequest, options: SearchOptions): Promise<SearchResult>;
+  close(): Promise<void>;
+}

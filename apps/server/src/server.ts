@@ -1,0 +1,121 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { API_ERRORS } from '@molsearch/api';
+import { loadRDKit } from '@molsearch/chem';
+import { createApp } from './app.ts';
+import { CatalogueService } from './catalogue.service.ts';
+import type { ServerConfig } from './config.ts';
+import { DownloadFileRepository } from './download-file.repository.ts';
+import { DownloadRepository } from './download.repository.ts';
+import { DownloadService } from './download.service.ts';
+import { createEngineAdapter } from './engine.adapter.ts';
+import { errorBody } from './error-handler.ts';
+import { HitListRepository } from './hit-list.repository.ts';
+import { JobRepository } from './job.repository.ts';
+import { JobService } from './job.service.ts';
+import { createLogger } from './logger.ts';
+import type { Logger } from './logger.ts';
+import { ResultService } from './result.service.ts';
+import { RetentionService } from './retention.service.ts';
+import type { SearchEngine } from './search-engine.ts';
+import { openStore } from './store/database.ts';
+
+export const SERVER_VERSION = '0.1.0';
+const RETENTION_SWEEP_MS = 60_000;
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:8080 */
+  url: string;
+  port: number;
+  /** Stops taking requests, puts running searches back in the queue and closes the store. */
+  close(): Promise<void>;
+}
+
+export interface ServerDependencies {
+  /** Defaults to @molsearch/engine over `config.dataDir`. */
+  engine?: SearchEngine;
+  logger?: Logger;
+  now?: () => number;
+}
+
+/** Starts the API on `config.port` (0 picks a free port): store, queue recovery, retention, HTTP. */
+export async function startServer(config: ServerConfig, dependencies: ServerDependencies = {}): Promise<RunningServer> {
+  const logger = dependencies.logger ?? createLogger(config.logLevel);
+  const now = dependencies.now ?? Date.now;
+  const engine =
+    dependencies.engine ??
+    createEngineAdapter({ dataDir: config.dataDir, catalogueConfig: config.catalogueConfig, searchThreads: config.searchThreads });
+  await loadRDKit();
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+
+  const jobRepository = new JobRepository(store);
+  const hits = new HitListRepository(join(config.dataDir, 'jobs'));
+  const downloadRepository = new DownloadRepository(store);
+  const files = new DownloadFileRepository((jobId) => hits.jobDir(jobId));
+  const catalogues = new CatalogueService(engine, now);
+  const jobs = new JobService(
+    jobRepository,
+    hits,
+    catalogues,
+    engine,
+    { concurrency: config.jobConcurrency, hitsPerDatabase: config.hitsPerDatabase, retentionMs: config.jobRetentionMs },
+    logger,
+    now,
+  );
+  const results = new ResultService(jobs, hits, engine);
+  const downloads = new DownloadService(downloadRepository, files, jobs, results, catalogues, { retentionMs: config.downloadRetentionMs }, logger, now);
+  const retention = new RetentionService(jobRepository, hits, downloadRepository, files, logger, now);
+
+  const resumed = await jobs.resume();
+  const rebuilt = await downloads.resume();
+  retention.start(RETENTION_SWEEP_MS);
+
+  const app = createApp({ catalogues, jobs, results, downloads }, logger, {
+    version: SERVER_VERSION,
+    rateLimiting: config.rateLimiting,
+    maxBodyBytes: config.maxBodyBytes,
+    webDir: config.webDir,
+    now,
+  });
+  const server = createServer({ maxHeaderSize: config.maxHeaderBytes }, getRequestListener(app.fetch));
+  // Node rejects an over-long request line or headers before any handler runs; answer it like every other error.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify(
+      tooLarge
+        ? errorBody('PAYLOAD_TOO_LARGE', `The request URL or headers are longer than ${Math.round(config.maxHeaderBytes / 1024)} KB.`, 'none')
+        : errorBody('INVALID_PARAMETERS', 'The request could not be read.', 'none'),
+    );
+    const status = tooLarge ? `${API_ERRORS.PAYLOAD_TOO_LARGE.status} Payload Too Large` : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host}:${port}`;
+  logger.info('server started', { url, store: store.kind, data_dir: config.dataDir, resumed_jobs: resumed, rebuilding_downloads: rebuilt });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    close: () =>
+      (closing ??= (async () => {
+        retention.stop();
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await Promise.all([jobs.stop(), downloads.stop()]);
+        server.closeAllConnections();
+        await stopped;
+        await store.close();
+        await engine.close();
+        logger.info('server stopped');
+      })()),
+  };
+}

@@ -1,0 +1,15 @@
+import { Migrator } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { jobsAndDownloads } from './migrations/0001-jobs-and-downloads.ts';
+
+/** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-jobs-and-downloads': jobsAndDownloads,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw new Error(`The store could not be migrated: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,221 @@
+// `npm run bench -- engine [--molecules N] [--size N] [--ten-million] [--queries N] [--import-rows N]`
+// Morgan search figures: kernel comparisons/s/core (JS and WebAssembly SIMD), top-30 and threshold-0.7
+// latency over 1M (and optionally 10M) fingerprints, RDKit's BulkTanimotoSimilarity on the same
+// fingerprints, and import molecules/s with index bytes/molecule.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { MORGAN_BYTES, loadRDKit, morganFingerprint, popcount, withMol } from '@molsearch/chem';
+import {
+  allocateFingerprintMemory,
+  createScanPool,
+  fingerprintView,
+  importCatalogue,
+  isRecordError,
+  morganScan,
+  popcountStartsOf,
+  readMolecules,
+} from '@molsearch/engine';
+import type { FingerprintColumn, KernelKind, ScanPool } from '@molsearch/engine';
+import { createJsKernel } from '../packages/engine/src/kernels/js-kernel.ts';
+import { createWasmKernel } from '../packages/engine/src/kernels/wasm-kernel.ts';
+
+const SHARED = new URL('../../shared/data/catalogs/chemspace_screening.smi.gz', import.meta.url).pathname;
+const NCI = '/usr/share/RDKit/Data/NCI/first_5K.smi';
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      molecules: { type: 'string', default: '10000' },
+      size: { type: 'string', default: '1000000' },
+      'ten-million': { type: 'boolean', default: false },
+      queries: { type: 'string', default: '20' },
+      'import-rows': { type: 'string', default: '400' },
+    },
+  });
+  const source = existsSync(SHARED) ? SHARED : NCI;
+  const read = await realFingerprints(source, Number(values.molecules) + Number(values.queries));
+  // Queries are the molecules after the indexed ones, so none finds its own copies.
+  const unique = read.slice(0, Number(values.molecules));
+  const queries = read.slice(Number(values.molecules));
+  console.log(
+    `Fingerprints: ${unique.length.toLocaleString()} real molecules of ${source.split('/').pop()} (Morgan r=2, 2048 bits, SMILES as written); ` +
+      `${queries.length} queries: the next molecules of the file.`,
+  );
+
+  const sizes = [Number(values.size), ...(values['ten-million'] ? [10_000_000] : [])];
+  for (const size of sizes) {
+    const column = replicatedColumn(unique, size);
+    console.log(`\n== ${size.toLocaleString()} fingerprints: the real ones replicated ${(size / unique.length).toFixed(1)}x to reach the size ==`);
+    const rates = kernelRates(column);
+    console.log(`exhaustive scan, 1 core: JS ${fmtRate(rates.js)} comparisons/s, WebAssembly SIMD ${fmtRate(rates.wasm)} comparisons/s (x${(rates.wasm / rates.js).toFixed(1)})`);
+    if (size === sizes[0]) {
+      const rdkit = rdkitBulkRate(unique, Math.min(size, 200_000), queries.slice(0, 5));
+      console.log(`RDKit BulkTanimotoSimilarity (python3-rdkit ${rdkit.version}), 1 core: ${fmtRate(rdkit.rate)} comparisons/s over ${rdkit.size.toLocaleString()} fingerprints; WebAssembly kernel / RDKit = x${(rates.wasm / rdkit.rate).toFixed(1)}`);
+    }
+    const pool = createScanPool(2);
+    try {
+      for (const kernel of ['wasm', 'js'] as KernelKind[]) {
+        for (const [label, limit, threshold] of [['top-30', 30, 0], ['threshold 0.7', 100_000, 0.7]] as const) {
+          const single = await latencies(column, queries, { limit, threshold, kernel });
+          const pooled = await latencies(column, queries, { limit, threshold, kernel, pool });
+          console.log(
+            `${label.padEnd(13)} ${kernel.padEnd(4)}: 1 thread median ${fmtMs(single.median)} (p90 ${fmtMs(single.p90)}), ` +
+              `2 threads median ${fmtMs(pooled.median)} (p90 ${fmtMs(pooled.p90)}); rows scanned ${(pooled.scanned * 100).toFixed(1)}%, hits median ${single.hits}`,
+          );
+        }
+      }
+    } finally {
+      await pool.close();
+    }
+  }
+
+  await importFigures(source, Number(values['import-rows']));
+}
+
+async function realFingerprints(path: string, count: number): Promise<Uint8Array[]> {
+  await loadRDKit();
+  const fingerprints: Uint8Array[] = [];
+  for await (const record of readMolecules(path)) {
+    if (isRecordError(record)) continue;
+    const fp = withMol(record.smiles, morganFingerprint);
+    if (fp) fingerprints.push(fp);
+    if (fingerprints.length >= count) break;
+  }
+  return fingerprints;
+}
+
+/** `size` rows cycling through the real fingerprints, in popcount order as an index stores them. */
+function replicatedColumn(unique: Uint8Array[], size: number): FingerprintColumn {
+  const byPopcount = unique.map((fp, i) => ({ i, p: popcount(fp) })).sort((a, b) => a.p - b.p || a.i - b.i);
+  const popcounts = new Uint16Array(size);
+  const copies = Math.floor(size / unique.length);
+  const extra = size - copies * unique.length;
+  const column: FingerprintColumn = { memory: allocateFingerprintMemory(size), count: size, popcountStarts: new Uint32Array(0) };
+  const view = fingerprintView(column);
+  let row = 0;
+  // Each real fingerprint appears copies (+1 for the first `extra`) times, next to its copies.
+  for (const { i, p } of byPopcount) {
+    const times = copies + (i < extra ? 1 : 0);
+    for (let t = 0; t < times; t++) {
+      view.set(unique[i]!, row * MORGAN_BYTES);
+      popcounts[row++] = p;
+    }
+  }
+  column.popcountStarts = popcountStartsOf(popcounts);
+  return column;
+}
+
+function kernelRates(column: FingerprintColumn): Record<KernelKind, number> {
+  const query = fingerprintView(column).slice(Math.floor(column.count / 2) * MORGAN_BYTES, (Math.floor(column.count / 2) + 1) * MORGAN_BYTES);
+  const rates = {} as Record<KernelKind, number>;
+  for (const [kind, kernel] of [['js', createJsKernel(column)], ['wasm', createWasmKernel(column, 0)]] as const) {
+    kernel.setQuery(query);
+    const rows = kind === 'js' ? Math.min(column.count, 300_000) : column.count;
+    let best = 0;
+    for (let rep = 0; rep < 3; rep++) {
+      const start = performance.now();
+      // An unreachable minimum: every row is compared, none is reported.
+      for (let first = 0; first < rows; first += 8192) kernel.scan(first, Math.min(8192, rows - first), 1 << 20);
+      best = Math.max(best, rows / ((performance.now() - start) / 1000));
+    }
+    rates[kind] = best;
+  }
+  return rates;
+}
+
+interface Latency {
+  median: number;
+  p90: number;
+  hits: number;
+  scanned: number;
+}
+
+async function latencies(column: FingerprintColumn, queries: Uint8Array[], options: { limit: number; threshold: number; kernel: KernelKind; pool?: ScanPool }): Promise<Latency> {
+  const times: number[] = [];
+  const hits: number[] = [];
+  let scanned = 0;
+  await morganScan(column, 'bench', queries[0]!, options);
+  for (const query of queries) {
+    const start = performance.now();
+    const result = await morganScan(column, 'bench', query, options);
+    times.push(performance.now() - start);
+    hits.push(result.rows.length);
+    scanned += result.scannedRows / column.count;
+  }
+  times.sort((a, b) => a - b);
+  hits.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, p90: times[Math.floor(times.length * 0.9)]!, hits: hits[Math.floor(hits.length / 2)]!, scanned: scanned / queries.length };
+}
+
+const RDKIT_SCRIPT = `
+import sys, time
+from rdkit import DataStructs, rdBase
+path, size, nq = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+unique = []
+for line in open(path):
+    bv = DataStructs.ExplicitBitVect(2048)
+    bv.SetBitsFromList([int(b) for b in line.split()])
+    unique.append(bv)
+fps = (unique * (size // len(unique) + 1))[:size]
+queries = unique[:nq]
+best = 0.0
+for q in queries:
+    t = time.perf_counter()
+    DataStructs.BulkTanimotoSimilarity(q, fps)
+    best = max(best, size / (time.perf_counter() - t))
+print(rdBase.rdkitVersion, best)
+`;
+
+function rdkitBulkRate(unique: Uint8Array[], size: number, queries: Uint8Array[]): { version: string; rate: number; size: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'molsearch-bench-rdkit-'));
+  try {
+    const fpFile = join(dir, 'fingerprints.txt');
+    const scriptFile = join(dir, 'bulk.py');
+    // The queries go first so Python uses the same ones.
+    writeFileSync(fpFile, [...queries, ...unique].map((fp) => onBits(fp).join(' ')).join('\n'));
+    writeFileSync(scriptFile, RDKIT_SCRIPT);
+    const output = execFileSync('/usr/bin/python3', [scriptFile, fpFile, String(size), String(queries.length)], { encoding: 'utf8' }).trim().split(/\s+/);
+    return { version: output[0] ?? '?', rate: Number(output[1]), size };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function onBits(fp: Uint8Array): number[] {
+  const bits: number[] = [];
+  for (let i = 0; i < fp.length * 8; i++) if ((fp[i >> 3]! >> (i & 7)) & 1) bits.push(i);
+  return bits;
+}
+
+async function importFigures(source: string, rows: number): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'molsearch-bench-import-'));
+  try {
+    const file = join(dir, 'sample.smi');
+    const lines: string[] = [];
+    for await (const record of readMolecules(source)) {
+      if (!isRecordError(record)) lines.push(`${record.smiles}\t${record.id}`);
+      if (lines.length >= rows) break;
+    }
+    await writeFile(file, `${lines.join('\n')}\n`);
+    const summary = await importCatalogue({ files: [file], id: 'BENCH', dataDir: join(dir, 'data'), workers: 2 });
+    console.log(
+      `\nimport, 2 workers: ${summary.count} molecules of ${source.split('/').pop()} in ${summary.seconds.toFixed(1)} s = ` +
+        `${summary.moleculesPerSecond.toFixed(0)} molecules/s (including RDKit start-up in each worker); index ${summary.bytesPerMolecule} bytes/molecule`,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function fmtRate(perSecond: number): string {
+  return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(1)}M` : `${(perSecond / 1e3).toFixed(0)}k`;
+}
+
+function fmtMs(ms: number): string {
+  return `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobRepository } from '../../apps/server/src/job.repository.ts';
+import type { JobRow } from '../../apps/server/src/job.repository.ts';
+import { openStore } from '../../apps/server/src/store/database.ts';
+import { ApiClient } from './api-client.ts';
+import { freshDataDir, startServerProcess } from './server-process.ts';
+import type { ServerProcess } from './server-process.ts';
+
+// Both suites share one imported test catalogue: importing is the slow part of starting a server here.
+
+const INVALID = 'Invalid search parameters. Please check your input.';
+
+/** A raw request, for inputs fetch refuses to send or that the server must refuse before reading. */
+function rawRequest(url: string, method: string, path: string, body?: Buffer): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = request({ host: target.hostname, port: target.port, method, path, headers: body ? { 'content-type': 'application/json', 'content-length': body.length } : {} }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    // The server may answer and close before the whole oversized request is sent.
+    const ignoreClosed = (error: NodeJS.ErrnoException): void => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    };
+    req.on('error', ignoreClosed);
+    req.on('socket', (socket) => socket.on('error', ignoreClosed));
+    if (body) req.end(body);
+    else req.end();
+  });
+}
+
+describe('bad input gets a clear 4xx and the server stays up', () => {
+  let server: ServerProcess;
+  let client: ApiClient;
+  let jobName: string;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    const data = await freshDataDir();
+    cleanup = data.remove;
+    server = await startServerProcess(data.dir);
+    client = new ApiClient(server.url);
+    jobName = (await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: 'CCO', search_type: 'morgan', db_names: 'MOLPORT' })).job_name;
+    await client.waitForJob(jobName);
+  });
+
+  afterAll(async () => {
+    expect(await server.stop()).toBe(0);
+    await cleanup();
+  });
+
+  const submit = { search_input: 'CCO', search_type: 'morgan', search_quality: 'fast', db_names: 'MOLPORT' };
+  const cases: [string, string, Record<string, string | number>, number, string, RegExp?][] = [
+    ['unknown method', '/api/submit_molsearch', { ...submit, search_type: 'tanimoto3d' }, 400, 'INVALID_PARAMETERS', /search_type/],
+    ['unknown quality', '/api/submit_molsearch', { ...submit, search_quality: 'perfect' }, 400, 'INVALID_PARAMETERS', /search_quality/],
+    ['unknown database', '/api/submit_molsearch', { ...submit, db_names: 'MOLPORT,NOT-A-DB' }, 400, 'INVALID_PARAMETERS', /Unknown database: NOT-A-DB/],
+    ['no database', '/api/submit_molsearch', { ...submit, db_names: '' }, 400, 'INVALID_PARAMETERS', /at least one database/],
+    ['unparsable SMILES', '/api/submit_molsearch', { ...submit, search_input: 'C1CC(' }, 400, 'INVALID_PARAMETERS', /Invalid SMILES/],
+    ['blank SMILES', '/api/submit_molsearch', { ...submit, search_input: '   ' }, 400, 'INVALID_PARAMETERS', /cannot be empty/],
+    ['missing SMILES', '/api/submit_molsearch', { search_type: 'morgan', db_names: 'MOLPORT' }, 400, 'INVALID_PARAMETERS', /search_input/],
+    ['page_size 0', '/api/get_molsearch_page', { job_name: 'JOB', page_size: 0 }, 400, 'INVALID_PARAMETERS', /page_size/],
+    ['page_size 10^9', '/api/get_molsearch_page', { job_name: 'JOB', page_size: 1e9 }, 400, 'INVALID_PARAMETERS', /page_size/],
+    ['negative page', '/api/get_molsearch_page', { job_name: 'JOB', page_num: -1 }, 400, 'INVALID_PARAMETERS', /page_num/],
+    ['fractional page', '/api/get_molsearch_page', { job_name: 'JOB', page_num: 1.5 }, 400, 'INVALID_PARAMETERS', /page_num/],
+    ['sim_th above 1', '/api/get_molsearch_page', { job_name: 'JOB', sim_th: 1.5 }, 400, 'INVALID_PARAMETERS', /sim_th/],
+    ['sim_th below 0', '/api/get_molsearch_page', { job_name: 'JOB', sim_th: -0.1 }, 400, 'INVALID_PARAMETERS', /sim_th/],
+    ['sim_th not a number', '/api/get_molsearch_page', { job_name: 'JOB', sim_th: 'high' }, 400, 'INVALID_PARAMETERS', /sim_th/],
+    ['database not in the job', '/api/get_molsearch_page', { job_name: 'JOB', db_name: 'ENAMINE-REAL' }, 400, 'INVALID_PARAMETERS', /did not include/],
+    ['n_bins 0', '/api/get_sim_histograms', { job_name: 'JOB', n_bins: 0 }, 400, 'INVALID_PARAMETERS', /n_bins/],
+    ['unknown job (status)', '/api/job_status', { job_name: '3f1c2a54-0000-4000-8000-000000000000' }, 404, 'JOB_NOT_FOUND'],
+    ['unknown job (page)', '/api/get_molsearch_page', { job_name: 'no-such-job' }, 404, 'JOB_NOT_FOUND'],
+    ['unknown job (histogram)', '/api/get_sim_histograms', { job_name: 'no-such-job' }, 404, 'JOB_NOT_FOUND'],
+    ['malformed job name', '/api/job_status', { job_name: '../../etc/passwd' }, 400, 'INVALID_PARAMETERS', /job_name/],
+    ['unknown file format', '/api/get_download_link', { job_name: 'JOB', file_format: 'pdf' }, 400, 'INVALID_PARAMETERS', /file_format/],
+    ['download never prepared', '/api/get_download_link', { job_name: 'JOB', file_format: 'sdf' }, 404, 'DOWNLOAD_NOT_FOUND'],
+    ['unknown route', '/api/get_everything', {}, 404, 'ROUTE_NOT_FOUND'],
+  ];
+
+  it.each(cases)('%s', async (_name, path, params, status, code, detail) => {
+    const filled = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, value === 'JOB' ? jobName : value]));
+    const answer = await client.request('GET', path, filled);
+    expect(answer.status).toBe(status);
+    const body = answer.data as { error: { code: string; message: string; details?: { field: string; message: string }[] }; request_id: string };
+    expect(body.error.code).toBe(code);
+    expect(body.request_id).toBe(answer.headers.get('x-request-id'));
+    if (code === 'INVALID_PARAMETERS') expect(body.error.message).toBe(INVALID);
+    if (detail) expect(JSON.stringify(body.error.details ?? body.error.message)).toMatch(detail);
+  });
+
+  it('answers 413 to a 10 MB query string', async () => {
+    const answer = await rawRequest(server.url, 'GET', `/api/submit_molsearch?search_input=${'C'.repeat(10 * 1024 * 1024)}&db_names=MOLPORT`);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 413 to a 10 MB body', async () => {
+    const body = Buffer.from(JSON.stringify({ neighbor_ids: Array(400_000).fill('enamine-real:Z123456789:0123456789ab') }));
+    expect(body.length).toBeGreaterThan(10 * 1024 * 1024);
+    const answer = await rawRequest(server.url, 'POST', `/api/prepare_download?job_name=${jobName}&file_format=csv`, body);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 400 to a body that is not JSON', async () => {
+    const answer = await rawRequest(server.url, 'POST', `/api/prepare_download?job_name=${jobName}&file_format=csv`, Buffer.from('{"neighbor_ids": ['));
+    expect(answer.status).toBe(400);
+  });
+
+  it('limits submissions per caller with 429 and Retry-After', async () => {
+    const caller = new ApiClient(server.url);
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<ApiClient['request']>> | undefined;
+    for (let i = 0; i < 12 && !limited; i++) {
+      const answer = await caller.request('GET', '/api/submit_molsearch', { ...submit, search_input: 'CC(C)O' });
+      statuses.push(answer.status);
+      if ((answer.data as { error?: { code: string } }).error?.code === 'RATE_LIMITED') limited = answer;
+    }
+    expect(limited?.status).toBe(429);
+    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
+  });
+
+  it('is still healthy afterwards', async () => {
+    expect(await client.json('/api/health')).toMatchObject({ status: 'ok' });
+    expect((await client.json<{ status: string }>('/api/job_status', { job_name: jobName })).status).toBe('SUCCESS');
+  });
+});
+
+const QUERIES = ['CC(=O)Oc1ccccc1C(=O)O', 'Cn1c(=O)c2c(ncn2C)n(C)c1=O', 'c1ccc2c(c1)cccn2', 'CC(C)Cc1ccc(cc1)C(C)C(=O)O', 'OC(=O)c1ccccc1O', 'CCN(CC)CC'];
+
+/** A job as the store holds it when the server died while running it. */
+function interruptedJob(attempts: number): JobRow {
+  return {
+    id: randomUUID(),
+    principal_id: 'visitor:restart-test',
+    principal_tier: 'anonymous',
+    search_input: 'c1ccccc1C(=O)N',
+    search_type: 'morgan',
+    search_quality: 'fast',
+    db_names: JSON.stringify(['MOLPORT']),
+    compute_properties: 0,
+    state: 'running',
+    percent: 40,
+    current_database: 'MOLPORT',
+    reason: null,
+    num_results: null,
+    attempts,
+    created_at: Date.now(),
+    started_at: Date.now(),
+    finished_at: null,
+    expires_at: null,
+  };
+}
+
+describe('a server killed with -9 restarts with every job answerable', () => {
+  let dataDir: { dir: string; remove: () => Promise<void> };
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    dataDir = await freshDataDir();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await dataDir?.remove();
+  });
+
+  it('keeps finished jobs, resumes queued ones, re-runs an interrupted one once and fails one interrupted twice', async () => {
+    server = await startServerProcess(dataDir.dir, { JOB_CONCURRENCY: '1' });
+    const owner = new ApiClient(server.url);
+    const finished = (await owner.json<{ job_name: string }>('/api/submit_molsearch', { search_input: 'c1ccc(cc1)C(=O)O', search_type: 'morgan', db_names: 'ENAMINE-REAL' })).job_name;
+    expect((await owner.waitForJob(finished)).at(-1)).toBe('SUCCESS');
+    const pageBefore = await owner.json('/api/get_molsearch_page', { job_name: finished, page_size: 20 });
+    await owner.request('POST', '/api/prepare_download', { job_name: finished, file_format: 'xlsx' });
+
+    // Two callers submit at once; the process dies the moment the last submission is answered.
+    const callers = [new ApiClient(server.url), new ApiClient(server.url)];
+    const submitted = await Promise.all(
+      QUERIES.map(async (smiles, index) => {
+        const answer = await callers[index % 2]!.json<{ job_name: string }>('/api/submit_molsearch', {
+          search_input: smiles,
+          search_type: 'morgan',
+          db_names: ['ENAMINE-REAL', 'MOLPORT'],
+        });
+        return answer.job_name;
+      }),
+    );
+    await server.crash();
+    server = undefined;
+
+    const store = await openStore({ dataDir: dataDir.dir, databaseUrl: undefined });
+    const states = await new JobRepository(store).listByState(['queued', 'running', 'succeeded']);
+    const rerun = interruptedJob(1);
+    const givenUp = interruptedJob(2);
+    await new JobRepository(store).insert(rerun);
+    await new JobRepository(store).insert(givenUp);
+    await store.close();
+    // Every submission was stored before it was answered.
+    expect(states.map((job) => job.id)).toEqual(expect.arrayContaining([finished, ...submitted]));
+
+    server = await startServerProcess(dataDir.dir, { JOB_CONCURRENCY: '1' });
+    const after = new ApiClient(server.url);
+    expect(await after.json('/api/get_molsearch_page', { job_name: finished, page_size: 20 })).toEqual(pageBefore);
+    for (const jobName of [...submitted, rerun.id]) expect((await after.waitForJob(jobName)).at(-1)).toBe('SUCCESS');
+    const failed = await after.json<{ status: string; reason: string }>('/api/job_status', { job_name: givenUp.id });
+    expect(failed.status).toBe('FAILED');
+    expect(failed.reason).toMatch(/server stopped while this search was running/);
+    const page = await after.json<{ database: string[] }>('/api/get_molsearch_page', { job_name: rerun.id, page_size: 5 });
+    expect(page.database).toEqual(Array(5).fill('MOLPORT'));
+
+    const { file } = await after.download({ job_name: finished, file_format: 'xlsx' });
+    expect(file.subarray(0, 2).toString()).toBe('PK');
+
+    const started = server.logs.find((entry) => entry.msg === 'server started') as { resumed_jobs: { rerun: number; failed: number } };
+    expect(started.resumed_jobs.rerun).toBeGreaterThanOrEqual(1);
+    expect(started.resumed_jobs.failed).toBe(1);
+    expect(await server.stop()).toBe(0);
+    server = undefined;
+  });
+});

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { importCatalogue } from '@molsearch/engine';
+
+const REPO = join(import.meta.dirname, '../..');
+export const CATALOGS = join(REPO, '../shared/data/catalogs');
+const CLI = join(REPO, 'apps/cli/bin/molsearch.js');
+
+/** Molecules imported per test catalogue: enough for several pages, quick to import. */
+export const TEST_CATALOGUE_ROWS = 60;
+export const TEST_DATABASES = [
+  { id: 'ENAMINE-REAL', file: 'enamine_real.smi.gz' },
+  { id: 'MOLPORT', file: 'molport.smi.gz' },
+] as const;
+
+let imported: Promise<string> | undefined;
+
+/** Imports the first rows of two real vendor samples once per test file; each server gets a copy. */
+export function testCatalogues(): Promise<string> {
+  imported ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'molsearch-catalogues-'));
+    for (const database of TEST_DATABASES) {
+      await importCatalogue({ files: [join(CATALOGS, database.file)], id: database.id, dataDir: dir, workers: 2, limit: TEST_CATALOGUE_ROWS });
+    }
+    return dir;
+  })();
+  return imported;
+}
+
+export async function freshDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'molsearch-server-'));
+  await cp(join(await testCatalogues(), 'catalogues'), join(dir, 'catalogues'), { recursive: true });
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export interface ServerProcess {
+  url: string;
+  process: ChildProcess;
+  /** Every log line so far, parsed. */
+  logs: Record<string, unknown>[];
+  /** SIGTERM and wait for a clean exit. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: a crash, nothing flushed. */
+  crash(): Promise<void>;
+}
+
+/** Starts `molsearch serve` as its own process on a free port and waits for it to answer. */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data-dir', dataDir], {
+    cwd: REPO,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', SEARCH_THREADS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        logs.push(entry);
+        if (entry.msg === 'server started') resolve(String(entry.url));
+      } catch {
+        logs.push({ text: line });
+      }
+    });
+    void exited.then((code) => reject(new Error(`the server exited (${code}) before it started:\n${stderr}`)));
+  });
+  return {
+    url,
+    process: child,
+    logs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+    crash: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import type { z } from 'zod';
+import type { ApiErrorCode } from './error-codes.ts';
+import {
+  databasesAnswer,
+  downloadLinkAnswer,
+  downloadLinkQuery,
+  healthAnswer,
+  histogramAnswer,
+  histogramQuery,
+  jobQuery,
+  jobStatusAnswer,
+  pageAnswer,
+  pageQuery,
+  prepareDownloadAnswer,
+  prepareDownloadBody,
+  prepareDownloadQuery,
+  randomMoleculeAnswer,
+  submitSearchAnswer,
+  submitSearchQuery,
+} from './search.schemas.ts';
+
+export interface ApiOperation {
+  id: string;
+  method: 'get' | 'post';
+  path: string;
+  summary: string;
+  description: string;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  answer: z.ZodType;
+  errors: ApiErrorCode[];
+}
+
+const common: ApiErrorCode[] = ['RATE_LIMITED', 'INTERNAL'];
+
+/** The Search API of spec section 7; the server's OpenAPI document and docs page are built from this table. */
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  {
+    id: 'randomMolecule',
+    method: 'get',
+    path: '/api/random_molecule',
+    summary: 'A random example molecule',
+    description: 'A list whose first item holds the SMILES of a molecule picked from the catalogues.',
+    answer: randomMoleculeAnswer,
+    errors: common,
+  },
+  {
+    id: 'submitSearch',
+    method: 'get',
+    path: '/api/submit_molsearch',
+    summary: 'Submit a similarity search',
+    description: 'Queues a search and answers at once with its job name; poll job_status until SUCCESS.',
+    query: submitSearchQuery,
+    answer: submitSearchAnswer,
+    errors: ['INVALID_PARAMETERS', 'TOO_MANY_QUEUED_JOBS', 'PAYLOAD_TOO_LARGE', ...common],
+  },
+  {
+    id: 'jobStatus',
+    method: 'get',
+    path: '/api/job_status',
+    summary: 'Status of a search job',
+    description: 'QUEUED, then "EXECUTING: Searching in {database} (NN%)", then SUCCESS or FAILED with a reason.',
+    query: jobQuery,
+    answer: jobStatusAnswer,
+    errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', 'JOB_EXPIRED', ...common],
+  },
+  {
+    id: 'searchPage',
+    method: 'get',
+    path: '/api/get_molsearch_page',
+    summary: 'One page of hits',
+    description: 'Hits best first as parallel arrays; db_name limits to one database, sim_th to hits at or above a similarity.',
+    query: pageQuery,
+    answer: pageAnswer,
+    errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', 'JOB_EXPIRED', 'JOB_NOT_FINISHED', 'JOB_FAILED', ...common],
+  },
+  {
+    id: 'similarityHistograms',
+    method: 'get',
+    path: '/api/get_sim_histograms',
+    summary: 'Similarity histograms per database',
+    description: 'Counts of hits per similarity bin over 0..1 for each searched database.',
+    query: histogramQuery,
+    answer: histogramAnswer,
+    errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', 'JOB_EXPIRED', 'JOB_NOT_FINISHED', 'JOB_FAILED', ...common],
+  },
+  {
+    id: 'prepareDownload',
+    method: 'post',
+    path: '/api/prepare_download',
+    summary: 'Start building a download file',
+    description:
+      'Builds CSV, SDF, SMILES or XLSX in the background from all hits (download_suff "all") or the neighbor_ids given ("selected"), up to 100,000 hits.',
+    query: prepareDownloadQuery,
+    body: prepareDownloadBody,
+    answer: prepareDownloadAnswer,
+    errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', 'JOB_EXPIRED', 'JOB_NOT_FINISHED', 'JOB_FAILED', 'PAYLOAD_TOO_LARGE', ...common],
+  },
+  {
+    id: 'downloadLink',
+    method: 'get',
+    path: '/api/get_download_link',
+    summary: 'Link of a prepared download',
+    description: 'PREPARING until the file is built, then READY with download_link (or FAILED with a message).',
+    query: downloadLinkQuery,
+    answer: downloadLinkAnswer,
+    errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', 'JOB_EXPIRED', 'DOWNLOAD_NOT_FOUND', ...common],
+  },
+  {
+    id: 'databases',
+    method: 'get',
+    path: '/api/databases',
+    summary: 'Searchable databases',
+    description: 'Map of database id to vendor, website, order e-mail, molecule count, display name, description and badges.',
+    answer: databasesAnswer,
+    errors: common,
+  },
+  {
+    id: 'health',
+    method: 'get',
+    path: '/api/health',
+    summary: 'Health check',
+    description: 'Answers 200 when the server, its store and its catalogues are usable.',
+    answer: healthAnswer,
+    errors: ['UNAVAILABLE', 'INTERNAL'],
+  },
+];

@@ -1,0 +1,126 @@
+import { vdwRadius } from './element-radii.ts';
+import { angleTargets, bondLength, lawOfCosines, torsionDistance } from './ideal-geometry.ts';
+import type { SkeletonBond, Topology } from './topology.ts';
+
+/** How two skeleton atoms are related through bonds; 0 = further apart than a torsion. */
+export const Relation = { Far: 0, Bond: 1, Angle: 2, Torsion: 3 } as const;
+
+/**
+ * Distance bounds between every pair of skeleton atoms, both triangles filled (lower[i*n+j] = lower[j*n+i]).
+ * `bondLengths`/`angleDistances` keep the ideal 1-2 and 1-3 values for the force-field refinement.
+ */
+export interface BoundsMatrix {
+  n: number;
+  lower: Float64Array;
+  upper: Float64Array;
+  relation: Uint8Array;
+  /** Ideal bond lengths, indexed like `topology.bonds`. */
+  bondLengths: Float64Array;
+}
+
+const FAR_UPPER = 1000;
+const BOND_TOLERANCE = 0.01;
+
+function isInRingBond(ring: number[], x: number, y: number): boolean {
+  const i = ring.indexOf(x);
+  if (i < 0) return false;
+  return ring[(i + 1) % ring.length] === y || ring[(i + ring.length - 1) % ring.length] === y;
+}
+
+/** Whether a and d are cis across a bond b-c that the ring system holds planar. */
+function ringCis(topology: Topology, a: number, b: number, c: number, d: number): boolean {
+  const shared = topology.rings.filter((ring) => isInRingBond(ring, b, c));
+  const sideA = shared.filter((ring) => isInRingBond(ring, a, b));
+  const sideD = shared.filter((ring) => isInRingBond(ring, c, d));
+  if (sideA.some((ring) => sideD.includes(ring))) return true;
+  return sideA.length === 0 && sideD.length === 0;
+}
+
+/** For a bond held planar, whether a and d are cis; undefined when the torsion is free. */
+export function lockedCis(topology: Topology, bond: SkeletonBond, a: number, d: number): boolean | undefined {
+  const { a: b, b: c } = bond;
+  const planarEnds = topology.hybridisation[b] === 'sp2' && topology.hybridisation[c] === 'sp2';
+  if (bond.aromatic || (planarEnds && bond.ringSize > 0 && bond.ringSize <= 7)) return ringCis(topology, a, b, c, d);
+  if (bond.order !== 2) return undefined;
+  for (const stereo of topology.doubleBonds) {
+    let x = stereo.a;
+    let y = stereo.d;
+    if (stereo.b === c && stereo.c === b) [x, y] = [y, x];
+    else if (stereo.b !== b || stereo.c !== c) continue;
+    return stereo.cis !== (x !== a) !== (y !== d);
+  }
+  return undefined;
+}
+
+export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsMatrix {
+  const n = topology.size;
+  const lower = new Float64Array(n * n);
+  const upper = new Float64Array(n * n).fill(FAR_UPPER);
+  const relation = new Uint8Array(n * n);
+  const bondLengths = new Float64Array(topology.bonds.length);
+  const set = (i: number, j: number, lo: number, hi: number, kind: number) => {
+    const ij = i * n + j;
+    const ji = j * n + i;
+    if (relation[ij] !== Relation.Far && relation[ij] !== kind) return;
+    if (relation[ij] === kind) {
+      // A second path of the same kind (small rings): keep both possibilities.
+      lo = Math.min(lo, lower[ij] ?? lo);
+      hi = Math.max(hi, upper[ij] ?? hi);
+    }
+    lower[ij] = lower[ji] = lo;
+    upper[ij] = upper[ji] = hi;
+    relation[ij] = relation[ji] = kind;
+  };
+  const lengthOf = new Map<number, number>();
+  topology.bonds.forEach((bond, index) => {
+    const length = bondLength(topology, bond);
+    bondLengths[index] = length;
+    lengthOf.set(bond.a * n + bond.b, length);
+    lengthOf.set(bond.b * n + bond.a, length);
+    set(bond.a, bond.b, length - BOND_TOLERANCE, length + BOND_TOLERANCE, Relation.Bond);
+  });
+  const angles = topology.neighbours.map((_, centre) => angleTargets(topology, centre));
+  const angleAt = (centre: number, i: number, j: number) => angles[centre]?.get(i < j ? i * n + j : j * n + i);
+  topology.neighbours.forEach((around, centre) => {
+    for (let x = 0; x < around.length; x++) for (let y = x + 1; y < around.length; y++) {
+      const i = around[x] ?? 0;
+      const j = around[y] ?? 0;
+      const target = angleAt(centre, i, j);
+      if (!target) continue;
+      const ri = lengthOf.get(centre * n + i) ?? 1.5;
+      const rj = lengthOf.get(centre * n + j) ?? 1.5;
+      const lo = lawOfCosines(ri, rj, Math.max(0, target.angle - target.tolerance));
+      const hi = lawOfCosines(ri, rj, Math.min(Math.PI, target.angle + target.tolerance));
+      set(i, j, lo, hi, Relation.Angle);
+    }
+  });
+  for (const bond of topology.bonds) {
+    const { a: b, b: c } = bond;
+    const bc = lengthOf.get(b * n + c) ?? 1.5;
+    for (const a of topology.neighbours[b] ?? []) {
+      if (a === c) continue;
+      for (const d of topology.neighbours[c] ?? []) {
+        if (d === b || d === a) continue;
+        const angleB = angleAt(b, a, c)?.angle ?? 1.91;
+        const angleC = angleAt(c, b, d)?.angle ?? 1.91;
+        const ab = lengthOf.get(a * n + b) ?? 1.5;
+        const cd = lengthOf.get(c * n + d) ?? 1.5;
+        const cis = torsionDistance(ab, bc, cd, angleB, angleC, 0);
+        const trans = torsionDistance(ab, bc, cd, angleB, angleC, Math.PI);
+        const locked = lockedCis(topology, bond, a, d);
+        if (locked === undefined) set(a, d, cis - 0.05, trans + 0.05, Relation.Torsion);
+        else if (locked) set(a, d, cis - 0.05, cis + 0.05, Relation.Torsion);
+        else set(a, d, trans - 0.05, trans + 0.05, Relation.Torsion);
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const vi = vdwRadius(topology.atomicNumbers[i] ?? 6);
+    for (let j = i + 1; j < n; j++) {
+      if (relation[i * n + j] !== Relation.Far) continue;
+      const lo = (vi + vdwRadius(topology.atomicNumbers[j] ?? 6)) * vdwScale;
+      lower[i * n + j] = lower[j * n + i] = lo;
+    }
+  }
+  return { n, lower, upper, relation, bondLengths };
+}

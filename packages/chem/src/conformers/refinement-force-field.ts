@@ -1,0 +1,177 @@
+import { Relation, type BoundsMatrix } from './bounds-matrix.ts';
+import { volumeEnergy, type VolumeTerm } from './distance-geometry-error.ts';
+import { vdwRadius } from './element-radii.ts';
+import type { TorsionTerm } from './torsion-preferences.ts';
+import type { Topology } from './topology.ts';
+
+/**
+ * A small force field for the last polish of an embedded skeleton: flat-bottomed restraints to the
+ * ideal 1-2, 1-3 and held-planar 1-4 distances, out-of-plane terms at trigonal centres, torsion
+ * preferences, chiral volumes, and a soft repulsion between atoms further apart than a torsion.
+ */
+export interface ForceField {
+  evaluate: (x: Float64Array, gradient: Float64Array) => number;
+}
+
+const DISTANCE_K = [0, 100, 50, 20];
+const PLANE_K = 20;
+const REPULSION_K = 10;
+const REPULSION_SCALE = 0.85;
+const TORSION_PAIR_SCALE = 0.7;
+
+interface PairSet { i: Int32Array; j: Int32Array; low: Float64Array; high: Float64Array; k: Float64Array; repulsive: Uint8Array }
+
+function restraintPairs(topology: Topology, local: BoundsMatrix): PairSet {
+  const { n, relation } = local;
+  const list: [number, number, number, number, number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    const vi = vdwRadius(topology.atomicNumbers[i] ?? 6);
+    for (let j = i + 1; j < n; j++) {
+      const kind = relation[i * n + j] as number;
+      const lo = local.lower[i * n + j] as number;
+      const hi = local.upper[i * n + j] as number;
+      const contact = (vi + vdwRadius(topology.atomicNumbers[j] ?? 6)) * REPULSION_SCALE;
+      if (kind === Relation.Bond || kind === Relation.Angle) list.push([i, j, lo, hi, DISTANCE_K[kind] ?? 0, 0]);
+      else if (kind === Relation.Torsion && hi - lo < 0.2) list.push([i, j, lo, hi, DISTANCE_K[kind] ?? 0, 0]);
+      else if (kind === Relation.Torsion) list.push([i, j, Math.max(lo, contact * TORSION_PAIR_SCALE), Infinity, REPULSION_K, 1]);
+      else list.push([i, j, contact, Infinity, REPULSION_K, 1]);
+    }
+  }
+  return {
+    i: Int32Array.from(list, (p) => p[0]),
+    j: Int32Array.from(list, (p) => p[1]),
+    low: Float64Array.from(list, (p) => p[2]),
+    high: Float64Array.from(list, (p) => p[3]),
+    k: Float64Array.from(list, (p) => p[4]),
+    repulsive: Uint8Array.from(list, (p) => p[5]),
+  };
+}
+
+/** Trigonal centres with three skeleton neighbours: centre, then the three neighbours. */
+function planarCentres(topology: Topology): Int32Array {
+  const centres: number[] = [];
+  topology.neighbours.forEach((around, centre) => {
+    if (topology.hybridisation[centre] === 'sp2' && around.length === 3) centres.push(centre, ...around);
+  });
+  return Int32Array.from(centres);
+}
+
+export function refinementForceField(topology: Topology, local: BoundsMatrix, torsions: TorsionTerm[], volumes: VolumeTerm[]): ForceField {
+  const pairs = restraintPairs(topology, local);
+  const planes = planarCentres(topology);
+  const count = pairs.i.length;
+  return {
+    evaluate: (x, gradient) => {
+      gradient.fill(0);
+      let energy = 0;
+      for (let q = 0; q < count; q++) {
+        const i = (pairs.i[q] as number) * 3;
+        const j = (pairs.j[q] as number) * 3;
+        const dx = (x[i] as number) - (x[j] as number);
+        const dy = (x[i + 1] as number) - (x[j + 1] as number);
+        const dz = (x[i + 2] as number) - (x[j + 2] as number);
+        const d2 = dx * dx + dy * dy + dz * dz;
+        const low = pairs.low[q] as number;
+        if (pairs.repulsive[q] === 1 && d2 >= low * low) continue;
+        const d = Math.sqrt(d2) + 1e-12;
+        const high = pairs.high[q] as number;
+        let violation = 0;
+        if (d < low) violation = d - low;
+        else if (d > high) violation = d - high;
+        else continue;
+        const k = pairs.k[q] as number;
+        energy += k * violation * violation;
+        const f = (2 * k * violation) / d;
+        gradient[i] = (gradient[i] as number) + f * dx;
+        gradient[i + 1] = (gradient[i + 1] as number) + f * dy;
+        gradient[i + 2] = (gradient[i + 2] as number) + f * dz;
+        gradient[j] = (gradient[j] as number) - f * dx;
+        gradient[j + 1] = (gradient[j + 1] as number) - f * dy;
+        gradient[j + 2] = (gradient[j + 2] as number) - f * dz;
+      }
+      energy += planeEnergy(planes, x, gradient);
+      for (const term of torsions) energy += torsionEnergy(term, x, gradient);
+      energy += volumeEnergy(volumes, x, gradient, 3, 10);
+      return energy;
+    },
+  };
+}
+
+/** Out-of-plane penalty: squared volume spanned by the three unit bond vectors of a trigonal centre. */
+function planeEnergy(planes: Int32Array, x: Float64Array, gradient: Float64Array): number {
+  let energy = 0;
+  for (let p = 0; p < planes.length; p += 4) {
+    const c = (planes[p] as number) * 3;
+    const a = (planes[p + 1] as number) * 3;
+    const b = (planes[p + 2] as number) * 3;
+    const d = (planes[p + 3] as number) * 3;
+    const ax = (x[a] as number) - (x[c] as number), ay = (x[a + 1] as number) - (x[c + 1] as number), az = (x[a + 2] as number) - (x[c + 2] as number);
+    const bx = (x[b] as number) - (x[c] as number), by = (x[b + 1] as number) - (x[c + 1] as number), bz = (x[b + 2] as number) - (x[c + 2] as number);
+    const dx = (x[d] as number) - (x[c] as number), dy = (x[d + 1] as number) - (x[c + 1] as number), dz = (x[d + 2] as number) - (x[c + 2] as number);
+    const cx = by * dz - bz * dy, cy = bz * dx - bx * dz, cz = bx * dy - by * dx;
+    const volume = ax * cx + ay * cy + az * cz;
+    energy += PLANE_K * volume * volume;
+    const f = 2 * PLANE_K * volume;
+    const gbx = dy * az - dz * ay, gby = dz * ax - dx * az, gbz = dx * ay - dy * ax;
+    const gdx = ay * bz - az * by, gdy = az * bx - ax * bz, gdz = ax * by - ay * bx;
+    gradient[a] = (gradient[a] as number) + f * cx;
+    gradient[a + 1] = (gradient[a + 1] as number) + f * cy;
+    gradient[a + 2] = (gradient[a + 2] as number) + f * cz;
+    gradient[b] = (gradient[b] as number) + f * gbx;
+    gradient[b + 1] = (gradient[b + 1] as number) + f * gby;
+    gradient[b + 2] = (gradient[b + 2] as number) + f * gbz;
+    gradient[d] = (gradient[d] as number) + f * gdx;
+    gradient[d + 1] = (gradient[d + 1] as number) + f * gdy;
+    gradient[d + 2] = (gradient[d + 2] as number) + f * gdz;
+    gradient[c] = (gradient[c] as number) - f * (cx + gbx + gdx);
+    gradient[c + 1] = (gradient[c + 1] as number) - f * (cy + gby + gdy);
+    gradient[c + 2] = (gradient[c + 2] as number) - f * (cz + gbz + gdz);
+  }
+  return energy;
+}
+
+/** k (1 + cos(n φ - phase)) with the analytic dihedral gradient (Bekker's formulation). */
+export function torsionEnergy(term: TorsionTerm, x: Float64Array, gradient: Float64Array): number {
+  const a = term.a * 3, b = term.b * 3, c = term.c * 3, d = term.d * 3;
+  const f1x = (x[a] as number) - (x[b] as number), f1y = (x[a + 1] as number) - (x[b + 1] as number), f1z = (x[a + 2] as number) - (x[b + 2] as number);
+  const gx = (x[b] as number) - (x[c] as number), gy = (x[b + 1] as number) - (x[c + 1] as number), gz = (x[b + 2] as number) - (x[c + 2] as number);
+  const hx = (x[d] as number) - (x[c] as number), hy = (x[d + 1] as number) - (x[c + 1] as number), hz = (x[d + 2] as number) - (x[c + 2] as number);
+  // A = F x G, B = H x G
+  const ax = f1y * gz - f1z * gy, ay = f1z * gx - f1x * gz, az = f1x * gy - f1y * gx;
+  const bx = hy * gz - hz * gy, by = hz * gx - hx * gz, bz = hx * gy - hy * gx;
+  const a2 = ax * ax + ay * ay + az * az;
+  const b2 = bx * bx + by * by + bz * bz;
+  const gLength = Math.sqrt(gx * gx + gy * gy + gz * gz);
+  if (a2 < 1e-10 || b2 < 1e-10 || gLength < 1e-6) return 0;
+  // φ from atan2 of (B x A).G/|G| and A.B
+  const crossX = by * az - bz * ay, crossY = bz * ax - bx * az, crossZ = bx * ay - by * ax;
+  const sine = (crossX * gx + crossY * gy + crossZ * gz) / gLength;
+  const cosine = ax * bx + ay * by + az * bz;
+  const phi = Math.atan2(sine, cosine);
+  const energy = term.k * (1 + Math.cos(term.n * phi - term.phase));
+  const dEdPhi = -term.k * term.n * Math.sin(term.n * phi - term.phase);
+  const fg = f1x * gx + f1y * gy + f1z * gz;
+  const hg = hx * gx + hy * gy + hz * gz;
+  const sa = (-dEdPhi * gLength) / a2;
+  const sb = (dEdPhi * gLength) / b2;
+  const ta = (dEdPhi * fg) / (a2 * gLength);
+  const tb = (dEdPhi * hg) / (b2 * gLength);
+  // Gradient shares of a and d; b and c take the balancing shares (Bekker 1995).
+  const fax = sa * ax, fay = sa * ay, faz = sa * az;
+  const fdx = sb * bx, fdy = sb * by, fdz = sb * bz;
+  const fbx = -fax + ta * ax - tb * bx, fby = -fay + ta * ay - tb * by, fbz = -faz + ta * az - tb * bz;
+  const fcx = -fdx - ta * ax + tb * bx, fcy = -fdy - ta * ay + tb * by, fcz = -fdz - ta * az + tb * bz;
+  gradient[a] = (gradient[a] as number) + fax;
+  gradient[a + 1] = (gradient[a + 1] as number) + fay;
+  gradient[a + 2] = (gradient[a + 2] as number) + faz;
+  gradient[b] = (gradient[b] as number) + fbx;
+  gradient[b + 1] = (gradient[b + 1] as number) + fby;
+  gradient[b + 2] = (gradient[b + 2] as number) + fbz;
+  gradient[c] = (gradient[c] as number) + fcx;
+  gradient[c + 1] = (gradient[c + 1] as number) + fcy;
+  gradient[c + 2] = (gradient[c + 2] as number) + fcz;
+  gradient[d] = (gradient[d] as number) + fdx;
+  gradient[d + 1] = (gradient[d + 1] as number) + fdy;
+  gradient[d + 2] = (gradient[d + 2] as number) + fdz;
+  return energy;
+}

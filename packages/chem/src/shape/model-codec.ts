@@ -1,0 +1,93 @@
+import type { Model3D } from './model-3d.ts';
+
+/**
+ * Byte layout of a `Model3D` as the index stores it (little-endian):
+ *   0  'M' '3' 'D' version           4 bytes
+ *   4  heavy atoms n, kept hydrogens h, conformers K, reserved (u16 each)
+ *  12  n atomic numbers (u8)
+ *      n + h charges (f32)
+ *      per conformer: origin x, y, z (f32), then x, y, z of each site as int16 steps of 0.005 Å
+ *      from the origin (±163 Å, error at most 0.0025 Å per axis).
+ * So 12 + n + 4(n + h) + K(12 + 6(n + h)) bytes: about 1 KB for 25 heavy atoms, 2 polar H, K = 5.
+ */
+export const MODEL_FORMAT_VERSION = 1;
+export const COORDINATE_STEP = 0.005;
+
+const MAGIC = [0x4d, 0x33, 0x44] as const;
+const HEADER_BYTES = 12;
+const MAX_STEPS = 32767;
+
+export function encodedModelSize(heavyAtoms: number, hydrogenSites: number, conformers: number): number {
+  const sites = heavyAtoms + hydrogenSites;
+  return HEADER_BYTES + heavyAtoms + 4 * sites + conformers * (12 + 6 * sites);
+}
+
+export function encodeModel(model: Model3D): Uint8Array {
+  const n = model.atomicNumbers.length;
+  const h = model.hydrogenSites;
+  const sites = n + h;
+  if (model.charges.length !== sites) throw new Error(`Model has ${sites} sites but ${model.charges.length} charges.`);
+  if (n > 0xffff || h > 0xffff || model.conformers.length > 0xffff) throw new Error('Molecule too large for the 3D model format.');
+  const bytes = new Uint8Array(encodedModelSize(n, h, model.conformers.length));
+  const view = new DataView(bytes.buffer);
+  bytes.set(MAGIC, 0);
+  bytes[3] = MODEL_FORMAT_VERSION;
+  view.setUint16(4, n, true);
+  view.setUint16(6, h, true);
+  view.setUint16(8, model.conformers.length, true);
+  bytes.set(model.atomicNumbers, HEADER_BYTES);
+  let offset = HEADER_BYTES + n;
+  for (let i = 0; i < sites; i++, offset += 4) view.setFloat32(offset, model.charges[i]!, true);
+  model.conformers.forEach((coords, index) => {
+    if (coords.length !== 3 * sites) throw new Error(`Conformer ${index} has ${coords.length / 3} sites, the model has ${sites}.`);
+    const origin = [0, 0, 0];
+    for (let i = 0; i < sites; i++) for (let axis = 0; axis < 3; axis++) origin[axis]! += coords[3 * i + axis]! / Math.max(sites, 1);
+    // Store the origin as float32 and quantise against that rounded value, so decoding adds back exactly it.
+    for (let axis = 0; axis < 3; axis++) {
+      view.setFloat32(offset, origin[axis]!, true);
+      origin[axis] = view.getFloat32(offset, true);
+      offset += 4;
+    }
+    for (let i = 0; i < 3 * sites; i++, offset += 2) {
+      const steps = Math.round((coords[i]! - origin[i % 3]!) / COORDINATE_STEP);
+      if (Math.abs(steps) > MAX_STEPS) throw new Error(`Conformer ${index} spans more than ±163 Å from its centre.`);
+      view.setInt16(offset, steps, true);
+    }
+  });
+  return bytes;
+}
+
+export function decodeModel(bytes: Uint8Array): Model3D {
+  if (bytes.length < HEADER_BYTES || bytes[0] !== MAGIC[0] || bytes[1] !== MAGIC[1] || bytes[2] !== MAGIC[2]) {
+    throw new Error('Not a molsearch 3D model (bad header).');
+  }
+  if (bytes[3] !== MODEL_FORMAT_VERSION) {
+    throw new Error(`3D model format version ${bytes[3]} is not supported (expected ${MODEL_FORMAT_VERSION}).`);
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const n = view.getUint16(4, true);
+  const h = view.getUint16(6, true);
+  const conformerCount = view.getUint16(8, true);
+  const expected = encodedModelSize(n, h, conformerCount);
+  if (bytes.length !== expected) throw new Error(`3D model is ${bytes.length} bytes, its header says ${expected}.`);
+  const sites = n + h;
+  const atomicNumbers = bytes.slice(HEADER_BYTES, HEADER_BYTES + n);
+  let offset = HEADER_BYTES + n;
+  const charges = new Float64Array(sites);
+  for (let i = 0; i < sites; i++, offset += 4) charges[i] = view.getFloat32(offset, true);
+  const conformers: Float64Array[] = [];
+  for (let c = 0; c < conformerCount; c++) {
+    const ox = view.getFloat32(offset, true);
+    const oy = view.getFloat32(offset + 4, true);
+    const oz = view.getFloat32(offset + 8, true);
+    offset += 12;
+    const coords = new Float64Array(3 * sites);
+    for (let i = 0; i < sites; i++, offset += 6) {
+      coords[3 * i] = ox + view.getInt16(offset, true) * COORDINATE_STEP;
+      coords[3 * i + 1] = oy + view.getInt16(offset + 2, true) * COORDINATE_STEP;
+      coords[3 * i + 2] = oz + view.getInt16(offset + 4, true) * COORDINATE_STEP;
+    }
+    conformers.push(coords);
+  }
+  return { atomicNumbers, hydrogenSites: h, charges, conformers };
+}

@@ -1,0 +1,112 @@
+/**
+ * Centroid and principal axes of a point set, the frames in which two molecules are first laid on
+ * each other before the overlap is optimised.
+ */
+export interface PrincipalFrame {
+  centroid: [number, number, number];
+  /** Row-major 3×3 whose columns are the axes, largest spread first; a proper rotation (det +1). */
+  axes: Float64Array;
+  /** Variances along the axes, descending. */
+  spreads: [number, number, number];
+}
+
+export function principalFrame(coords: Float64Array, count: number): PrincipalFrame {
+  let cx = 0, cy = 0, cz = 0;
+  for (let i = 0; i < count; i++) {
+    cx += coords[3 * i]!;
+    cy += coords[3 * i + 1]!;
+    cz += coords[3 * i + 2]!;
+  }
+  const n = Math.max(count, 1);
+  cx /= n;
+  cy /= n;
+  cz /= n;
+  let sxx = 0, sxy = 0, sxz = 0, syy = 0, syz = 0, szz = 0;
+  for (let i = 0; i < count; i++) {
+    const x = coords[3 * i]! - cx, y = coords[3 * i + 1]! - cy, z = coords[3 * i + 2]! - cz;
+    sxx += x * x;
+    sxy += x * y;
+    sxz += x * z;
+    syy += y * y;
+    syz += y * z;
+    szz += z * z;
+  }
+  const cov = new Float64Array([sxx, sxy, sxz, sxy, syy, syz, sxz, syz, szz].map((v) => v / n));
+  const { values, vectors } = symmetricEigen3(cov);
+  const order = [0, 1, 2].sort((a, b) => values[b]! - values[a]!);
+  const axes = new Float64Array(9);
+  order.forEach((source, column) => {
+    for (let row = 0; row < 3; row++) axes[row * 3 + column] = vectors[row * 3 + source]!;
+  });
+  if (determinant3(axes) < 0) for (let row = 0; row < 3; row++) axes[row * 3 + 2] = -axes[row * 3 + 2]!;
+  return {
+    centroid: [cx, cy, cz],
+    axes,
+    spreads: [values[order[0]!]!, values[order[1]!]!, values[order[2]!]!],
+  };
+}
+
+/**
+ * The four proper rotations that flip the signs of two principal axes (and the identity): the
+ * orientations that map one molecule's principal frame onto another's.
+ */
+export const AXIS_SIGN_FLIPS: ReadonlyArray<readonly [number, number, number]> = [
+  [1, 1, 1],
+  [1, -1, -1],
+  [-1, 1, -1],
+  [-1, -1, 1],
+];
+
+/** R = A · diag(flip) · Bᵀ: carries the candidate frame B onto the query frame A. */
+export function frameRotation(queryAxes: Float64Array, candidateAxes: Float64Array, flip: readonly [number, number, number]): Float64Array {
+  const out = new Float64Array(9);
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      let sum = 0;
+      for (let k = 0; k < 3; k++) sum += queryAxes[r * 3 + k]! * flip[k]! * candidateAxes[c * 3 + k]!;
+      out[r * 3 + c] = sum;
+    }
+  }
+  return out;
+}
+
+function determinant3(m: Float64Array): number {
+  return (
+    m[0]! * (m[4]! * m[8]! - m[5]! * m[7]!) - m[1]! * (m[3]! * m[8]! - m[5]! * m[6]!) + m[2]! * (m[3]! * m[7]! - m[4]! * m[6]!)
+  );
+}
+
+/** Eigen-decomposition of a symmetric 3×3 (row-major) by cyclic Jacobi rotations. */
+function symmetricEigen3(input: Float64Array): { values: Float64Array; vectors: Float64Array } {
+  const a = Float64Array.from(input);
+  const v = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  for (let sweep = 0; sweep < 50; sweep++) {
+    const off = a[1]! * a[1]! + a[2]! * a[2]! + a[5]! * a[5]!;
+    if (off < 1e-30) break;
+    for (const [p, q] of [[0, 1], [0, 2], [1, 2]] as const) {
+      const apq = a[p * 3 + q]!;
+      if (Math.abs(apq) < 1e-300) continue;
+      const app = a[p * 3 + p]!, aqq = a[q * 3 + q]!;
+      const theta = (aqq - app) / (2 * apq);
+      const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+      const c = 1 / Math.sqrt(t * t + 1);
+      const s = t * c;
+      for (let k = 0; k < 3; k++) {
+        const akp = a[k * 3 + p]!, akq = a[k * 3 + q]!;
+        a[k * 3 + p] = c * akp - s * akq;
+        a[k * 3 + q] = s * akp + c * akq;
+      }
+      for (let k = 0; k < 3; k++) {
+        const apk = a[p * 3 + k]!, aqk = a[q * 3 + k]!;
+        a[p * 3 + k] = c * apk - s * aqk;
+        a[q * 3 + k] = s * apk + c * aqk;
+      }
+      for (let k = 0; k < 3; k++) {
+        const vkp = v[k * 3 + p]!, vkq = v[k * 3 + q]!;
+        v[k * 3 + p] = c * vkp - s * vkq;
+        v[k * 3 + q] = s * vkp + c * vkq;
+      }
+    }
+  }
+  return { values: new Float64Array([a[0]!, a[4]!, a[8]!]), vectors: v };
+}

@@ -1,0 +1,164 @@
+import { espOverlap, espSelfOverlap, espSimilarity, renormalizeEsp } from './esp-overlap.ts';
+import type { EspMetric } from './esp-overlap.ts';
+import { elementOverlapTable } from './gaussian-shape.ts';
+import type { Model3D } from './model-3d.ts';
+import { quaternionToMatrix, transformPoints } from './quaternion.ts';
+import type { Quaternion } from './quaternion.ts';
+import { AlignmentWorkspace, bestAlignment, JsOverlapEvaluator, shapeConformer } from './shape-alignment.ts';
+import type { BestAlignmentOptions, OverlapEvaluator, OverlapKernelKind, ShapeConformer } from './shape-alignment.ts';
+import { SimdOverlapEvaluator, simdOverlapAvailable } from './simd-overlap.ts';
+
+/**
+ * Exact 3D re-scoring of a candidate against a query, as ESPsim does it: the candidate is aligned to
+ * maximise the shape overlap over all conformer pairs, and the electrostatic similarity is taken at
+ * that best-shape pose.
+ *
+ * - `espsim_shape`: similarity = shape Tanimoto V_AB / (V_AA + V_BB − V_AB) of Gaussian heavy-atom
+ *   volumes at the best pose (0..1).
+ * - `espsim_electrostatic`: similarity = ESPsim's electrostatic similarity at the best-shape pose,
+ *   Carbó O_AB / √(O_AA·O_BB) renormalised to 0..1 as (x + 1) / 2 (or Tanimoto renormalised as
+ *   (x + 1/3) / (4/3) with `espMetric: 'tanimoto'`).
+ */
+export type ScoreMethod = 'espsim_shape' | 'espsim_electrostatic';
+
+/**
+ * Where the candidate goes: its conformer `candidateConformer`, moved by x' = R(rotation)·x +
+ * translation, lies on the query's conformer `queryConformer` in the query's own coordinates.
+ */
+export interface Pose {
+  queryConformer: number;
+  candidateConformer: number;
+  /** Unit quaternion [w, x, y, z]. */
+  rotation: Quaternion;
+  /** Ångström. */
+  translation: [number, number, number];
+}
+
+export interface ScoreResult {
+  /** The method's score, 0..1 (see `ScoreMethod`). */
+  similarity: number;
+  /** Shape Tanimoto at the best pose. */
+  shape: number;
+  /** Renormalised electrostatic similarity at the best pose; computed for the electrostatic method or on request. */
+  electrostatic: number | undefined;
+  pose: Pose;
+}
+
+export interface ScoreOptions extends BestAlignmentOptions {
+  /** ESPsim's metric for the electrostatic score; Carbó by default, as in ESPsim. */
+  espMetric?: EspMetric;
+  /** Also compute the electrostatic score when the method is shape. */
+  withElectrostatic?: boolean;
+  /**
+   * Overlap kernel of the alignment search: WebAssembly SIMD (float32) when the runtime has it,
+   * else JavaScript (float64). Reported scores are float64 either way.
+   */
+  kernel?: OverlapKernelKind;
+}
+
+interface PreparedModel {
+  shapeConformers: ShapeConformer[];
+  /** O_AA per conformer, NaN until first needed. */
+  espSelf: Float64Array;
+}
+
+const prepared = new WeakMap<Model3D, PreparedModel>();
+const workspace = new AlignmentWorkspace();
+const evaluators: Partial<Record<OverlapKernelKind, OverlapEvaluator>> = {};
+
+function evaluatorFor(kind: OverlapKernelKind | undefined): OverlapEvaluator {
+  const wanted = kind ?? (simdOverlapAvailable() ? 'wasm-simd' : 'js');
+  let evaluator = evaluators[wanted];
+  if (!evaluator) {
+    evaluator = wanted === 'wasm-simd' ? new SimdOverlapEvaluator() : new JsOverlapEvaluator();
+    evaluators[wanted] = evaluator;
+  }
+  return evaluator;
+}
+
+/** Overlap evaluations done by the alignment search so far, per kernel (benchmarks report it). */
+export function overlapEvaluations(): number {
+  return Object.values(evaluators).reduce((sum, evaluator) => sum + evaluator.evaluations, 0);
+}
+let movedSites = new Float64Array(3 * 64);
+
+function prepare(model: Model3D): PreparedModel {
+  let entry = prepared.get(model);
+  if (!entry) {
+    if (model.conformers.length === 0) throw new Error('The 3D model has no conformers to score.');
+    const n = model.atomicNumbers.length;
+    const selfTable = elementOverlapTable(model.atomicNumbers, model.atomicNumbers);
+    entry = {
+      shapeConformers: model.conformers.map((coords) => shapeConformer(coords, n, selfTable)),
+      espSelf: new Float64Array(model.conformers.length).fill(Number.NaN),
+    };
+    prepared.set(model, entry);
+  }
+  return entry;
+}
+
+function cachedEspSelfOverlap(model: Model3D, entry: PreparedModel, conformer: number): number {
+  let value = entry.espSelf[conformer]!;
+  if (Number.isNaN(value)) {
+    const coords = model.conformers[conformer]!;
+    value = espSelfOverlap(coords, model.charges, model.charges.length);
+    entry.espSelf[conformer] = value;
+  }
+  return value;
+}
+
+/** The candidate's charge sites of the pose's conformer, moved onto the query. */
+export function applyPose(candidate: Model3D, pose: Pose, out?: Float64Array): Float64Array {
+  const coords = candidate.conformers[pose.candidateConformer];
+  if (!coords) throw new Error(`The candidate has no conformer ${pose.candidateConformer}.`);
+  const sites = coords.length / 3;
+  const [tx, ty, tz] = pose.translation;
+  return transformPoints(coords, sites, quaternionToMatrix(pose.rotation), tx, ty, tz, out ?? new Float64Array(coords.length));
+}
+
+/** ESPsim's electrostatic similarity (renormalised) of the candidate placed by `pose` with the query. */
+export function electrostaticSimilarity(query: Model3D, candidate: Model3D, pose: Pose, metric: EspMetric = 'carbo'): number {
+  const queryCoords = query.conformers[pose.queryConformer];
+  if (!queryCoords) throw new Error(`The query has no conformer ${pose.queryConformer}.`);
+  const sites = candidate.charges.length;
+  if (movedSites.length < 3 * sites) movedSites = new Float64Array(3 * sites);
+  const moved = applyPose(candidate, pose, movedSites);
+  const ab = espOverlap(queryCoords, query.charges, query.charges.length, moved, candidate.charges, sites);
+  const aa = cachedEspSelfOverlap(query, prepare(query), pose.queryConformer);
+  const bb = cachedEspSelfOverlap(candidate, prepare(candidate), pose.candidateConformer);
+  return renormalizeEsp(espSimilarity(aa, bb, ab, metric), metric);
+}
+
+/** Aligns `candidate` onto `query` and scores it by `method` (see `ScoreMethod` for the formulas). */
+export function score(query: Model3D, candidate: Model3D, method: ScoreMethod, options: ScoreOptions = {}): ScoreResult {
+  const queryPrepared = prepare(query);
+  const candidatePrepared = prepare(candidate);
+  const table = elementOverlapTable(query.atomicNumbers, candidate.atomicNumbers);
+  const evaluator = evaluatorFor(options.kernel);
+  const best = bestAlignment(queryPrepared.shapeConformers, candidatePrepared.shapeConformers, table, evaluator, workspace, options);
+  const queryFrame = queryPrepared.shapeConformers[best.queryConformer]!.frame;
+  const candidateFrame = candidatePrepared.shapeConformers[best.candidateConformer]!.frame;
+  // Undo the centring: X' = R·(X − c_B) + t + c_A.
+  const r = quaternionToMatrix(best.pose.rotation);
+  const [bx, by, bz] = candidateFrame.centroid;
+  const [ax, ay, az] = queryFrame.centroid;
+  const [tx, ty, tz] = best.pose.translation;
+  const pose: Pose = {
+    queryConformer: best.queryConformer,
+    candidateConformer: best.candidateConformer,
+    rotation: best.pose.rotation,
+    translation: [
+      tx + ax - (r[0]! * bx + r[1]! * by + r[2]! * bz),
+      ty + ay - (r[3]! * bx + r[4]! * by + r[5]! * bz),
+      tz + az - (r[6]! * bx + r[7]! * by + r[8]! * bz),
+    ],
+  };
+  const wantElectrostatic = method === 'espsim_electrostatic' || options.withElectrostatic === true;
+  const electrostatic = wantElectrostatic ? electrostaticSimilarity(query, candidate, pose, options.espMetric) : undefined;
+  return {
+    similarity: method === 'espsim_shape' ? best.tanimoto : electrostatic!,
+    shape: best.tanimoto,
+    electrostatic,
+    pose,
+  };
+}

@@ -1,0 +1,94 @@
+import { MORGAN_BITS, MORGAN_BYTES, MORGAN_RADIUS } from '@molsearch/chem';
+import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
+
+/**
+ * On-disk layout of one catalogue, `<dataDir>/catalogues/<DB-ID>/`. Every per-molecule column is in
+ * the same row order: molecules sorted by fingerprint popcount (stable, so ties keep file order),
+ * which lets a Morgan search read only the popcount range BitBound allows.
+ *
+ *   manifest.json         CatalogueManifest
+ *   fingerprints.bin      count x 256 bytes, Morgan r=2 2048 bits, LSB-first (as @molsearch/chem)
+ *   popcount-starts.u32   2050 x u32: first row with popcount p (p = 0..2048), then count
+ *   smiles.idx / .txt     (count + 1) x u32 byte offsets into UTF-8 canonical SMILES
+ *   ids.idx / .txt        same for vendor ids
+ *   prop-<key>.f32        count x f32 per numeric property (booleans as 0/1)
+ *   prop-<key>.idx / .txt strings per text property (the molecular formula)
+ *
+ * 3D columns slot in as more files listed in `files`: per descriptor kind an IVF index
+ *   ivf-<name>.centroids.f32 / .offsets.u32 / .rows.u32 / .vectors.f32   (see ivf/ivf-files.ts)
+ * described by a `manifest.ivf` entry, and the compact 3D models (@molsearch/chem encodeModel) as an
+ * offset table + blob like the strings. Readers skip what they do not use, so adding them keeps version 1.
+ *
+ * All numbers are little-endian. The u32 offsets cap a string blob at 4 GiB (about 60M molecules).
+ * Measured: 380-580 bytes per molecule for the Morgan path (256 fingerprint, ~45 SMILES, ~15 id,
+ * 8 offsets, 14 x 4 properties, ~20 formula + offsets); small catalogues pay the fixed 8 KiB popcount table.
+ */
+export const CATALOGUE_FORMAT_VERSION = 1;
+export const MANIFEST_FILE = 'manifest.json';
+export const FINGERPRINT_BYTES = MORGAN_BYTES;
+export const POPCOUNT_SLOTS = MORGAN_BITS + 2;
+
+export const COLUMN_FILES = {
+  fingerprints: 'fingerprints.bin',
+  popcountStarts: 'popcount-starts.u32',
+  smilesIndex: 'smiles.idx',
+  smilesText: 'smiles.txt',
+  idsIndex: 'ids.idx',
+  idsText: 'ids.txt',
+} as const;
+
+export type PropertyKind = 'number' | 'integer' | 'boolean' | 'text';
+
+export interface StoredProperty {
+  key: string;
+  kind: PropertyKind;
+}
+
+export interface ManifestFile {
+  name: string;
+  bytes: number;
+}
+
+export interface ManifestSource {
+  path: string;
+  bytes: number;
+}
+
+export interface CatalogueBuildParameters {
+  fingerprint: { type: 'morgan'; radius: number; bits: number; bitOrder: 'lsb-first' };
+  /** What import did to each input structure before fingerprinting. */
+  standardization: string;
+  rowOrder: 'popcount';
+}
+
+export interface CatalogueManifest {
+  formatVersion: number;
+  id: string;
+  count: number;
+  created: string;
+  build: CatalogueBuildParameters;
+  sources: ManifestSource[];
+  /** Input rows that were not imported: unreadable rows, invalid SMILES, duplicate ids. */
+  skippedRows: number;
+  duplicateIds: number;
+  properties: StoredProperty[];
+  files: ManifestFile[];
+  /** Sum of the column files divided by count. */
+  bytesPerMolecule: number;
+  /** Stage-1 indexes of the 3D methods, when the catalogue has them. */
+  ivf?: IvfManifestEntry[];
+}
+
+export const MORGAN_BUILD: CatalogueBuildParameters['fingerprint'] = {
+  type: 'morgan',
+  radius: MORGAN_RADIUS,
+  bits: MORGAN_BITS,
+  bitOrder: 'lsb-first',
+};
+
+export function propertyFiles(property: StoredProperty): string[] {
+  return property.kind === 'text' ? [`prop-${property.key}.idx`, `prop-${property.key}.txt`] : [`prop-${property.key}.f32`];
+}
+
+/** Catalogue ids are folder names and URL segments: letters, digits, dash and underscore. */
+export const CATALOGUE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;

@@ -1,0 +1,77 @@
+import { readdir } from 'node:fs/promises';
+import { EngineError } from '../engine-error.ts';
+import type { CatalogueConfig, DatabaseConfig, VendorConfig } from './catalogue-config.ts';
+import { CATALOGUE_ID_PATTERN } from './catalogue-format.ts';
+import { cataloguesDir } from './catalogue-paths.ts';
+import { readManifest } from './catalogue-reader.ts';
+import { catalogueDir } from './catalogue-paths.ts';
+
+export interface CatalogueInfo {
+  id: string;
+  displayName: string;
+  vendor: Pick<VendorConfig, 'slug' | 'name' | 'logo' | 'website'>;
+  website: string;
+  orderEmail: string | null;
+  description: string;
+  /** Vendor name, kind badge, size badge, in display order. */
+  badges: string[];
+  /** Molecules in the imported index; 0 when not imported. */
+  count: number;
+  imported: boolean;
+  /** Why an imported folder cannot be used (damaged, old format), when that is the case. */
+  problem?: string;
+  created?: string;
+  bytesPerMolecule?: number;
+}
+
+const UNKNOWN_VENDOR = { slug: 'other', name: 'Other', logo: '', website: '' };
+
+/**
+ * Every configured database with its molecule count from the index, followed by imported catalogues
+ * the configuration does not describe (shown under their id).
+ */
+export async function listCatalogues(dataDir: string, config: CatalogueConfig): Promise<CatalogueInfo[]> {
+  const imported = await importedIds(dataDir);
+  const vendors = new Map(config.vendors.map((vendor) => [vendor.slug, vendor]));
+  const configured = config.databases.map((database) => ({ database, vendor: vendors.get(database.vendor) ?? UNKNOWN_VENDOR }));
+  const extra = imported.filter((id) => !config.databases.some((database) => database.id === id));
+  const infos: CatalogueInfo[] = [];
+  for (const { database, vendor } of configured) infos.push(await describe(dataDir, database, vendor, imported.includes(database.id)));
+  for (const id of extra) {
+    // Nothing is known of an unconfigured catalogue but its size: no kind badge is invented for it.
+    const database: DatabaseConfig = { id, displayName: id, vendor: UNKNOWN_VENDOR.slug, website: '', orderEmail: null, description: '', kind: 'In Stock', size: 'Under 1B' };
+    const info = await describe(dataDir, database, UNKNOWN_VENDOR, true);
+    infos.push({ ...info, badges: [UNKNOWN_VENDOR.name, info.count >= 1e9 ? 'Over 1B' : 'Under 1B'] });
+  }
+  return infos;
+}
+
+async function describe(dataDir: string, database: DatabaseConfig, vendor: Pick<VendorConfig, 'slug' | 'name' | 'logo' | 'website'>, imported: boolean): Promise<CatalogueInfo> {
+  const info: CatalogueInfo = {
+    id: database.id,
+    displayName: database.displayName,
+    vendor: { slug: vendor.slug, name: vendor.name, logo: vendor.logo, website: vendor.website },
+    website: database.website,
+    orderEmail: database.orderEmail,
+    description: database.description,
+    badges: [vendor.name, database.kind, database.size],
+    count: 0,
+    imported: false,
+  };
+  if (!imported) return info;
+  try {
+    const manifest = await readManifest(catalogueDir(dataDir, database.id), database.id);
+    return { ...info, count: manifest.count, imported: true, created: manifest.created, bytesPerMolecule: manifest.bytesPerMolecule };
+  } catch (error) {
+    return { ...info, problem: error instanceof EngineError ? error.message : String(error) };
+  }
+}
+
+async function importedIds(dataDir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(cataloguesDir(dataDir), { withFileTypes: true });
+    return entries.filter((entry) => entry.isDirectory() && CATALOGUE_ID_PATTERN.test(entry.name)).map((entry) => entry.name).sort();
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,44 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EngineError } from '../engine-error.ts';
+import { MANIFEST_FILE } from './catalogue-format.ts';
+import { catalogueDir } from './catalogue-paths.ts';
+import { readCatalogue } from './catalogue-reader.ts';
+import type { Catalogue } from './catalogue-reader.ts';
+
+interface CacheEntry {
+  /** Inode and mtime of manifest.json: a re-import renames a new folder into place, which changes both. */
+  stamp: string;
+  catalogue: Promise<Catalogue>;
+}
+
+const cache = new Map<string, CacheEntry>();
+
+/**
+ * The catalogue `id` under `dataDir`, read once and kept in memory; a re-import is noticed on the
+ * next call (the manifest's inode changes) and the new build is read.
+ */
+export async function openCatalogue(dataDir: string, id: string): Promise<Catalogue> {
+  const dir = catalogueDir(dataDir, id);
+  let stamp: string;
+  try {
+    const info = await stat(join(dir, MANIFEST_FILE));
+    stamp = `${info.ino}:${info.mtimeMs}`;
+  } catch (error) {
+    cache.delete(dir);
+    throw new EngineError('CATALOGUE_NOT_FOUND', `Catalogue ${id} is not imported: ${join(dir, MANIFEST_FILE)} does not exist.`, { cause: error });
+  }
+  const cached = cache.get(dir);
+  if (cached && cached.stamp === stamp) return cached.catalogue;
+  const catalogue = readCatalogue(dataDir, id);
+  cache.set(dir, { stamp, catalogue });
+  catalogue.catch(() => {
+    if (cache.get(dir)?.catalogue === catalogue) cache.delete(dir);
+  });
+  return catalogue;
+}
+
+/** Drops cached catalogues (all, or one data directory's) so their memory can be reclaimed. */
+export function forgetCatalogues(dataDir?: string): void {
+  for (const key of [...cache.keys()]) if (dataDir === undefined || key.startsWith(dataDir)) cache.delete(key);
+}

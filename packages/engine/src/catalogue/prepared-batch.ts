@@ -1,0 +1,24 @@
+import type { StoredProperty } from './catalogue-format.ts';
+
+/** Molecules of one input batch after standardisation, fingerprinting and properties; rows in input order. */
+export interface PreparedBatch {
+  lines: number[];
+  ids: string[];
+  smiles: string[];
+  /** rows x 256 bytes. */
+  fingerprints: Uint8Array;
+  /** rows x numeric property count, row-major, in the order of the catalogue's numeric properties. */
+  numbers: Float32Array;
+  /** One array of rows strings per text property. */
+  texts: string[][];
+  /** Rows that failed, reported by input line. */
+  rejected: { line: number; message: string }[];
+}
+
+export function numericProperties(properties: readonly StoredProperty[]): StoredProperty[] {
+  return properties.filter((property) => property.kind !== 'text');
+}
+
+export function textProperties(properties: readonly StoredProperty[]): StoredProperty[] {
+  return properties.filter((property) => property.kind === 'text');
+}

@@ -1,0 +1,10 @@
+// Worker thread of the import pool: prepares batches of molecules (RDKit loaded once per thread).
+import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
+import { serveTasks } from '../pool/worker-host.ts';
+import { prepareMolecules } from './prepare-molecules.ts';
+import type { PrepareRequest } from './import-pool.ts';
+
+serveTasks<PrepareRequest, PreparedBatch>(
+  (request) => prepareMolecules(request.molecules, request.properties),
+  (batch) => [batch.fingerprints.buffer as ArrayBuffer, batch.numbers.buffer as ArrayBuffer],
+);

@@ -1,0 +1,20 @@
+import type { FingerprintColumn } from './fingerprint-memory.ts';
+
+export type KernelKind = 'js' | 'wasm';
+
+/**
+ * Counts bits shared by a query and a run of fingerprints; the hot loop of Morgan search.
+ * A kernel is bound to one column and one scan-thread slot, so threads never share scratch memory.
+ */
+export interface CommonBitsKernel {
+  readonly kind: KernelKind;
+  setQuery(fingerprint: Uint8Array): void;
+  /**
+   * Scans rows [firstRow, firstRow + rows), rows <= KERNEL_CHUNK_ROWS, and returns how many reach
+   * `minCommon` common bits; their (row - firstRow, common) pairs are at the start of `hits`.
+   */
+  scan(firstRow: number, rows: number, minCommon: number): number;
+  readonly hits: Uint32Array;
+}
+
+export type KernelFactory = (column: FingerprintColumn, slot: number) => CommonBitsKernel;

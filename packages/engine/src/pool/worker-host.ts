@@ -1,0 +1,36 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { TransferListItem } from 'node:worker_threads';
+import { EngineError } from '../engine-error.ts';
+import type { TaskMessage, WorkerReply } from './worker-messages.ts';
+
+export interface TaskContext {
+  /** Sends a progress note to the caller while the task runs. */
+  progress(note: unknown): void;
+}
+
+/** Answers the pool's tasks in this worker thread with `handle`, one at a time. */
+export function serveTasks<Request, Result>(
+  handle: (request: Request, context: TaskContext) => Promise<Result> | Result,
+  transferOf?: (result: Result) => TransferListItem[],
+): void {
+  const port = parentPort;
+  if (!port) throw new Error('serveTasks() must run inside a worker thread.');
+  port.on('message', (message: TaskMessage<Request>) => {
+    const context: TaskContext = { progress: (note) => port.postMessage({ id: message.id, progress: note } satisfies WorkerReply<Result>) };
+    Promise.resolve()
+      .then(() => handle(message.request, context))
+      .then(
+        (value) => port.postMessage({ id: message.id, ok: true, value } satisfies WorkerReply<Result>, transferOf?.(value) ?? []),
+        (error: unknown) => {
+          const code = error instanceof EngineError ? error.code : 'WORKER_FAILED';
+          const text = error instanceof Error ? error.message : String(error);
+          port.postMessage({ id: message.id, ok: false, error: { code, message: text } } satisfies WorkerReply<Result>);
+        },
+      );
+  });
+}
+
+/** The `workerData` the pool gave this worker. */
+export function taskWorkerData<T>(): T {
+  return (workerData as { data: T }).data;
+}

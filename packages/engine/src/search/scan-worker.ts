@@ -1,0 +1,41 @@
+// Worker thread of the Morgan scan pool. Columns arrive as shared memory and are bound once per build.
+import type { CommonBitsKernel } from '../kernels/common-bits-kernel.ts';
+import { createKernel } from '../kernels/select-kernel.ts';
+import { serveTasks, taskWorkerData } from '../pool/worker-host.ts';
+import { bitBoundScan } from './bitbound-scan.ts';
+import type { ScanRequest, ScanResult } from './scan-pool.ts';
+
+const slot = taskWorkerData<{ slot: number }>().slot;
+const PROGRESS_INTERVAL_MS = 100;
+
+// One kernel per catalogue build and kernel kind; a re-imported catalogue gets a new version key.
+const kernels = new Map<string, CommonBitsKernel>();
+
+serveTasks<ScanRequest, ScanResult>(
+  (request, context) => {
+    const key = `${request.columnVersion}|${request.kernel}`;
+    let kernel = kernels.get(key);
+    if (!kernel) {
+      for (const old of kernels.keys()) if (old.startsWith(`${request.columnVersion.split('@')[0]}@`)) kernels.delete(old);
+      kernel = createKernel(request.column, slot, request.kernel);
+      kernels.set(key, kernel);
+    }
+    let lastNote = 0;
+    const result = bitBoundScan(request.column, kernel, request.query, {
+      limit: request.limit,
+      threshold: request.threshold,
+      part: request.part,
+      parts: request.parts,
+      sharedFloor: request.sharedFloor,
+      shouldStop: () => Atomics.load(request.cancel, 0) !== 0,
+      onProgress: (scanned, candidates) => {
+        const now = performance.now();
+        if (now - lastNote < PROGRESS_INTERVAL_MS) return;
+        lastNote = now;
+        context.progress({ scanned, candidates });
+      },
+    });
+    return { rows: result.rows, similarities: result.similarities, scannedRows: result.scannedRows, stopped: result.stopped };
+  },
+  (result) => [result.rows.buffer as ArrayBuffer, result.similarities.buffer as ArrayBuffer],
+);

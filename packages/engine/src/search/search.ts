@@ -1,0 +1,86 @@
+import { openCatalogue } from '../catalogue/open-catalogue.ts';
+import { EngineError, abortedError } from '../engine-error.ts';
+import type { KernelKind } from '../kernels/common-bits-kernel.ts';
+import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES } from '../search-types.ts';
+import type { DatabaseHits, SearchOptions, SearchRequest, SearchResult } from '../search-types.ts';
+import { similarityHistogram } from './histogram.ts';
+import { morganQuery } from './morgan-query.ts';
+import { morganScan } from './morgan-scan.ts';
+import { createScanPool } from './scan-pool.ts';
+import type { ScanPool } from './scan-pool.ts';
+
+/** Where catalogues live and how to scan them; the server and CLI pass these, the engine reads no environment. */
+export interface EngineSearchOptions extends SearchOptions {
+  dataDir: string;
+  /** Scan threads: 1 scans on the calling thread, more use the shared worker pool. Default 2. */
+  threads?: number;
+  kernel?: KernelKind;
+}
+
+let sharedPool: { threads: number; pool: ScanPool } | undefined;
+
+/** The search pool, created on first use with `threads` workers; idle workers do not keep the process alive. */
+export function searchPool(threads: number): ScanPool {
+  if (!sharedPool || sharedPool.threads !== threads) {
+    void sharedPool?.pool.close();
+    sharedPool = { threads, pool: createScanPool(threads) };
+  }
+  return sharedPool.pool;
+}
+
+export async function closeSearchPool(): Promise<void> {
+  const current = sharedPool;
+  sharedPool = undefined;
+  await current?.pool.close();
+}
+
+/**
+ * Runs one search over each requested catalogue in turn, reporting "Searching in {database}" with
+ * the overall percentage. Each database's hits are exact, best first, with a 50-bin histogram.
+ */
+export async function search(request: SearchRequest, options: EngineSearchOptions): Promise<SearchResult> {
+  checkRequest(request);
+  if (request.method !== 'morgan') {
+    // The 3D methods need the conformer, descriptor and IVF columns, which import does not write yet.
+    throw new EngineError('METHOD_UNAVAILABLE', `The ${request.method} search is not available yet: catalogues have no 3D index columns.`);
+  }
+  const query = await morganQuery(request.smiles);
+  const threads = options.threads ?? 2;
+  const pool = threads > 1 ? searchPool(threads) : undefined;
+  // Every catalogue is opened (and checked) before any is scanned, so a bad id fails at once.
+  const catalogues = await Promise.all(request.databases.map((database) => openCatalogue(options.dataDir, database)));
+  const databases: DatabaseHits[] = [];
+  const total = request.databases.length;
+  for (const [index, database] of request.databases.entries()) {
+    if (options.signal?.aborted) throw abortedError('The search');
+    const report = (fraction: number): void => {
+      options.onProgress?.({ database, percent: Math.round(((index + fraction) / total) * 1000) / 10, message: `Searching in ${database}` });
+    };
+    report(0);
+    const catalogue = catalogues[index]!;
+    const hits = await morganScan(catalogue.fingerprints, catalogue.version, query.fingerprint, {
+      limit: request.limit,
+      threshold: request.threshold ?? 0,
+      kernel: options.kernel,
+      pool,
+      signal: options.signal,
+      onProgress: report,
+    });
+    report(1);
+    const similarities = Float32Array.from(hits.similarities);
+    databases.push({ database, rows: hits.rows, similarities, histogram: similarityHistogram(similarities) });
+  }
+  return { querySmiles: query.smiles, method: request.method, quality: request.quality, databases };
+}
+
+function checkRequest(request: SearchRequest): void {
+  if (!SEARCH_METHODS.includes(request.method)) throw new EngineError('INVALID_REQUEST', `Unknown search method "${String(request.method)}".`);
+  if (!SEARCH_QUALITIES.includes(request.quality)) throw new EngineError('INVALID_REQUEST', `Unknown search quality "${String(request.quality)}".`);
+  if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > MAX_SEARCH_LIMIT) {
+    throw new EngineError('INVALID_REQUEST', `The number of hits must be an integer from 1 to ${MAX_SEARCH_LIMIT}.`);
+  }
+  if (request.threshold !== undefined && !(request.threshold >= 0 && request.threshold <= 1)) {
+    throw new EngineError('INVALID_REQUEST', 'The similarity threshold must be between 0 and 1.');
+  }
+  if (request.databases.length === 0) throw new EngineError('INVALID_REQUEST', 'Select at least one database.');
+}

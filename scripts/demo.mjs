@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// `npm run demo`: the first of the README's two commands. Installs what is missing, builds the demo
+// catalogues once, then starts molsearch on them. Plain JavaScript: it runs before dependencies exist.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = resolve(process.env.MOLSEARCH_DATA_DIR ?? join(root, 'data'));
+const nciDemo = '/usr/share/RDKit/Data/NCI/first_5K.smi';
+const sharedCatalogues = resolve(root, '..', 'shared', 'data', 'catalogs');
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.status !== 0) {
+    console.error(`\nmolsearch demo: '${command} ${args.join(' ')}' failed (exit ${result.status ?? result.signal}).`);
+    process.exit(1);
+  }
+}
+
+if (!existsSync(sharedCatalogues) && !existsSync(nciDemo)) {
+  console.log('Installing the demo catalogue (Debian package rdkit-data)...');
+  const apt = ['apt-get', 'install', '-y', '-q', 'rdkit-data'];
+  if (process.getuid?.() === 0) run(apt[0], apt.slice(1));
+  else run('sudo', apt);
+}
+
+if (!existsSync(join(root, 'node_modules', '.bin', 'tsx'))) {
+  console.log('Installing dependencies (npm ci)...');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+const cataloguesDir = join(dataDir, 'catalogues');
+const hasCatalogues = existsSync(cataloguesDir) && readdirSync(cataloguesDir).some((name) => !name.includes('.tmp-'));
+if (!hasCatalogues) {
+  const limit = process.env.MOLSEARCH_DEMO_LIMIT ?? '5000';
+  console.log(`Building the demo catalogues in ${cataloguesDir} ...`);
+  run('npx', ['tsx', 'scripts/import-demo-catalogues.ts', '--data-dir', dataDir, ...(limit === '0' ? [] : ['--limit', limit])]);
+}
+
+const port = process.env.PORT ?? '8080';
+console.log(`\nStarting molsearch on http://localhost:${port} (Ctrl+C stops it).`);
+run('npx', ['molsearch', 'serve', '--port', port, '--data-dir', dataDir]);
