@@ -1,8 +1,8 @@
 // `npm run bench -- load [--duration 60] [--connections 50] [--data-dir ./data] [--db ID]`
 // Starts `molsearch serve` on a free port over the catalogues of --data-dir (or a small imported
-// sample when there are none), then runs autocannon: each connection repeatedly submits a Morgan
-// search as a new visitor, polls its status and pages through the results with and without a
-// threshold. Prints requests/s, p50/p95 latency per call, errors, and the server's RSS before/after.
+// sample when there are none) and runs one search per connection to completion. Then autocannon:
+// each connection repeatedly submits a Morgan search as a new visitor and polls its status, and
+// pages (with and without a threshold) and reads histograms of the finished searches. Prints requests/s, p50/p95 latency per call, errors, and the server's RSS before/after.
 // Rate limiting is switched off for the run: 50 clients on one address would otherwise be throttled
 // by design, and the figures are about the server's throughput.
 import { spawn } from 'node:child_process';
@@ -19,12 +19,14 @@ const REPO = join(import.meta.dirname, '..');
 const SAMPLE = join(REPO, '../shared/data/catalogs/enamine_real.smi.gz');
 const QUERIES = ['CC(=O)Oc1ccccc1C(=O)O', 'Cn1c(=O)c2c(ncn2C)n(C)c1=O', 'CC(C)Cc1ccc(cc1)C(C)C(=O)O', 'O=C(O)c1ccccc1O', 'c1ccc2[nH]ccc2c1'];
 
-type Call = 'submit' | 'status' | 'page' | 'page_threshold';
+type Call = 'submit' | 'status' | 'page' | 'page_threshold' | 'histogram';
 
 interface CycleContext {
   cookie?: string;
+  /** The search this cycle submitted (polled). */
   jobName?: string;
-  done?: boolean;
+  /** A search finished before the run (paged). */
+  finishedJob?: string;
   sentAt?: number;
   call?: Call;
 }
@@ -74,47 +76,52 @@ export async function run(args: string[]): Promise<void> {
     server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
   });
 
-  const latencies: Record<Call, number[]> = { submit: [], status: [], page: [], page_threshold: [] };
+  // Finished searches to page through: one per connection, run before the clock starts.
+  const finished: string[] = [];
+  for (let i = 0; i < connections; i++) {
+    const params = new URLSearchParams({ search_input: QUERIES[i % QUERIES.length]!, search_type: 'morgan', db_names: databases.join(',') });
+    const headers = { cookie: `molsearch_visitor=load-setup-${process.pid}-${String(i).padStart(8, '0')}` };
+    const { job_name } = (await (await fetch(`${url}/api/submit_molsearch?${params}`, { headers })).json()) as { job_name: string };
+    finished.push(job_name);
+  }
+  for (const jobName of finished) {
+    for (;;) {
+      const { status } = (await (await fetch(`${url}/api/job_status?job_name=${jobName}`)).json()) as { status: string };
+      if (status === 'SUCCESS') break;
+      if (status === 'FAILED') throw new Error(`set-up search ${jobName} failed`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  const latencies: Record<Call, number[]> = { submit: [], status: [], page: [], page_threshold: [], histogram: [] };
   const statuses: Record<string, number> = {};
   let cycle = 0;
-  const timed = (call: Call, build: (context: CycleContext) => string) => ({
+  const step = (call: Call, build: (context: CycleContext) => string) => ({
     method: 'GET' as const,
     setupRequest: (request: autocannon.Request, raw: object) => {
       const context = raw as CycleContext;
-      let path: string;
-      let actual = call;
-      // Until the job has finished, a page request would be answered 409: poll instead, as a client would.
-      if ((call === 'page' || call === 'page_threshold') && !context.done) {
-        actual = 'status';
-        path = `/api/job_status?job_name=${context.jobName}`;
-      } else path = build(context);
-      context.call = actual;
+      if (call === 'submit') {
+        // Every cycle is a new visitor, so the per-visitor limit on waiting searches does not apply.
+        const n = cycle++;
+        context.cookie = `molsearch_visitor=load-${process.pid}-${String(n).padStart(12, '0')}`;
+        context.finishedJob = finished[n % finished.length];
+      }
+      context.call = call;
       context.sentAt = performance.now();
-      return { ...request, path, headers: { ...request.headers, cookie: context.cookie ?? '' } };
+      return { ...request, path: build(context), headers: { ...request.headers, cookie: context.cookie ?? '' } };
     },
     onResponse: (status: number, body: string, raw: object) => {
       const context = raw as CycleContext;
       latencies[context.call!].push(performance.now() - context.sentAt!);
       statuses[status] = (statuses[status] ?? 0) + 1;
       if (context.call === 'submit' && status === 200) context.jobName = (JSON.parse(body) as { job_name: string }).job_name;
-      if (context.call === 'status' && status === 200) context.done = (JSON.parse(body) as { status: string }).status === 'SUCCESS';
     },
   });
-  const submit = {
-    method: 'GET' as const,
-    setupRequest: (request: autocannon.Request, raw: object) => {
-      const context = raw as CycleContext;
-      // Every cycle is a new visitor, so the per-visitor limit on waiting searches does not apply.
-      context.cookie = `molsearch_visitor=load-${process.pid}-${(cycle++).toString().padStart(12, '0')}`;
-      context.call = 'submit';
-      context.sentAt = performance.now();
-      const params = new URLSearchParams({ search_input: QUERIES[cycle % QUERIES.length]!, search_type: 'morgan', db_names: databases.join(',') });
-      return { ...request, path: `/api/submit_molsearch?${params}`, headers: { ...request.headers, cookie: context.cookie } };
-    },
-    onResponse: timed('submit', () => '').onResponse,
-  };
-  const page = (pageNum: number) => (context: CycleContext) => `/api/get_molsearch_page?job_name=${context.jobName}&page_num=${pageNum}&page_size=30&db_name=${databases[0]}`;
+  const submit = () =>
+    `/api/submit_molsearch?${new URLSearchParams({ search_input: QUERIES[cycle % QUERIES.length]!, search_type: 'morgan', db_names: databases.join(',') })}`;
   const status = (context: CycleContext) => `/api/job_status?job_name=${context.jobName}`;
+  const page = (pageNum: number, threshold = '') => (context: CycleContext) =>
+    `/api/get_molsearch_page?job_name=${context.finishedJob}&page_num=${pageNum}&page_size=30&db_name=${databases[0]}${threshold}`;
 
   await new Promise((r) => setTimeout(r, 500));
   const rssBefore = rssMegabytes(server.pid!);
@@ -123,16 +130,21 @@ export async function run(args: string[]): Promise<void> {
     url,
     connections,
     duration,
+    // One cycle as a user would: submit a search and poll it, and page through a finished one.
     requests: [
-      submit,
-      timed('status', status),
-      timed('status', status),
-      timed('page', page(0)),
-      timed('page', page(1)),
-      timed('page_threshold', (context) => `${page(0)(context)}&sim_th=0.3`),
-      timed('page', page(2)),
+      step('submit', submit),
+      step('status', status),
+      step('page', page(0)),
+      step('status', status),
+      step('page', page(1)),
+      step('page_threshold', page(0, '&sim_th=0.3')),
+      step('status', status),
+      step('histogram', (context) => `/api/get_sim_histograms?job_name=${context.finishedJob}`),
+      step('page', page(2)),
+      step('status', status),
     ],
   });
+  const health = (await (await fetch(`${url}/api/health`)).json()) as { queued_jobs: number; running_jobs: number };
   const rssAfter = rssMegabytes(server.pid!);
 
   console.log(`\nrequests: ${result.requests.total} in ${result.duration} s = ${result.requests.average} req/s (mean of per-second counts)`);
@@ -144,7 +156,7 @@ export async function run(args: string[]): Promise<void> {
   }
   console.log(`status codes: ${JSON.stringify(statuses)}`);
   console.log(`errors: ${result.errors} connection errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
-  console.log(`server RSS: ${rssBefore} MB before, ${rssAfter} MB after`);
+  console.log(`server RSS: ${rssBefore} MB before, ${rssAfter} MB after; searches still queued ${health.queued_jobs}, running ${health.running_jobs}`);
 
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

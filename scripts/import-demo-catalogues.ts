@@ -2,7 +2,10 @@
 // SOURCES.md) under product ids, or, on a machine without ../shared, the NCI sample of Debian's
 // rdkit-data as NCI-DEMO. The data itself is never committed; only the index lands in <data-dir>.
 //
-//   npx tsx scripts/import-demo-catalogues.ts [--limit N] [--data-dir dir] [--workers N] [--only ID,ID]
+//   npx tsx scripts/import-demo-catalogues.ts [--limit N] [--data-dir dir] [--workers N] [--only ID,ID] [--3d]
+//
+// --3d also builds the shape/electrostatic columns; conformer generation makes that about 0.5 s a
+// molecule per core, so use it with --limit (or --only) on a small machine.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +38,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     workers: { type: 'string' },
     only: { type: 'string' },
+    '3d': { type: 'boolean', default: false },
   },
 });
 const limit = values.limit === undefined ? undefined : Number(values.limit);
@@ -65,6 +69,7 @@ for (const [id, file] of chosen) {
     workers,
     preparer,
     limit,
+    shape: values['3d'],
     onProgress: (progress) => bar.update(progress.molecules, progress.fraction),
     onSkipped: () => {
       skipped++;

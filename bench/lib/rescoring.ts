@@ -5,6 +5,8 @@
 // Time is CPU time of this process, so figures are per core even on a busy machine.
 import { decodeModel, encodeModel, score } from '@molsearch/chem';
 import type { Model3D, ScoreMethod, ScoreOptions } from '@molsearch/chem';
+import { overlapEvaluations } from '../../packages/chem/src/shape/scorer.ts';
+import type { OverlapKernelKind } from '../../packages/chem/src/shape/shape-alignment.ts';
 import { readShapeReference, referenceModel } from '../../packages/chem/src/shape/reference-fixture.ts';
 
 export interface RescoringSpeedOptions {
@@ -19,6 +21,7 @@ export interface RescoringSpeedOptions {
 
 export interface RescoringFigure {
   method: ScoreMethod;
+  kernel: OverlapKernelKind;
   queryConformers: number;
   candidateConformers: number;
   rescoresPerSecond: number;
@@ -47,16 +50,17 @@ function modelsOf(queryConformers: number, candidateConformers: number): { query
   };
 }
 
-function measure(query: Model3D, candidates: Uint8Array[], method: ScoreMethod, seconds: number): number {
+function measure(query: Model3D, candidates: Uint8Array[], method: ScoreMethod, kernel: OverlapKernelKind, seconds: number) {
   // Warm the JIT before timing.
-  for (const bytes of candidates) score(query, decodeModel(bytes), method);
+  for (const bytes of candidates) score(query, decodeModel(bytes), method, { kernel });
   let count = 0;
+  const evaluationsBefore = overlapEvaluations();
   const start = process.cpuUsage();
   while (cpuSeconds(start) < seconds) {
-    for (const bytes of candidates) score(query, decodeModel(bytes), method);
+    for (const bytes of candidates) score(query, decodeModel(bytes), method, { kernel });
     count += candidates.length;
   }
-  return count / cpuSeconds(start);
+  return { rate: count / cpuSeconds(start), evaluations: (overlapEvaluations() - evaluationsBefore) / count };
 }
 
 function meanShortfall(query: Model3D, candidates: Uint8Array[], exhaustive: ScoreOptions): { mean: number; worst: number } {
@@ -75,16 +79,22 @@ export async function rescoringSpeed(options: RescoringSpeedOptions = {}): Promi
   for (const [kq, kc] of options.conformerCounts ?? [[1, 1], [1, 3], [6, 3]]) {
     const { query, candidates } = modelsOf(kq, kc);
     const modelBytes = candidates.reduce((s, b) => s + b.length, 0) / candidates.length;
-    for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
-      const rate = measure(query, candidates, method, seconds);
-      const figure = { method, queryConformers: kq, candidateConformers: kc, rescoresPerSecond: rate, conformerPairsPerSecond: rate * kq * kc, modelBytes };
+    const cases: Array<[ScoreMethod, OverlapKernelKind]> = [
+      ['espsim_shape', 'js'],
+      ['espsim_shape', 'wasm-simd'],
+      ['espsim_electrostatic', 'wasm-simd'],
+    ];
+    for (const [method, kernel] of cases) {
+      const { rate, evaluations } = measure(query, candidates, method, kernel, seconds);
+      const figure = { method, kernel, queryConformers: kq, candidateConformers: kc, rescoresPerSecond: rate, conformerPairsPerSecond: rate * kq * kc, modelBytes };
       figures.push(figure);
-      const label = method === 'espsim_shape' ? 'shape      ' : 'shape + ESP';
+      const label = `${method === 'espsim_shape' ? 'shape' : 'shape + ESP'} (${kernel})`.padEnd(24);
       log(
         `  ${label} query ${kq} x candidate ${kc} conformers: ${rate.toFixed(0)} re-scores/s/core, ` +
-          `${figure.conformerPairsPerSecond.toFixed(0)} conformer pairs/s/core (model ${modelBytes.toFixed(0)} bytes)`,
+          `${figure.conformerPairsPerSecond.toFixed(0)} conformer pairs/s/core, ${evaluations.toFixed(0)} overlap evaluations/re-score`,
       );
     }
+    log(`  candidate model ${modelBytes.toFixed(0)} bytes (all hydrogens as charge sites, ${kc} conformers)`);
     if (options.quality) {
       const gap = meanShortfall(query, candidates, { screenedStarts: Infinity, screeningIterations: 40, optimizedStarts: Infinity });
       log(`  shape Tanimoto below an exhaustive search: mean ${gap.mean.toFixed(4)}, worst ${gap.worst.toFixed(4)}`);

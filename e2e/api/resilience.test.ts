@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { rename } from 'node:fs/promises';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobRepository } from '../../apps/server/src/job.repository.ts';
 import type { JobRow } from '../../apps/server/src/job.repository.ts';
 import { openStore } from '../../apps/server/src/store/database.ts';
 import { ApiClient } from './api-client.ts';
-import { freshDataDir, startServerProcess } from './server-process.ts';
+import { freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
 import type { ServerProcess } from './server-process.ts';
 
 // Both suites share one imported test catalogue: importing is the slow part of starting a server here.
@@ -16,14 +18,19 @@ const INVALID = 'Invalid search parameters. Please check your input.';
 function rawRequest(url: string, method: string, path: string, body?: Buffer): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
+    let answered = false;
     const req = request({ host: target.hostname, port: target.port, method, path, headers: body ? { 'content-type': 'application/json', 'content-length': body.length } : {} }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('end', () => {
+        answered = true;
+        resolve({ status: res.statusCode ?? 0, body: text });
+      });
     });
-    // The server may answer and close before the whole oversized request is sent.
+    // The server may answer and close while the oversized request is still being sent: a write error
+    // is expected then, and only fails the request if no answer arrives.
     const ignoreClosed = (error: NodeJS.ErrnoException): void => {
-      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+      setTimeout(() => (answered ? undefined : reject(error)), 2000).unref();
     };
     req.on('error', ignoreClosed);
     req.on('socket', (socket) => socket.on('error', ignoreClosed));
@@ -32,15 +39,20 @@ function rawRequest(url: string, method: string, path: string, body?: Buffer): P
   });
 }
 
+// File level: runs once every suite here has finished and stopped its servers.
+afterAll(() => removeTestCatalogues());
+
 describe('bad input gets a clear 4xx and the server stays up', () => {
   let server: ServerProcess;
   let client: ApiClient;
   let jobName: string;
   let cleanup: () => Promise<void>;
+  let dataDirPath: string;
 
   beforeAll(async () => {
     const data = await freshDataDir();
     cleanup = data.remove;
+    dataDirPath = data.dir;
     server = await startServerProcess(data.dir);
     client = new ApiClient(server.url);
     jobName = (await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: 'CCO', search_type: 'morgan', db_names: 'MOLPORT' })).job_name;
@@ -121,6 +133,24 @@ describe('bad input gets a clear 4xx and the server stays up', () => {
     expect(limited?.status).toBe(429);
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
+  });
+
+  it('answers an unexpected failure with a plain 500 and logs it with the request id', async () => {
+    // The catalogue vanishing under a finished search is nothing a caller did wrong.
+    const catalogue = join(dataDirPath, 'catalogues', 'MOLPORT');
+    await rename(catalogue, `${catalogue}.away`);
+    try {
+      const answer = await client.request('GET', '/api/get_molsearch_page', { job_name: jobName });
+      expect(answer.status).toBe(500);
+      const body = answer.data as { error: { code: string; message: string }; request_id: string };
+      expect(body.error).toEqual({ code: 'INTERNAL', message: 'Server error. The server may be starting up or experiencing issues.' });
+      expect(JSON.stringify(body)).not.toMatch(/MOLPORT|\.ts|at /);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const logged = server.logs.find((entry) => entry.msg === 'unexpected error' && entry.request_id === body.request_id);
+      expect(JSON.stringify(logged)).toMatch(/MOLPORT/);
+    } finally {
+      await rename(`${catalogue}.away`, catalogue);
+    }
   });
 
   it('is still healthy afterwards', async () => {

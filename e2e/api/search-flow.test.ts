@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { ApiClient } from './api-client.ts';
 import { canonicalSmiles, parseCsv, parseSdf, readXlsx } from './parse-files.ts';
-import { CATALOGS, TEST_CATALOGUE_ROWS, TEST_DATABASES, freshDataDir, startServerProcess } from './server-process.ts';
+import { CATALOGS, TEST_CATALOGUE_ROWS, TEST_DATABASES, freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
 import type { ServerProcess } from './server-process.ts';
 
 interface Page {
@@ -31,6 +31,9 @@ function fingerprintOf(smiles: string): Uint8Array {
 }
 
 // The same end-to-end flow on both stores: submit -> poll -> pages (with threshold) -> histogram -> downloads.
+// File level: runs once every suite here has finished and stopped its servers.
+afterAll(() => removeTestCatalogues());
+
 describe.each(['sqlite', 'postgres'] as const)('the search flow against a server process on %s', (store) => {
   let server: ServerProcess;
   let client: ApiClient;

@@ -31,6 +31,14 @@ export function testCatalogues(): Promise<string> {
   return imported;
 }
 
+/** Deletes this test file's imported catalogues; call once, after its servers have stopped. */
+export async function removeTestCatalogues(): Promise<void> {
+  if (!imported) return;
+  const dir = await imported;
+  imported = undefined;
+  await rm(dir, { recursive: true, force: true });
+}
+
 export async function freshDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'molsearch-server-'));
   await cp(join(await testCatalogues(), 'catalogues'), join(dir, 'catalogues'), { recursive: true });

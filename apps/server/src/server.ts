@@ -90,7 +90,11 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
         : errorBody('INVALID_PARAMETERS', 'The request could not be read.', 'none'),
     );
     const status = tooLarge ? `${API_ERRORS.PAYLOAD_TOO_LARGE.status} Payload Too Large` : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    // Closing at once, with the rest of a huge request unread, resets the connection and loses the
+    // answer on the client's side; answer first and close a moment later.
+    socket.on('error', () => undefined);
+    socket.write(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    setTimeout(() => socket.destroy(), 1000).unref();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

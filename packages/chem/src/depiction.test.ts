@@ -25,6 +25,7 @@ describe('depictSvg', () => {
 
   it('returns undefined for a SMILES RDKit cannot parse', () => {
     expect(depictSvg('C1CC')).toBeUndefined();
+    expect(depictSvg('')).toBeUndefined();
   });
 
   it('rejects a size that is not positive', () => {

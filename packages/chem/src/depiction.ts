@@ -16,7 +16,7 @@ export function depictSvg(smiles: string, options: DepictionOptions = {}): strin
   const width = Math.round(options.width ?? DEFAULT_WIDTH);
   const height = Math.round(options.height ?? DEFAULT_HEIGHT);
   if (!(width > 0 && height > 0)) throw new RangeError(`Depiction size must be positive, got ${width}x${height}`);
-  return withMol(smiles, (mol) => cleanSvg(mol.get_svg(width, height)));
+  return withMol(smiles, (mol) => (mol.get_num_atoms() === 0 ? undefined : cleanSvg(mol.get_svg(width, height))));
 }
 
 /** Drops RDKit's XML prolog and white background rectangle, leaving an `<svg>` element to embed. */

@@ -10,9 +10,12 @@ import { withMol } from './rdkit.ts';
  * molecule read back from edited JSON loses its double-bond stereo.
  */
 export function neutralizeCharges(smiles: string): string | undefined {
-  const edits = withMol(smiles, (mol) => chargeEdits(mol.get_json()));
-  if (!edits || edits.size === 0) return undefined;
-  return applyAtomEdits(smiles, edits);
+  const found = withMol(smiles, (mol) => ({ edits: chargeEdits(mol.get_json()), atoms: mol.get_num_atoms() }));
+  if (!found || found.edits.size === 0) return undefined;
+  // Atom indices are SMILES token positions only if reading dropped no hydrogen atoms, which holds
+  // for RDKit's own output; anything else is left alone rather than edited at the wrong atom.
+  if ((smiles.match(ATOM_TOKEN) ?? []).length !== found.atoms) return undefined;
+  return applyAtomEdits(smiles, found.edits);
 }
 
 interface AtomEdit { charge: number; hydrogens: number }

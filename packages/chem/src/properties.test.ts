@@ -123,5 +123,6 @@ describe('property columns', () => {
   it('returns undefined for a SMILES RDKit cannot parse', () => {
     expect(computeProperties('C1CC')).toBeUndefined();
     expect(computeProperties('not a molecule')).toBeUndefined();
+    expect(computeProperties('')).toBeUndefined();
   });
 });

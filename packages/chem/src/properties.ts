@@ -89,7 +89,7 @@ interface RDKitDescriptors {
 
 /** Properties of the molecule as written (standardise first if salts should not count). */
 export function computeProperties(smiles: string): MoleculeProperties | undefined {
-  return withMol(smiles, moleculeProperties);
+  return withMol(smiles, (mol) => (mol.get_num_atoms() === 0 ? undefined : moleculeProperties(mol)));
 }
 
 /** Properties of an already parsed molecule; one descriptor call and one JSON read per molecule. */
@@ -113,6 +113,6 @@ export function moleculeProperties(mol: RDKitMol): MoleculeProperties {
     stereo_centres: d.NumAtomStereoCenters,
     lipinski_violations: lipinskiViolations,
     veber_pass: d.NumRotatableBonds <= 10 && d.tpsa <= 140,
-    qed: qedFromInputs(qedInputs(mol, d)),
+    qed: qedFromInputs(qedInputs(mol, d, graph)),
   };
 }

@@ -1,6 +1,8 @@
 import { rdkit } from './rdkit.ts';
 import type { RDKitMol } from './rdkit.ts';
 import { QED_ALERT_SMARTS } from './qed-alerts.ts';
+import { graphFromRDKitJson } from './mol-graph.ts';
+import type { MolGraph } from './mol-graph.ts';
 
 /**
  * Quantitative estimate of drug-likeness (Bickerton et al. 2012, Nat. Chem. 4, 90): each of eight
@@ -51,7 +53,7 @@ const ACCEPTOR_SMARTS = [
 const ALIPHATIC_RING_ATOM_SMARTS = '[$([A;R][!a])]';
 
 /** Asymmetric double sigmoid, scaled so that the most desirable value maps to 1. */
-export function desirability(x: number, p: DesirabilityParameters): number {
+function desirability(x: number, p: DesirabilityParameters): number {
   const rising = 1 + Math.exp(-(x - p.c + p.d / 2) / p.e);
   const falling = 1 + Math.exp(-(x - p.c - p.d / 2) / p.f);
   return (p.a + (p.b / rising) * (1 - 1 / falling)) / p.dmax;
@@ -80,7 +82,7 @@ export interface QedDescriptors {
  * QED inputs of a molecule parsed from SMILES (hydrogens already implicit, as QED requires).
  * RDKit's default rotatable-bond count is the strict one QED uses.
  */
-export function qedInputs(mol: RDKitMol, descriptors: QedDescriptors): QedInputs {
+export function qedInputs(mol: RDKitMol, descriptors: QedDescriptors, graph?: MolGraph): QedInputs {
   const queries = qedQueries();
   let hba = 0;
   for (const acceptor of queries.acceptors) hba += countMatches(mol, acceptor);
@@ -93,7 +95,7 @@ export function qedInputs(mol: RDKitMol, descriptors: QedDescriptors): QedInputs
     hbd: descriptors.NumHBD,
     psa: descriptors.tpsa,
     rotb: descriptors.NumRotatableBonds,
-    arom: ringsWithoutAliphaticAtoms(mol, queries.aliphaticRingAtom),
+    arom: ringsWithoutAliphaticAtoms(mol, graph ?? graphFromRDKitJson(mol.get_json()), queries.aliphaticRingAtom),
     alerts,
   };
 }
@@ -108,24 +110,21 @@ function countMatches(mol: RDKitMol, query: RDKitMol): number {
  * rings that remain. The smallest set of smallest rings has as many rings as the graph's cycle rank
  * (bonds - atoms + connected pieces), so no ring perception is needed on the pruned graph.
  */
-function ringsWithoutAliphaticAtoms(mol: RDKitMol, aliphaticRingAtom: RDKitMol): number {
+function ringsWithoutAliphaticAtoms(mol: RDKitMol, graph: MolGraph, aliphaticRingAtom: RDKitMol): number {
   const removed = new Set<number>();
   const matches = JSON.parse(mol.get_substruct_matches(aliphaticRingAtom)) as unknown;
   if (Array.isArray(matches)) for (const match of matches as { atoms: number[] }[]) for (const atom of match.atoms) removed.add(atom);
-  const doc = JSON.parse(mol.get_json()) as { molecules: { atoms: unknown[]; bonds?: { atoms: [number, number] }[] }[] };
-  const molecule = doc.molecules[0];
-  if (!molecule) return 0;
-  const atomCount = molecule.atoms.length;
+  const atomCount = graph.atoms.length;
   const parent = Array.from({ length: atomCount }, (_, i) => i);
   const find = (i: number): number => {
     let root = i;
     while (parent[root] !== root) root = parent[root] ?? root;
     return root;
   };
+  const kept = atomCount - removed.size;
   let bonds = 0;
-  let pieces = atomCount - removed.size;
-  for (const bond of molecule.bonds ?? []) {
-    const [a, b] = bond.atoms;
+  let pieces = kept;
+  for (const { a, b } of graph.bonds) {
     if (removed.has(a) || removed.has(b)) continue;
     bonds++;
     const ra = find(a);
@@ -135,7 +134,7 @@ function ringsWithoutAliphaticAtoms(mol: RDKitMol, aliphaticRingAtom: RDKitMol):
       pieces--;
     }
   }
-  return bonds - (atomCount - removed.size) + pieces;
+  return bonds - kept + pieces;
 }
 
 interface QedQueries { acceptors: RDKitMol[]; alerts: RDKitMol[]; aliphaticRingAtom: RDKitMol }

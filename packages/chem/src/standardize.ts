@@ -9,24 +9,30 @@ export interface StandardizedSmiles {
   changed: boolean;
 }
 
-/** RDKit's canonical (isomeric) SMILES of `smiles`, or undefined when RDKit cannot parse it. */
+/** RDKit's canonical (isomeric) SMILES of `smiles`, or undefined when RDKit cannot parse it or it has no atoms. */
 export function canonicalSmiles(smiles: string): string | undefined {
-  return withMol(smiles, (mol) => mol.get_smiles());
+  return withMol(smiles, (mol) => (mol.get_num_atoms() === 0 ? undefined : mol.get_smiles()));
 }
 
 /**
  * The parent structure a compound is searched and shown as: the largest organic fragment (salts,
  * counter-ions and solvents dropped), with charges neutralised where an H can be added or removed,
- * as RDKit canonical SMILES. Returns undefined when RDKit cannot parse the input.
+ * as RDKit canonical SMILES. Returns undefined when RDKit cannot parse the input or it has no atoms.
  */
 export function standardizeSmiles(smiles: string): StandardizedSmiles | undefined {
   return withMol(smiles, (mol) => {
+    // RDKit reads an empty string as a molecule without atoms, on which fragmenting throws.
+    if (mol.get_num_atoms() === 0) return undefined;
     const canonical = mol.get_smiles();
-    const parent = parentFragmentSmiles(mol) ?? canonical;
-    const neutral = neutralizedSmiles(parent) ?? parent;
+    // Most catalogue molecules are single neutral fragments: the SMILES says so without more parsing.
+    const parent = (canonical.includes('.') ? parentFragmentSmiles(mol) : undefined) ?? canonical;
+    const neutral = (CHARGED_ATOM.test(parent) ? neutralizedSmiles(parent) : undefined) ?? parent;
     return { smiles: neutral, changed: neutral !== canonical };
   });
 }
+
+/** A bracket atom with a charge; outside brackets '-' is a bond. */
+const CHARGED_ATOM = /\[[^\]]*[+-][^\]]*\]/;
 
 interface Fragment {
   smiles: string;

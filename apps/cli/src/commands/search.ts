@@ -1,9 +1,9 @@
-import { PROPERTY_COLUMNS, formatPropertyValue, loadRDKit, rdkit } from '@molsearch/chem';
+import { PROPERTY_COLUMNS, decodeModel, formatPropertyValue, loadRDKit, poseToSdf, rdkit, score } from '@molsearch/chem';
 import type { MoleculeProperties } from '@molsearch/chem';
-import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, closeSearchPool, openCatalogue, search } from '@molsearch/engine';
-import type { Catalogue } from '@molsearch/engine';
+import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, closeSearchPool, openCatalogue, search, shapeQuery } from '@molsearch/engine';
+import type { Catalogue, SearchMethod, ShapeQuery } from '@molsearch/engine';
 import { usageError } from '../cli-error.ts';
-import type { Command, CommandContext } from '../command.ts';
+import type { Command } from '../command.ts';
 
 const FORMATS = ['tsv', 'csv', 'sdf'] as const;
 type OutputFormat = (typeof FORMATS)[number];
@@ -26,7 +26,8 @@ export const command: Command = {
   help: [
     'Output columns: rank, database, id, smiles, similarity, then the property columns.',
     'Ranks count within each database, best first; the similarity is the exact Tanimoto on Morgan bits.',
-    'SDF output carries 2D coordinates and the same fields as data items.',
+    'SDF output carries the same fields as data items: 2D coordinates for morgan, the pose aligned on the',
+    'query for the 3D methods (which need catalogues imported with --3d).',
     '',
     "Example: molsearch search 'CC(=O)Oc1ccccc1C(=O)O' --db MOLPORT --db ZINC15 --top 10 --threshold 0.4",
   ].join('\n'),
@@ -34,11 +35,12 @@ export const command: Command = {
     const databases = context.options.strings('db');
     if (databases.length === 0) throw usageError("search needs at least one --db <DB-ID>; see 'molsearch search --help'");
     const format = context.options.choice('format', FORMATS) ?? 'tsv';
+    const method = context.options.choice('method', SEARCH_METHODS) ?? 'morgan';
     try {
       const result = await search(
         {
           smiles: context.args[0] as string,
-          method: context.options.choice('method', SEARCH_METHODS) ?? 'morgan',
+          method,
           quality: context.options.choice('quality', SEARCH_QUALITIES) ?? 'fast',
           databases,
           limit: context.options.integer('top', { min: 1, max: MAX_SEARCH_LIMIT }) ?? 30,
@@ -48,11 +50,14 @@ export const command: Command = {
       );
       if (format !== 'sdf') await context.out.line(HEADER.map((cell) => escapeCell(cell, format)).join(separator(format)));
       else await loadRDKit();
+      // 3D poses are recomputed for the hits written (the search keeps only scores).
+      const query = format === 'sdf' && method !== 'morgan' ? await shapeQuery(context.args[0] as string) : undefined;
       for (const hits of result.databases) {
         const catalogue = await openCatalogue(context.dataDir, hits.database);
         for (let i = 0; i < hits.rows.length; i++) {
           const hit = hitFields(catalogue, hits.rows[i]!, i + 1, hits.similarities[i]!);
-          await writeHit(context, format, hit);
+          if (format !== 'sdf') await context.out.line(hit.cells.map((cell) => escapeCell(cell, format)).join(separator(format)));
+          else await context.out.line(sdfRecord(hit, query && { query, method, catalogue, row: hits.rows[i]! }));
         }
       }
     } finally {
@@ -78,22 +83,36 @@ function hitFields(catalogue: Catalogue, row: number, rank: number, similarity: 
   };
 }
 
-async function writeHit(context: CommandContext, format: OutputFormat, hit: HitFields): Promise<void> {
-  if (format !== 'sdf') {
-    await context.out.line(hit.cells.map((cell) => escapeCell(cell, format)).join(separator(format)));
-    return;
-  }
+interface PoseSource {
+  query: ShapeQuery;
+  method: SearchMethod;
+  catalogue: Catalogue;
+  row: number;
+}
+
+/** One SD record: 2D depiction coordinates, or with `pose` the hit aligned on the query; the hit's fields as data items. */
+function sdfRecord(hit: HitFields, pose?: PoseSource): string {
+  const id = hit.cells[2] ?? '';
+  const fields = HEADER.map((name, i) => `> <${name}>\n${hit.cells[i] ?? ''}\n`).join('\n');
+  return `${pose ? alignedMolblock(hit, pose) : depictionMolblock(hit, id)}\n${fields}\n$$$$`;
+}
+
+function depictionMolblock(hit: HitFields, id: string): string {
   const mol = rdkit().get_mol(hit.smiles);
-  if (!mol) return;
+  if (!mol) return `${id}\n\n\n  0  0  0  0  0  0  0  0  0  0999 V2000\nM  END`;
   try {
     mol.set_new_coords();
     const block = mol.get_molblock().replace(/\n?M {2}END\n?$/, '\nM  END');
-    const id = hit.cells[2] ?? '';
-    const fields = HEADER.map((name, i) => `> <${name}>\n${hit.cells[i] ?? ''}\n`).join('\n');
-    await context.out.line(`${id}${block.slice(block.indexOf('\n'))}\n${fields}\n$$$$`);
+    return `${id}${block.slice(block.indexOf('\n'))}`;
   } finally {
     mol.delete();
   }
+}
+
+function alignedMolblock(hit: HitFields, { query, method, catalogue, row }: PoseSource): string {
+  const model = decodeModel(catalogue.shape!.model(row));
+  const { pose } = score(query.model, model, method === 'espsim_shape' ? 'espsim_shape' : 'espsim_electrostatic');
+  return poseToSdf(hit.smiles, model, pose, hit.cells[2] ?? '').replace(/\n\$\$\$\$\n?$/, '');
 }
 
 function separator(format: OutputFormat): string {

@@ -36,9 +36,28 @@ function ringCis(topology: Topology, a: number, b: number, c: number, d: number)
   return sideA.length === 0 && sideD.length === 0;
 }
 
+/**
+ * A secondary amide or an ester C(=O)-X bond whose X carries one substituent: force fields and crystal
+ * structures put that substituent syn to the carbonyl O (trans amide, Z ester) nearly always.
+ */
+function synCarbonyl(topology: Topology, bond: SkeletonBond): { carbon: number; oxygen: number } | undefined {
+  if (bond.order !== 1 || bond.aromatic || bond.ringSize > 0) return undefined;
+  for (const [carbon, hetero] of [[bond.a, bond.b], [bond.b, bond.a]] as const) {
+    const z = topology.atomicNumbers[hetero];
+    if (topology.atomicNumbers[carbon] !== 6 || !topology.carbonyl[carbon] || (z !== 7 && z !== 8)) continue;
+    if (topology.hybridisation[hetero] !== 'sp2' || (topology.neighbours[hetero]?.length ?? 0) !== 2) continue;
+    if (z === 7 && (topology.hydrogens[hetero]?.length ?? 0) !== 1) continue;
+    const oxygen = topology.bonds.find((o) => o.order === 2 && !o.aromatic && (o.a === carbon || o.b === carbon) && topology.atomicNumbers[o.a === carbon ? o.b : o.a] === 8);
+    if (oxygen) return { carbon, oxygen: oxygen.a === carbon ? oxygen.b : oxygen.a };
+  }
+  return undefined;
+}
+
 /** For a bond held planar, whether a and d are cis; undefined when the torsion is free. */
 export function lockedCis(topology: Topology, bond: SkeletonBond, a: number, d: number): boolean | undefined {
   const { a: b, b: c } = bond;
+  const syn = synCarbonyl(topology, bond);
+  if (syn) return (syn.carbon === b ? a : d) === syn.oxygen;
   const planarEnds = topology.hybridisation[b] === 'sp2' && topology.hybridisation[c] === 'sp2';
   if (bond.aromatic || (planarEnds && bond.ringSize > 0 && bond.ringSize <= 7)) return ringCis(topology, a, b, c, d);
   if (bond.order !== 2) return undefined;

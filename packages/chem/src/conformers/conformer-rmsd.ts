@@ -26,7 +26,7 @@ export function alignedRmsd(a: Float64Array, b: Float64Array, atoms: ArrayLike<n
     r[3] = (r[3] as number) + ay * bx; r[4] = (r[4] as number) + ay * by; r[5] = (r[5] as number) + ay * bz;
     r[6] = (r[6] as number) + az * bx; r[7] = (r[7] as number) + az * by; r[8] = (r[8] as number) + az * bz;
   }
-  const [xx, xy, xz, yx, yy, yz, zx, zy, zz] = r as unknown as number[] as [number, number, number, number, number, number, number, number, number];
+  const [xx = 0, xy = 0, xz = 0, yx = 0, yy = 0, yz = 0, zx = 0, zy = 0, zz = 0] = r;
   const m = [
     [xx + yy + zz, yz - zy, zx - xz, xy - yx],
     [yz - zy, xx - yy - zz, xy + yx, zx + xz],

@@ -68,28 +68,32 @@ const options = { count: 3, seed: 7, timeBudgetMs: 5_000 };
 describe('generateConformers', () => {
   let catalogue: CatalogueReference[] = [];
   let stereo: StereoReference[] = [];
+  /** Conformers of each catalogue molecule, generated once and checked by several tests. */
+  let generated: { molecule: CatalogueReference; graph: MolGraph; conformers: Float64Array[] }[] = [];
 
   beforeAll(async () => {
     await loadRDKit();
     // Every 10th molecule of the gate sample keeps the suite fast while covering the catalogues.
     catalogue = readGzipJson<{ molecules: CatalogueReference[] }>('rdkit-conformers.json.gz').molecules.filter((_, i) => i % 10 === 0);
     stereo = readGzipJson<{ molecules: StereoReference[] }>('rdkit-conformers-stereo.json.gz').molecules;
+    generated = catalogue.map((molecule) => {
+      const graph = hydrogenatedGraph(molecule.smiles)!;
+      return { molecule, graph, conformers: generateConformers(graph, options).conformers };
+    });
   });
 
   it('gives the same coordinates for the same seed, and different ones for another seed', () => {
-    const graph = hydrogenatedGraph(catalogue[1]!.smiles)!;
-    const first = generateConformers(graph, options);
+    const { graph, conformers } = generated[1]!;
     const again = generateConformers(graph, options);
     const other = generateConformers(graph, { ...options, seed: 8 });
-    expect(again.conformers).toEqual(first.conformers);
-    expect(other.conformers[0]).not.toEqual(first.conformers[0]);
+    expect(again.conformers).toEqual(conformers);
+    expect(other.conformers[0]).not.toEqual(conformers[0]);
   });
 
   it('places every atom, hydrogens included, with bond lengths close to RDKit MMFF geometry', () => {
-    for (const molecule of catalogue) {
-      const graph = hydrogenatedGraph(molecule.smiles)!;
+    const deviations: number[] = [];
+    for (const { molecule, graph, conformers } of generated) {
       const reference = Float64Array.from(molecule.conformers[0]!);
-      const { conformers } = generateConformers(graph, options);
       expect(conformers.length).toBeGreaterThan(0);
       for (const x of conformers) {
         expect(x.length).toBe(3 * graph.atoms.length);
@@ -97,20 +101,26 @@ describe('generateConformers', () => {
         for (const bond of graph.bonds) {
           const length = distance(x, bond.a, bond.b);
           const withHydrogen = bond.a >= molecule.heavy || bond.b >= molecule.heavy;
-          if (withHydrogen) expect(length, `${molecule.id} X-H bond`).toBeGreaterThan(0.9);
-          if (withHydrogen) expect(length, `${molecule.id} X-H bond`).toBeLessThan(1.5);
-          else expect(Math.abs(length - distance(reference, bond.a, bond.b)), `${molecule.id} bond ${bond.a}-${bond.b}`).toBeLessThan(0.08);
+          if (withHydrogen) {
+            expect(length, `${molecule.id} X-H bond`).toBeGreaterThan(0.9);
+            expect(length, `${molecule.id} X-H bond`).toBeLessThan(1.5);
+            continue;
+          }
+          // MMFF types a few bonds RDKit calls aromatic as single (about 0.1 Å longer): hence the loose bound per bond.
+          const deviation = Math.abs(length - distance(reference, bond.a, bond.b));
+          expect(deviation, `${molecule.id} bond ${bond.a}-${bond.b}`).toBeLessThan(0.12);
+          deviations.push(deviation);
         }
       }
     }
+    expect(deviations.reduce((a, b) => a + b, 0) / deviations.length).toBeLessThan(0.025);
   });
 
   it('keeps aromatic rings planar and heavy atoms apart', () => {
-    for (const molecule of catalogue) {
-      const graph = hydrogenatedGraph(molecule.smiles)!;
+    for (const { molecule, graph, conformers } of generated) {
       const aromaticRings = graph.rings.filter((ring) => ring.every((i) => graph.atoms[i]!.aromatic));
       const pairs = distantHeavyPairs(graph);
-      for (const x of generateConformers(graph, options).conformers) {
+      for (const x of conformers) {
         for (const ring of aromaticRings) expect(ringPlaneDeviation(x, ring), `${molecule.id} ring ${ring.join(',')}`).toBeLessThan(0.05);
         for (const [i, j] of pairs) expect(distance(x, i, j), `${molecule.id} atoms ${i}, ${j}`).toBeGreaterThan(2.0);
       }
@@ -132,7 +142,7 @@ describe('generateConformers', () => {
     let doubleBonds = 0;
     for (const molecule of stereo) {
       const graph = hydrogenatedGraph(molecule.smiles)!;
-      for (const x of generateConformers(graph, { ...options, count: 2 }).conformers) {
+      for (const x of generateConformers(graph, { ...options, count: 1 }).conformers) {
         for (const [c, a, b, d, sign] of molecule.chiral) {
           expect(Math.sign(signedVolume(x, c!, a!, b!, d!)), `${molecule.name} centre ${c}`).toBe(sign);
           centres++;
@@ -143,8 +153,8 @@ describe('generateConformers', () => {
         }
       }
     }
-    expect(centres).toBeGreaterThan(20);
-    expect(doubleBonds).toBeGreaterThan(2);
+    expect(centres).toBeGreaterThan(100);
+    expect(doubleBonds).toBeGreaterThan(10);
   });
 
   it('honours the time cap with at least one conformer', () => {

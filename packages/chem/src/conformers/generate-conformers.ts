@@ -15,8 +15,8 @@ const RIGID_AFTER_DUPLICATES = 3;
 
 /**
  * 3D conformers of a hydrogenated molecular graph by distance geometry: ideal-geometry bounds, triangle
- * smoothing, random metric embedding in 4D, error-function minimisation with chiral volumes, a
- * torsion-aware force-field polish, then hydrogens placed on the heavy-atom skeleton.
+ * smoothing, random metric embedding (in 4D when there are chiral centres), error-function minimisation
+ * with chiral volumes, a torsion-aware force-field polish, then hydrogens placed on the heavy-atom skeleton.
  *
  * Deterministic for a given seed (unless the time cap cuts it short); up to `count` conformers at least
  * `PRUNE_RMSD` apart; specified tetrahedral centres and double bonds are honoured when any attempt

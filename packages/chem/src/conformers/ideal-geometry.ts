@@ -13,7 +13,7 @@ function singleBondLength(topology: Topology, x: number, y: number): number | un
   const [c, other, zOther] = zx === 6 ? [x, y, zy] : zy === 6 ? [y, x, zx] : [-1, -1, 0];
   if (c < 0) {
     const pair = zx < zy ? `${zx}-${zy}` : `${zy}-${zx}`;
-    return ({ '7-16': 1.65, '8-16': 1.58, '7-7': 1.4, '7-8': 1.4, '8-15': 1.6, '7-15': 1.68 } as Record<string, number>)[pair];
+    return ({ '7-16': 1.69, '8-16': 1.58, '7-7': 1.4, '7-8': 1.4, '8-15': 1.6, '7-15': 1.68 } as Record<string, number>)[pair];
   }
   const hc = topology.hybridisation[c];
   const ho = topology.hybridisation[other];
@@ -44,8 +44,9 @@ export function bondLength(topology: Topology, bond: SkeletonBond): number {
   const zb = topology.atomicNumbers[bond.b] ?? 6;
   if (bond.aromatic) {
     const pair = za < zb ? `${za}-${zb}` : `${zb}-${za}`;
-    const known = ({ '6-6': 1.39, '6-7': 1.34, '6-8': 1.36, '6-16': 1.72, '7-7': 1.35, '7-8': 1.4, '7-16': 1.65 } as Record<string, number>)[pair];
-    if (known) return known;
+    // Kekulé single and double positions of aromatic rings keep some of their difference in force-field geometry.
+    const known = ({ '6-6': [1.4, 1.385], '6-7': [1.38, 1.33], '6-8': [1.36, 1.36], '6-16': [1.72, 1.72], '7-7': [1.37, 1.35], '7-8': [1.4, 1.4], '7-16': [1.65, 1.65] } as Record<string, [number, number]>)[pair];
+    if (known) return bond.order === 2 ? known[1] : known[0];
     const single = covalentRadius(za, 1) + covalentRadius(zb, 1);
     const double = covalentRadius(za, 2) + covalentRadius(zb, 2);
     return (single + double) / 2 - 0.02;

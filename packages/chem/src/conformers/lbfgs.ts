@@ -9,7 +9,7 @@ export interface MinimiseOptions {
   deadline: number;
 }
 
-const HISTORY = 6;
+const HISTORY = 5;
 
 /**
  * Limited-memory BFGS with a backtracking (Armijo) line search, minimising `objective` in place.

@@ -13,10 +13,10 @@ export interface ForceField {
   evaluate: (x: Float64Array, gradient: Float64Array) => number;
 }
 
-const DISTANCE_K = [0, 100, 50, 20];
+const DISTANCE_K = [0, 300, 100, 20];
 const PLANE_K = 20;
 const REPULSION_K = 10;
-const REPULSION_SCALE = 0.85;
+const REPULSION_SCALE = 1.05;
 const TORSION_PAIR_SCALE = 0.7;
 
 interface PairSet { i: Int32Array; j: Int32Array; low: Float64Array; high: Float64Array; k: Float64Array; repulsive: Uint8Array }
@@ -31,7 +31,8 @@ function restraintPairs(topology: Topology, local: BoundsMatrix): PairSet {
       const lo = local.lower[i * n + j] as number;
       const hi = local.upper[i * n + j] as number;
       const contact = (vi + vdwRadius(topology.atomicNumbers[j] ?? 6)) * REPULSION_SCALE;
-      if (kind === Relation.Bond || kind === Relation.Angle) list.push([i, j, lo, hi, DISTANCE_K[kind] ?? 0, 0]);
+      // Bonds and angles are pulled to their ideal values: the bounds' tolerance is for embedding, not the final geometry.
+      if (kind === Relation.Bond || kind === Relation.Angle) list.push([i, j, (lo + hi) / 2, (lo + hi) / 2, DISTANCE_K[kind] ?? 0, 0]);
       else if (kind === Relation.Torsion && hi - lo < 0.2) list.push([i, j, lo, hi, DISTANCE_K[kind] ?? 0, 0]);
       else if (kind === Relation.Torsion) list.push([i, j, Math.max(lo, contact * TORSION_PAIR_SCALE), Infinity, REPULSION_K, 1]);
       else list.push([i, j, contact, Infinity, REPULSION_K, 1]);

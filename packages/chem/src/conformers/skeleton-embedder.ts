@@ -101,7 +101,7 @@ export function skeletonEmbedder(topology: Topology): SkeletonEmbedder {
       if (large) randomStart(n, random, dim, start);
       else metricEmbedding(smoothed, random, dim, start);
       error.fourthDimensionWeight = 0;
-      minimise(error.evaluate, start, { maxIterations: 400, gradientTolerance: 1e-3, deadline });
+      minimise(error.evaluate, start, { maxIterations: 300, gradientTolerance: 5e-3, deadline });
       if (dim === 4) {
         error.fourthDimensionWeight = 0.3;
         minimise(error.evaluate, start, { maxIterations: 200, gradientTolerance: 1e-3, deadline });

@@ -1,6 +1,6 @@
 import type { Topology } from './topology.ts';
 
-function signedVolume(x: Float64Array, c: number, a: number, b: number, d: number): number {
+export function signedVolume(x: Float64Array, c: number, a: number, b: number, d: number): number {
   const ax = (x[3 * a] as number) - (x[3 * c] as number), ay = (x[3 * a + 1] as number) - (x[3 * c + 1] as number), az = (x[3 * a + 2] as number) - (x[3 * c + 2] as number);
   const bx = (x[3 * b] as number) - (x[3 * c] as number), by = (x[3 * b + 1] as number) - (x[3 * c + 1] as number), bz = (x[3 * b + 2] as number) - (x[3 * c + 2] as number);
   const dx = (x[3 * d] as number) - (x[3 * c] as number), dy = (x[3 * d + 1] as number) - (x[3 * c + 1] as number), dz = (x[3 * d + 2] as number) - (x[3 * c + 2] as number);
@@ -18,8 +18,6 @@ export function dihedralCosine(x: Float64Array, a: number, b: number, c: number,
   const norms = Math.hypot(...n1) * Math.hypot(...n2);
   return norms < 1e-12 ? 0 : dot / norms;
 }
-
-export { signedVolume };
 
 /** Whether skeleton coordinates have every specified tetrahedral centre and double bond the right way round. */
 export function stereoSatisfied(topology: Topology, x: Float64Array): boolean {

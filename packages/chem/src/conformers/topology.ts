@@ -58,10 +58,6 @@ export interface Topology {
 
 const ORGANIC = new Set([1, 5, 6, 7, 8, 9, 14, 15, 16, 17, 33, 34, 35, 53]);
 
-export function pairKey(a: number, b: number, n: number): number {
-  return a < b ? a * n + b : b * n + a;
-}
-
 function graphNeighbours(graph: MolGraph): number[][] {
   const neighbours = graph.atoms.map((): number[] => []);
   // Bond order matters: RDKit's chiral tags refer to neighbours in the order of the atom's bonds.

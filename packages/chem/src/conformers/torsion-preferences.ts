@@ -7,57 +7,80 @@ export interface TorsionTerm { a: number; b: number; c: number; d: number; k: nu
 const STAGGERED = { n: 3, phase: 0 };
 const PLANAR = { n: 2, phase: Math.PI };
 const PERPENDICULAR = { n: 2, phase: 0 };
-const SYN = { n: 1, phase: Math.PI };
+const ANTI = { n: 1, phase: 0 };
 
-function doubleBondedHetero(topology: Topology, atom: number): number | undefined {
-  for (const bond of topology.bonds) {
-    if (bond.order !== 2 || bond.aromatic) continue;
-    const other = bond.a === atom ? bond.b : bond.b === atom ? bond.a : -1;
-    const z = topology.atomicNumbers[other] ?? 0;
-    if (other >= 0 && (z === 8 || z === 16 || z === 7)) return other;
-  }
-  return undefined;
-}
+interface Preference { k: number; n: number; phase: number; /** Phase for dihedrals ending on the carbonyl O, when it differs. */ oxygenPhase?: number }
+
+const isAromatic = (topology: Topology, atom: number) => topology.graph.atoms[topology.toGraph[atom] ?? 0]?.aromatic ?? false;
+const isSulfonyl = (topology: Topology, atom: number) => topology.atomicNumbers[atom] === 16 && (topology.neighbours[atom]?.length ?? 0) === 4;
 
 /**
- * Knowledge-based torsion preferences in the spirit of ETKDG's, reduced to the patterns that decide
- * the shape of drug-like molecules: staggered sp3-sp3 bonds, planar amides/esters and other conjugated
- * single bonds, secondary amides trans, benzylic bonds perpendicular to the ring.
+ * Knowledge-based torsion preferences in the spirit of ETKDG's, reduced to the patterns that decide the
+ * shape of drug-like molecules (checked against the torsions of RDKit's ETKDG + MMFF conformers of
+ * catalogue compounds): staggered sp3-sp3 bonds, gauche sulfonamides, planar amides/esters/anilides,
+ * near-planar biaryls and aryl amines, benzylic and aryl thioether bonds perpendicular to the ring,
+ * and the eclipsed C=O of carbonyls on sp3 carbons.
  */
-function bondPreferences(topology: Topology, bond: SkeletonBond): { k: number; n: number; phase: number; syn?: [number, number, number, number] } | undefined {
+function bondPreferences(topology: Topology, bond: SkeletonBond): Preference | Preference[] | undefined {
   const { a: b, b: c } = bond;
   const hb = topology.hybridisation[b];
   const hc = topology.hybridisation[c];
   if (bond.order !== 1 || bond.aromatic || hb === 'sp' || hc === 'sp' || hb === 'other' || hc === 'other') return undefined;
-  if (hb === 'sp3' && hc === 'sp3') return { k: 1.2, ...STAGGERED };
+  if (hb === 'sp3' && hc === 'sp3') {
+    // Five-membered rings pucker (torsions near ±35°) rather than stagger: a weak term keeps them off 0°.
+    if (bond.ringSize === 5) return { k: 0.4, ...PERPENDICULAR };
+    if (bond.ringSize > 0 && bond.ringSize < 6) return undefined;
+    const sulfonamide = (isSulfonyl(topology, b) && topology.atomicNumbers[c] === 7) || (isSulfonyl(topology, c) && topology.atomicNumbers[b] === 7);
+    // Sulfonamides sit gauche (about ±65°): staggered, with the anti position lifted by a perpendicular term.
+    return sulfonamide ? [{ k: 1.2, ...STAGGERED }, { k: 1, ...PERPENDICULAR }] : { k: 1.2, ...STAGGERED };
+  }
   if (hb === 'sp2' && hc === 'sp2') {
     if (bond.ringSize > 0 && bond.ringSize <= 7) return undefined;
-    const aromaticB = topology.graph.atoms[topology.toGraph[b] ?? 0]?.aromatic ?? false;
-    const aromaticC = topology.graph.atoms[topology.toGraph[c] ?? 0]?.aromatic ?? false;
-    if (aromaticB && aromaticC) return undefined;
+    const aromaticB = isAromatic(topology, b);
+    const aromaticC = isAromatic(topology, c);
+    if (aromaticB && aromaticC) return { k: 1.5, ...PLANAR };
+    // Amides, esters, carbamates: strongly planar (secondary ones are held trans by the bounds already).
     for (const [carbon, hetero] of [[b, c], [c, b]] as const) {
       const zHetero = topology.atomicNumbers[hetero] ?? 0;
-      const oxygen = doubleBondedHetero(topology, carbon);
-      if (topology.atomicNumbers[carbon] !== 6 || oxygen === undefined || (zHetero !== 7 && zHetero !== 8)) continue;
-      // Amides and esters: the substituent on N/O sits syn to the carbonyl O when it has only one.
-      const substituents = (topology.neighbours[hetero] ?? []).filter((x) => x !== carbon);
-      const onlyOne = substituents.length === 1 && (topology.hydrogens[hetero]?.length ?? 0) + substituents.length <= 2;
-      const syn = onlyOne && bond.ringSize === 0 ? ([oxygen, carbon, hetero, substituents[0] ?? 0] as [number, number, number, number]) : undefined;
-      return syn ? { k: 8, ...PLANAR, syn } : { k: 8, ...PLANAR };
+      if (topology.atomicNumbers[carbon] === 6 && topology.carbonyl[carbon] && (zHetero === 7 || zHetero === 8)) return { k: 8, ...PLANAR };
+    }
+    const [aryl, other] = aromaticB ? [b, c] : [c, b];
+    if (aromaticB || aromaticC) {
+      if (topology.carbonyl[other]) return { k: 1.5, ...PLANAR };
+      const around = topology.neighbours[other] ?? [];
+      // Diaryl ethers and amines cannot put both rings in one plane: they twist.
+      if (around.filter((x) => isAromatic(topology, x)).length >= 2) return { k: 0.3, ...PLANAR };
+      // Secondary anilides stay in the ring plane; tertiary aryl amines and N-aryl lactams twist out of it.
+      if (topology.atomicNumbers[other] === 7) {
+        const acylated = around.some((x) => x !== aryl && topology.carbonyl[x]);
+        if (around.length === 3) return { k: 0.5, ...PLANAR };
+        if (acylated) return { k: 5, ...PLANAR };
+      }
     }
     return { k: 2.5, ...PLANAR };
   }
   if (bond.ringSize > 0) return undefined;
-  const [ring, chain] = hb === 'sp2' ? [b, c] : [c, b];
-  const aromatic = topology.graph.atoms[topology.toGraph[ring] ?? 0]?.aromatic ?? false;
-  if (aromatic && topology.atomicNumbers[ring] === 6 && topology.atomicNumbers[chain] === 6) return { k: 0.6, ...PERPENDICULAR };
-  // Aryl thioethers lie in the ring plane like aryl ethers.
-  if (aromatic && topology.atomicNumbers[chain] === 16 && (topology.neighbours[chain]?.length ?? 0) === 2) return { k: 1, ...PLANAR };
+  const [flat, chain] = hb === 'sp2' ? [b, c] : [c, b];
+  const aromatic = isAromatic(topology, flat);
+  if (aromatic && topology.atomicNumbers[flat] === 6 && topology.atomicNumbers[chain] === 6) return { k: 0.6, ...PERPENDICULAR };
+  if (aromatic && topology.atomicNumbers[chain] === 16 && (topology.neighbours[chain]?.length ?? 0) === 2) {
+    // Thioethers on a carbon next to a ring N (the common triazolyl and pyrimidinyl sulfides) lie in the
+    // ring plane; on carbocycles they turn perpendicular.
+    const besideNitrogen = (topology.neighbours[flat] ?? []).some((x) => topology.atomicNumbers[x] === 7 && isAromatic(topology, x));
+    return besideNitrogen ? { k: 1.5, ...PLANAR } : { k: 0.6, ...PERPENDICULAR };
+  }
+  // Aryl alkyl ethers: the alkyl chain continues anti to the ring across the O-C bond.
+  if (topology.atomicNumbers[flat] === 8 && topology.atomicNumbers[chain] === 6) return { k: 0.8, ...ANTI };
+  // Amide N-C(sp3): the alkyl group turns its substituent out of the amide plane.
+  const acylNitrogen = topology.atomicNumbers[flat] === 7 && !aromatic && (topology.neighbours[flat] ?? []).some((x) => topology.carbonyl[x]);
+  if (acylNitrogen) return { k: 0.6, ...PERPENDICULAR };
+  // R-CH2-C(=O)X: the substituents stagger the C-X bond, which eclipses them with the C=O.
+  if (!aromatic && topology.carbonyl[flat] && topology.atomicNumbers[flat] === 6) return { k: 1, ...STAGGERED, oxygenPhase: Math.PI };
   return undefined;
 }
 
 /** Weight per dihedral across bonds a ring or a specified double bond holds planar. */
-const HELD_PLANAR_K = 4;
+const HELD_PLANAR_K = 10;
 
 export function torsionPreferences(topology: Topology): TorsionTerm[] {
   const terms: TorsionTerm[] = [];
@@ -70,19 +93,24 @@ export function torsionPreferences(topology: Topology): TorsionTerm[] {
         if (cis !== undefined) terms.push({ a, b: bond.a, c: bond.b, d, k: HELD_PLANAR_K, n: 1, phase: cis ? Math.PI : 0 });
       }
     }
-    const preference = bondPreferences(topology, bond);
-    if (!preference) continue;
-    const { a: b, b: c } = bond;
-    const quads: [number, number][] = [];
-    for (const a of topology.neighbours[b] ?? []) {
-      if (a === c) continue;
-      for (const d of topology.neighbours[c] ?? []) if (d !== b && d !== a && lockedCis(topology, bond, a, d) === undefined) quads.push([a, d]);
-    }
-    for (const [a, d] of quads) terms.push({ a, b, c, d, k: preference.k / quads.length, n: preference.n, phase: preference.phase });
-    if (preference.syn) {
-      const [a, bb, cc, d] = preference.syn;
-      terms.push({ a, b: bb, c: cc, d, k: 4, ...SYN });
-    }
+    const found = bondPreferences(topology, bond);
+    for (const preference of found === undefined ? [] : Array.isArray(found) ? found : [found]) addBondTerms(topology, bond, preference, terms);
   }
   return terms;
+}
+
+/** Spreads one bond's preference over every dihedral across it that no ring or stereo already fixes. */
+function addBondTerms(topology: Topology, bond: SkeletonBond, preference: Preference, terms: TorsionTerm[]): void {
+  const { a: b, b: c } = bond;
+  const quads: [number, number][] = [];
+  for (const a of topology.neighbours[b] ?? []) {
+    if (a === c) continue;
+    for (const d of topology.neighbours[c] ?? []) if (d !== b && d !== a && lockedCis(topology, bond, a, d) === undefined) quads.push([a, d]);
+  }
+  const oxygen = (x: number) => topology.atomicNumbers[x] === 8 && (topology.carbonyl[b] === 1 || topology.carbonyl[c] === 1) &&
+    topology.bonds.some((o) => o.order === 2 && ((o.a === x && (o.b === b || o.b === c)) || (o.b === x && (o.a === b || o.a === c))));
+  for (const [a, d] of quads) {
+    const phase = preference.oxygenPhase !== undefined && (oxygen(a) || oxygen(d)) ? preference.oxygenPhase : preference.phase;
+    terms.push({ a, b, c, d, k: preference.k / quads.length, n: preference.n, phase });
+  }
 }

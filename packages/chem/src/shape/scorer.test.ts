@@ -73,6 +73,14 @@ describe('score', () => {
     expect(belowBy / pairs.length).toBeLessThan(0.2);
   });
 
+  it('finds the same best shape with the JavaScript and the WebAssembly SIMD kernels (within 0.01)', () => {
+    for (let i = 0; i + 1 < multiConformer.length; i++) {
+      const js = score(multiConformer[i]!, multiConformer[i + 1]!, 'espsim_shape', { kernel: 'js' });
+      const simd = score(multiConformer[i]!, multiConformer[i + 1]!, 'espsim_shape', { kernel: 'wasm-simd' });
+      expect(Math.abs(js.shape - simd.shape)).toBeLessThan(0.01);
+    }
+  });
+
   it('scores shape only unless asked, and rejects a model without conformers', () => {
     const result = score(single[0]!, single[1]!, 'espsim_shape');
     expect(result.electrostatic).toBeUndefined();

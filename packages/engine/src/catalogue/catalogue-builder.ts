@@ -5,6 +5,11 @@ import { COLUMN_FILES, FINGERPRINT_BYTES, POPCOUNT_SLOTS, propertyFiles } from '
 import type { CatalogueManifest, ManifestFile, StoredProperty } from './catalogue-format.ts';
 import { numericProperties, textProperties } from './prepared-batch.ts';
 import type { PreparedBatch } from './prepared-batch.ts';
+import type { EncodedShape } from '../import/prepare-shape.ts';
+import { SHAPE_DESCRIPTORS } from '../import/prepare-shape.ts';
+import { buildIvfIndex } from '../ivf/ivf-index.ts';
+import { writeIvfIndex } from '../ivf/ivf-files.ts';
+import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
 
 const WRITE_ROWS = 65536;
 
@@ -23,6 +28,7 @@ export class CatalogueBuilder {
   private readonly fingerprintChunks: Uint8Array[] = [];
   private readonly numberChunks: Float32Array[] = [];
   private readonly texts: string[][];
+  private readonly shapes: EncodedShape[] = [];
   private duplicates = 0;
 
   constructor(properties: readonly StoredProperty[]) {
@@ -63,14 +69,16 @@ export class CatalogueBuilder {
       fingerprints.set(batch.fingerprints.subarray(source * FINGERPRINT_BYTES, (source + 1) * FINGERPRINT_BYTES), target * FINGERPRINT_BYTES);
       numbers.set(batch.numbers.subarray(source * width, (source + 1) * width), target * width);
       this.texts.forEach((column, t) => column.push(batch.texts[t]?.[source] ?? ''));
+      const shape = batch.shapes?.[source];
+      if (shape) this.shapes.push(shape);
     });
     this.fingerprintChunks.push(fingerprints);
     this.numberChunks.push(numbers);
     return duplicateLines;
   }
 
-  /** Writes every column into `dir` (which must exist) and returns the file list for the manifest. */
-  async write(dir: string): Promise<ManifestFile[]> {
+  /** Writes every column into `dir` (which must exist) and returns the file list (and 3D indexes) for the manifest. */
+  async write(dir: string): Promise<{ files: ManifestFile[]; ivf?: IvfManifestEntry[] }> {
     const fingerprints = concat(this.fingerprintChunks, this.count * FINGERPRINT_BYTES);
     const order = popcountOrder(fingerprints, this.count);
     const files: ManifestFile[] = [];
@@ -93,7 +101,24 @@ export class CatalogueBuilder {
       const [index, text] = propertyFiles(property) as [string, string];
       files.push(...(await writeStrings(dir, index, text, order.rows, this.texts[t]!)));
     }
-    return files;
+    if (this.shapes.length === 0 || this.shapes.length !== this.count) return { files };
+    files.push(...(await writeBlobs(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, this.shapes.map((shape) => shape.model))));
+    const ivf: IvfManifestEntry[] = [];
+    for (const kind of Object.keys(SHAPE_DESCRIPTORS) as (keyof typeof SHAPE_DESCRIPTORS)[]) {
+      const dim = SHAPE_DESCRIPTORS[kind];
+      const parts: Float32Array[] = [];
+      const rows: number[] = [];
+      order.rows.forEach((inputRow, row) => {
+        const vectors = this.shapes[inputRow]![kind];
+        parts.push(vectors);
+        for (let k = 0; k < vectors.length / dim; k++) rows.push(row);
+      });
+      const index = buildIvfIndex(concatFloats(parts, rows.length * dim), dim, { seed: 1 }, Uint32Array.from(rows));
+      const written = await writeIvfIndex(dir, kind, index);
+      files.push(...written.files);
+      ivf.push(written.entry);
+    }
+    return { files, ivf };
   }
 }
 
@@ -186,6 +211,23 @@ async function writeStrings(dir: string, indexName: string, textName: string, ro
     await handle.close();
   }
   return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), { name: textName, bytes }];
+}
+
+/** Compact 3D models (@molsearch/chem encodeModel), one per row; empty for a molecule without conformers. */
+export const MODEL_FILES = ['models.idx', 'models.bin'] as const;
+
+async function writeBlobs(dir: string, indexName: string, blobName: string, rows: Uint32Array, values: Uint8Array[]): Promise<ManifestFile[]> {
+  const offsets = new Uint32Array(rows.length + 1);
+  const ordered: Uint8Array[] = [];
+  let bytes = 0;
+  rows.forEach((inputRow, row) => {
+    const value = values[inputRow]!;
+    ordered.push(value);
+    bytes += value.byteLength;
+    offsets[row + 1] = bytes;
+  });
+  const blob = concat(ordered, bytes);
+  return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), await writeBytes(dir, blobName, blob)];
 }
 
 function concat(chunks: Uint8Array[], total: number): Uint8Array {

@@ -75,8 +75,10 @@ export interface CatalogueManifest {
   files: ManifestFile[];
   /** Sum of the column files divided by count. */
   bytesPerMolecule: number;
-  /** Stage-1 indexes of the 3D methods, when the catalogue has them. */
+  /** Stage-1 indexes of the 3D methods, when the catalogue has them (with models.idx / models.bin). */
   ivf?: IvfManifestEntry[];
+  /** How the 3D columns were built. */
+  shape?: { conformers: number; seed: number; timeBudgetMs: number };
 }
 
 export const MORGAN_BUILD: CatalogueBuildParameters['fingerprint'] = {

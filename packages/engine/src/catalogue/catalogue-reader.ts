@@ -6,6 +6,10 @@ import type { FingerprintColumn } from '../kernels/fingerprint-memory.ts';
 import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, MANIFEST_FILE, POPCOUNT_SLOTS, propertyFiles } from './catalogue-format.ts';
 import type { CatalogueManifest, StoredProperty } from './catalogue-format.ts';
 import { catalogueDir } from './catalogue-paths.ts';
+import { MODEL_FILES } from './catalogue-builder.ts';
+import { readIvfIndex } from '../ivf/ivf-files.ts';
+import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
+import type { IvfIndex } from '../ivf/ivf-index.ts';
 
 export type PropertyValue = number | boolean | string;
 
@@ -22,6 +26,15 @@ export interface Catalogue {
   compoundId(row: number): string;
   fingerprint(row: number): Uint8Array;
   properties(row: number): Record<string, PropertyValue>;
+  /** The 3D columns, when the catalogue was imported with them. */
+  shape?: ShapeColumns;
+}
+
+export interface ShapeColumns {
+  usrcat: IvfIndex;
+  electroshape: IvfIndex;
+  /** Encoded compact 3D model of a row (@molsearch/chem decodeModel); empty when it has no conformer. */
+  model(row: number): Uint8Array;
 }
 
 /** Reads and checks a catalogue folder; any missing, truncated or inconsistent file is named in the error. */
@@ -40,7 +53,9 @@ export async function readCatalogue(dataDir: string, id: string): Promise<Catalo
   const ids = await readStrings(dir, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, count);
   const properties = await readProperties(dir, manifest.properties, count);
   const view = fingerprintView(fingerprints);
+  const shape = manifest.ivf ? await readShapeColumns(dir, manifest) : undefined;
   return {
+    ...(shape ? { shape } : {}),
     id: manifest.id,
     dir,
     manifest,
@@ -143,6 +158,22 @@ async function readStrings(dir: string, indexName: string, textName: string, cou
   return (row) => {
     if (!(row >= 0 && row < count)) throw new EngineError('INVALID_REQUEST', `Row ${row} is outside 0..${count - 1}.`);
     return text.toString('utf8', offsets[row]!, offsets[row + 1]!);
+  };
+}
+
+async function readShapeColumns(dir: string, manifest: CatalogueManifest): Promise<ShapeColumns> {
+  const entry = (name: string): IvfManifestEntry => {
+    const found = manifest.ivf?.find((ivf) => ivf.name === name);
+    if (!found) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MANIFEST_FILE)} lists no ${name} index: re-import the catalogue.`);
+    return found;
+  };
+  const offsets = new Uint32Array(toArrayBuffer(await readColumn(dir, MODEL_FILES[0], (manifest.count + 1) * 4)));
+  const blob = await readFile(join(dir, MODEL_FILES[1]));
+  if (offsets[manifest.count] !== blob.byteLength) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MODEL_FILES[0])} does not match ${join(dir, MODEL_FILES[1])}: re-import the catalogue.`);
+  return {
+    usrcat: await readIvfIndex(dir, entry('usrcat')),
+    electroshape: await readIvfIndex(dir, entry('electroshape')),
+    model: (row) => blob.subarray(offsets[row]!, offsets[row + 1]!),
   };
 }
 

@@ -2,9 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { EngineError } from '../engine-error.ts';
 import type { CatalogueConfig, DatabaseConfig, VendorConfig } from './catalogue-config.ts';
 import { CATALOGUE_ID_PATTERN } from './catalogue-format.ts';
-import { cataloguesDir } from './catalogue-paths.ts';
+import { catalogueDir, cataloguesDir } from './catalogue-paths.ts';
 import { readManifest } from './catalogue-reader.ts';
-import { catalogueDir } from './catalogue-paths.ts';
 
 export interface CatalogueInfo {
   id: string;

@@ -11,6 +11,8 @@ import { EngineError, abortedError } from '../engine-error.ts';
 import { createPreparer } from './import-pool.ts';
 import type { MoleculePreparer } from './import-pool.ts';
 import { CATALOGUE_PROPERTIES, STANDARDIZATION } from './prepare-molecules.ts';
+import { CATALOGUE_SHAPE } from './prepare-shape.ts';
+import type { ShapeBuildOptions } from './prepare-shape.ts';
 import type { InputMolecule } from './prepare-molecules.ts';
 
 export interface ImportOptions {
@@ -27,6 +29,12 @@ export interface ImportOptions {
   onSkipped?: (row: SkippedRow) => void;
   /** Molecules per task sent to a worker. */
   batchSize?: number;
+  /**
+   * Also build the 3D columns (conformers, compact models, USRCAT and ElectroShape IVF indexes) for the
+   * shape and electrostatic searches: true for CATALOGUE_SHAPE, or explicit options. Slow: conformer
+   * generation costs about 0.5 s a molecule here.
+   */
+  shape?: boolean | ShapeBuildOptions;
   /** A preparer shared by several imports (it stays open); by default each import starts `workers` threads. */
   preparer?: MoleculePreparer;
 }
@@ -80,6 +88,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
   await mkdir(workDir);
   const preparer = options.preparer ?? createPreparer(options.workers ?? 2);
   const inFlight: { file: string; result: Promise<PreparedBatch> }[] = [];
+  const shape = options.shape === true ? CATALOGUE_SHAPE : options.shape || undefined;
   try {
     const sources = await describeSources(options.files);
     const builder = new CatalogueBuilder(CATALOGUE_PROPERTIES);
@@ -100,7 +109,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
       let pending: InputMolecule[] = [];
       const submit = async (): Promise<void> => {
         if (pending.length === 0) return;
-        inFlight.push({ file: path, result: preparer.prepare({ molecules: pending, properties: [...CATALOGUE_PROPERTIES] }) });
+        inFlight.push({ file: path, result: preparer.prepare({ molecules: pending, properties: [...CATALOGUE_PROPERTIES], shape }) });
         pending = [];
         while (inFlight.length >= maxInFlight) await collect();
       };
@@ -129,7 +138,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
     }
     report.rows = rows;
     report.emit('writing');
-    const files = await builder.write(workDir);
+    const { files, ivf } = await builder.write(workDir);
     const manifest: CatalogueManifest = {
       formatVersion: CATALOGUE_FORMAT_VERSION,
       id: options.id,
@@ -142,6 +151,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
       properties: [...builder.properties],
       files,
       bytesPerMolecule: 0,
+      ...(ivf ? { ivf, shape } : {}),
     };
     manifest.bytesPerMolecule = bytesPerMolecule(manifest);
     // The manifest is written last: a folder without one is never a catalogue.

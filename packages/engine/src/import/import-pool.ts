@@ -3,10 +3,13 @@ import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
 import { WorkerPool } from '../pool/worker-pool.ts';
 import { prepareMolecules } from './prepare-molecules.ts';
 import type { InputMolecule } from './prepare-molecules.ts';
+import type { ShapeBuildOptions } from './prepare-shape.ts';
 
 export interface PrepareRequest {
   molecules: InputMolecule[];
   properties: StoredProperty[];
+  /** Build the 3D features too. */
+  shape?: ShapeBuildOptions;
 }
 
 /** Prepares batches on `workers` threads, or on the calling thread when workers is 0. */
@@ -17,7 +20,7 @@ export interface MoleculePreparer {
 
 export function createPreparer(workers: number): MoleculePreparer {
   if (workers <= 0) {
-    return { prepare: (request) => prepareMolecules(request.molecules, request.properties), close: async () => {} };
+    return { prepare: (request) => prepareMolecules(request.molecules, request.properties, request.shape), close: async () => {} };
   }
   const pool = new WorkerPool<PrepareRequest, PreparedBatch>({
     workerUrl: new URL('./import-worker.ts', import.meta.url),

@@ -5,6 +5,6 @@ import { prepareMolecules } from './prepare-molecules.ts';
 import type { PrepareRequest } from './import-pool.ts';
 
 serveTasks<PrepareRequest, PreparedBatch>(
-  (request) => prepareMolecules(request.molecules, request.properties),
+  (request) => prepareMolecules(request.molecules, request.properties, request.shape),
   (batch) => [batch.fingerprints.buffer as ArrayBuffer, batch.numbers.buffer as ArrayBuffer],
 );

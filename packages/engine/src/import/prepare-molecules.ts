@@ -2,6 +2,8 @@ import { MORGAN_BYTES, PROPERTY_COLUMNS, loadRDKit, moleculeProperties, morganFi
 import type { MoleculeProperties } from '@molsearch/chem';
 import type { StoredProperty } from '../catalogue/catalogue-format.ts';
 import { numericProperties, textProperties } from '../catalogue/prepared-batch.ts';
+import { encodedShape } from './prepare-shape.ts';
+import type { ShapeBuildOptions } from './prepare-shape.ts';
 import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
 
 /** One input row to prepare: what the readers give, minus the extra columns import does not store yet. */
@@ -21,11 +23,16 @@ export const STANDARDIZATION = 'largest organic fragment, charges neutralised wh
  * Standardises, canonicalises, fingerprints and computes the properties of each molecule. Rows RDKit
  * cannot read are returned in `rejected` with their line; the others keep input order.
  */
-export async function prepareMolecules(molecules: readonly InputMolecule[], properties: readonly StoredProperty[] = CATALOGUE_PROPERTIES): Promise<PreparedBatch> {
+export async function prepareMolecules(
+  molecules: readonly InputMolecule[],
+  properties: readonly StoredProperty[] = CATALOGUE_PROPERTIES,
+  shape?: ShapeBuildOptions,
+): Promise<PreparedBatch> {
   await loadRDKit();
   const numeric = numericProperties(properties);
   const text = textProperties(properties);
   const batch: PreparedBatch = { lines: [], ids: [], smiles: [], fingerprints: new Uint8Array(0), numbers: new Float32Array(0), texts: text.map(() => []), rejected: [] };
+  if (shape) batch.shapes = [];
   const fingerprints = new Uint8Array(molecules.length * MORGAN_BYTES);
   const numbers = new Float32Array(molecules.length * numeric.length);
   for (const molecule of molecules) {
@@ -44,6 +51,7 @@ export async function prepareMolecules(molecules: readonly InputMolecule[], prop
       numbers[row * numeric.length + k] = numericValue(features.properties, property.key);
     });
     text.forEach((property, t) => batch.texts[t]!.push(String(features.properties[property.key as keyof MoleculeProperties])));
+    if (shape) batch.shapes!.push(encodedShape(standard.smiles, shape));
   }
   batch.fingerprints = fingerprints.slice(0, batch.ids.length * MORGAN_BYTES);
   batch.numbers = numbers.slice(0, batch.ids.length * numeric.length);

@@ -60,6 +60,22 @@ describe('bitBoundScan', () => {
     });
   }
 
+  it('breaks ties by row exactly, on a column where every molecule appears five times', () => {
+    const copies = sorted.slice(0, 60).flatMap((fp) => [fp, fp, fp, fp, fp]).sort((a, b) => popcount(a) - popcount(b));
+    const tied: FingerprintColumn = { memory: allocateFingerprintMemory(copies.length), count: copies.length, popcountStarts: popcountStartsOf(copies.map(popcount)) };
+    copies.forEach((fp, row) => fingerprintView(tied).set(fp, row * MORGAN_BYTES));
+    for (const create of [createJsKernel, createWasmKernel]) {
+      const kernel = create(tied, 1);
+      for (const query of [copies[0]!, copies[123]!, fingerprints[1]!]) {
+        for (const limit of [3, 7, 12, 40]) {
+          const got = bitBoundScan(tied, kernel, query, { limit, threshold: 0 });
+          const all = copies.map((fp, row) => ({ row, similarity: tanimoto(query, fp) })).sort((a, b) => b.similarity - a.similarity || a.row - b.row);
+          expect([...got.rows]).toEqual(all.slice(0, limit).map((hit) => hit.row));
+        }
+      }
+    }
+  });
+
   it('finds a catalogue molecule itself first, at similarity 1', () => {
     const kernel = createWasmKernel(column, 0);
     const query = fingerprints[4]!;

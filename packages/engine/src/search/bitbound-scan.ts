@@ -62,7 +62,10 @@ export function bitBoundScan(column: FingerprintColumn, kernel: CommonBitsKernel
       }
       const rows = Math.min(KERNEL_CHUNK_ROWS, block.end - first);
       const floor = floorNow();
-      const found = kernel.scan(first, rows, minCommonBits(floor, q, p));
+      // Ties lose to lower rows: when every row of the chunk comes after the current worst hit, only a
+      // strictly higher score can enter, which keeps runs of equal scores out of the heap.
+      const strict = top.full && floor === top.floor && first > top.floorRow;
+      const found = kernel.scan(first, rows, minCommonBits(floor, q, p, strict));
       const hits = kernel.hits;
       for (let h = 0; h < found; h++) {
         const common = hits[2 * h + 1]!;
@@ -117,10 +120,13 @@ function blocksByBound(starts: Uint32Array, q: number, threshold: number, part: 
 }
 
 /**
- * Fewest common bits c for which c / (q + p - c) can reach `floor`: c >= floor (q + p) / (1 + floor).
- * Rounded down by a hair so float error never drops a tie; exact scores are checked afterwards.
+ * Fewest common bits c for which c / (q + p - c) reaches `floor` (or exceeds it, when `strict`):
+ * c >= floor (q + p) / (1 + floor). That bound is a ratio with a denominator under 4096, so it is either
+ * an integer or at least 1/4096 away from one, and a 1e-9 slack absorbs float error without ever
+ * excluding a row that could enter; exact scores are checked afterwards.
  */
-function minCommonBits(floor: number, q: number, p: number): number {
-  if (floor <= 0) return 0;
-  return Math.max(0, Math.ceil((floor * (q + p)) / (1 + floor) - 1e-9));
+function minCommonBits(floor: number, q: number, p: number, strict: boolean): number {
+  if (floor <= 0) return strict ? 1 : 0;
+  const bound = (floor * (q + p)) / (1 + floor);
+  return strict ? Math.floor(bound + 1e-9) + 1 : Math.max(0, Math.ceil(bound - 1e-9));
 }

@@ -8,17 +8,20 @@ import type { ScanRequest, ScanResult } from './scan-pool.ts';
 const slot = taskWorkerData<{ slot: number }>().slot;
 const PROGRESS_INTERVAL_MS = 100;
 
-// One kernel per catalogue build and kernel kind; a re-imported catalogue gets a new version key.
-const kernels = new Map<string, CommonBitsKernel>();
+// One kernel per catalogue build and kernel kind. Every message carries a new wrapper of the same
+// shared memory, so builds are told apart by their version (id@created), never by object identity.
+const kernels = new Map<string, { version: string; kernel: CommonBitsKernel }>();
 
 serveTasks<ScanRequest, ScanResult>(
   (request, context) => {
-    const key = `${request.columnVersion}|${request.kernel}`;
-    let kernel = kernels.get(key);
+    const key = `${request.columnVersion}|${request.column.count}|${request.kernel}`;
+    let kernel = kernels.get(key)?.kernel;
     if (!kernel) {
-      for (const old of kernels.keys()) if (old.startsWith(`${request.columnVersion.split('@')[0]}@`)) kernels.delete(old);
+      // A re-imported catalogue replaces its old build's kernels, so the old memory can be freed.
+      const id = request.columnVersion.split('@')[0];
+      for (const [old, entry] of kernels) if (entry.version !== request.columnVersion && entry.version.split('@')[0] === id) kernels.delete(old);
       kernel = createKernel(request.column, slot, request.kernel);
-      kernels.set(key, kernel);
+      kernels.set(key, { version: request.columnVersion, kernel });
     }
     let lastNote = 0;
     const result = bitBoundScan(request.column, kernel, request.query, {

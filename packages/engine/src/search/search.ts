@@ -7,6 +7,8 @@ import { similarityHistogram } from './histogram.ts';
 import { morganQuery } from './morgan-query.ts';
 import { morganScan } from './morgan-scan.ts';
 import { createScanPool } from './scan-pool.ts';
+import { shapeQuery, shapeSearch } from './shape-search.ts';
+import type { ScoreMethod } from '@molsearch/chem';
 import type { ScanPool } from './scan-pool.ts';
 
 /** Where catalogues live and how to scan them; the server and CLI pass these, the engine reads no environment. */
@@ -36,19 +38,22 @@ export async function closeSearchPool(): Promise<void> {
 
 /**
  * Runs one search over each requested catalogue in turn, reporting "Searching in {database}" with
- * the overall percentage. Each database's hits are exact, best first, with a 50-bin histogram.
+ * the overall percentage. Each database's hits carry exact scores, best first, with a 50-bin
+ * histogram: Morgan Tanimoto over the whole catalogue (BitBound), or for the 3D methods the 3D
+ * scorer's score of the stage-1 candidates (see shape-search.ts).
  */
 export async function search(request: SearchRequest, options: EngineSearchOptions): Promise<SearchResult> {
   checkRequest(request);
-  if (request.method !== 'morgan') {
-    // The 3D methods need the conformer, descriptor and IVF columns, which import does not write yet.
-    throw new EngineError('METHOD_UNAVAILABLE', `The ${request.method} search is not available yet: catalogues have no 3D index columns.`);
-  }
-  const query = await morganQuery(request.smiles);
-  const threads = options.threads ?? 2;
-  const pool = threads > 1 ? searchPool(threads) : undefined;
-  // Every catalogue is opened (and checked) before any is scanned, so a bad id fails at once.
+  const method = request.method;
+  // Every catalogue is opened (and checked) before any work, so a bad id fails at once.
   const catalogues = await Promise.all(request.databases.map((database) => openCatalogue(options.dataDir, database)));
+  const without3d = catalogues.find((catalogue) => method !== 'morgan' && !catalogue.shape);
+  if (without3d) {
+    throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${without3d.id} has no 3D index for ${method}: re-import it with 3D columns (molsearch import --3d).`);
+  }
+  const query = method === 'morgan' ? await morganQuery(request.smiles) : await shapeQuery(request.smiles);
+  const threads = options.threads ?? 2;
+  const pool = method === 'morgan' && threads > 1 ? searchPool(threads) : undefined;
   const databases: DatabaseHits[] = [];
   const total = request.databases.length;
   for (const [index, database] of request.databases.entries()) {
@@ -58,14 +63,11 @@ export async function search(request: SearchRequest, options: EngineSearchOption
     };
     report(0);
     const catalogue = catalogues[index]!;
-    const hits = await morganScan(catalogue.fingerprints, catalogue.version, query.fingerprint, {
-      limit: request.limit,
-      threshold: request.threshold ?? 0,
-      kernel: options.kernel,
-      pool,
-      signal: options.signal,
-      onProgress: report,
-    });
+    const threshold = request.threshold ?? 0;
+    const hits =
+      'fingerprint' in query
+        ? await morganScan(catalogue.fingerprints, catalogue.version, query.fingerprint, { limit: request.limit, threshold, kernel: options.kernel, pool, signal: options.signal, onProgress: report })
+        : await shapeSearch(catalogue, query, { method: method as ScoreMethod, quality: request.quality, limit: request.limit, threshold, signal: options.signal, onProgress: report });
     report(1);
     const similarities = Float32Array.from(hits.similarities);
     databases.push({ database, rows: hits.rows, similarities, histogram: similarityHistogram(similarities) });

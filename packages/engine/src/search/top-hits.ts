@@ -28,6 +28,11 @@ export class TopHits {
     return this.full && this.size > 0 ? this.scores[0]! : 0;
   }
 
+  /** Row of the hit a new one must beat (the current worst); meaningful when full. */
+  get floorRow(): number {
+    return this.size > 0 ? this.rows[0]! : 0;
+  }
+
   offer(row: number, score: number): void {
     if (this.capacity === 0) return;
     if (this.size < this.capacity) {

@@ -1,0 +1,58 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCatalogue } from '../catalogue/open-catalogue.ts';
+import { importCatalogue } from '../import/import-catalogue.ts';
+import { search } from './search.ts';
+
+// Small real molecules keep conformer generation quick.
+const ROWS = ['c1ccccc1O\tPHENOL', 'OC(=O)c1ccccc1O\tSALICYLIC', 'CC(=O)Nc1ccc(O)cc1\tPARACETAMOL', 'CCCCCCO\tHEXANOL', 'c1ccc2ccccc2c1\tNAPHTHALENE', 'Cn1cnc2c1c(=O)n(C)c(=O)n2C\tCAFFEINE'];
+
+let dir: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'molsearch-shape-'));
+  dataDir = join(dir, 'data');
+  const smi = join(dir, 'small.smi');
+  await writeFile(smi, `${ROWS.join('\n')}\n`);
+  await importCatalogue({ files: [smi], id: 'SMALL-3D', dataDir, workers: 0, shape: { conformers: 2, seed: 42, timeBudgetMs: 2000 } });
+  await importCatalogue({ files: [smi], id: 'SMALL-2D', dataDir, workers: 0, limit: 2 });
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('shape and electrostatic search', () => {
+  it('writes the 3D columns: a model per molecule and USRCAT / ElectroShape IVF indexes', async () => {
+    const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
+    expect(catalogue.manifest.ivf?.map((entry) => entry.name)).toEqual(['usrcat', 'electroshape']);
+    expect(catalogue.shape?.usrcat.rows.length).toBeGreaterThanOrEqual(catalogue.count);
+    for (let row = 0; row < catalogue.count; row++) expect(catalogue.shape?.model(row).byteLength).toBeGreaterThan(0);
+    const files = await readdir(catalogue.dir);
+    expect(files).toContain('models.bin');
+    expect(files).toContain('ivf-usrcat.vectors.f32');
+  });
+
+  for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
+    it(`ranks the query molecule itself first by ${method}, scores in 0..1 best first`, async () => {
+      const result = await search({ smiles: 'CC(=O)Nc1ccc(O)cc1', method, quality: 'fast', databases: ['SMALL-3D'], limit: 10 }, { dataDir });
+      const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
+      const hits = result.databases[0]!;
+      expect(catalogue.compoundId(hits.rows[0]!)).toBe('PARACETAMOL');
+      expect(hits.similarities[0]).toBeGreaterThan(0.9);
+      const scores = [...hits.similarities];
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      for (const s of scores) expect(s >= 0 && s <= 1).toBe(true);
+    });
+  }
+
+  it('says which catalogue lacks the 3D index', async () => {
+    await expect(search({ smiles: 'c1ccccc1O', method: 'espsim_shape', quality: 'fast', databases: ['SMALL-3D', 'SMALL-2D'], limit: 5 }, { dataDir })).rejects.toMatchObject({
+      code: 'METHOD_UNAVAILABLE',
+      message: expect.stringMatching(/SMALL-2D has no 3D index/),
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { decodeModel, loadRDKit, score, standardizeSmiles, validateSmiles } from '@molsearch/chem';
+import type { ScoreMethod } from '@molsearch/chem';
+import type { Catalogue } from '../catalogue/catalogue-reader.ts';
+import { EngineError, abortedError } from '../engine-error.ts';
+import { QUERY_SHAPE, SHAPE_DESCRIPTORS, shapeFeatures } from '../import/prepare-shape.ts';
+import type { ShapeFeatures } from '../import/prepare-shape.ts';
+import { probeIvf } from '../ivf/ivf-index.ts';
+import type { SearchQuality } from '../search-types.ts';
+import { sortHits } from './top-hits.ts';
+
+/** IVF lists probed per query conformer in stage 1 (the product's "clusters searched"). */
+export const SHAPE_PROBES: Record<SearchQuality, number> = { fast: 10, accurate: 20, very_accurate: 40 };
+/** Stage-1 candidates re-scored exactly in stage 2, per database. */
+export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 100, accurate: 300, very_accurate: 1000 };
+
+export interface ShapeQuery extends ShapeFeatures {
+  smiles: string;
+}
+
+/** The query standardised as import does, with the query-side conformers (more than a catalogue entry has). */
+export async function shapeQuery(smiles: string): Promise<ShapeQuery> {
+  await loadRDKit();
+  const validation = validateSmiles(smiles);
+  if (!validation.ok) throw new EngineError('INVALID_SMILES', validation.message);
+  const standard = standardizeSmiles(validation.smiles);
+  const features = standard && shapeFeatures(standard.smiles, QUERY_SHAPE);
+  if (!standard || !features) throw new EngineError('INVALID_SMILES', `No 3D conformer could be built for ${smiles}.`);
+  return { smiles: standard.smiles, ...features };
+}
+
+export interface ShapeSearchOptions {
+  method: ScoreMethod;
+  quality: SearchQuality;
+  limit: number;
+  threshold: number;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * Two stages: the IVF lists nearest to each query conformer's USRCAT (shape) or ElectroShape
+ * (electrostatic) vector give candidates ranked by descriptor similarity; the best of them are aligned
+ * and scored by the 3D scorer, and that exact score is what is returned.
+ */
+export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, options: ShapeSearchOptions): Promise<{ rows: Uint32Array; similarities: Float64Array }> {
+  const columns = catalogue.shape;
+  if (!columns) {
+    throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for ${options.method}: re-import it with 3D columns (molsearch import --3d).`);
+  }
+  const kind = options.method === 'espsim_shape' ? 'usrcat' : 'electroshape';
+  const dim = SHAPE_DESCRIPTORS[kind];
+  const index = columns[kind];
+  const wanted = SHAPE_CANDIDATES[options.quality];
+  const best = new Map<number, number>();
+  const vectors = query[kind];
+  for (let k = 0; k < vectors.length / dim; k++) {
+    const found = probeIvf(index, vectors.subarray(k * dim, (k + 1) * dim), SHAPE_PROBES[options.quality], wanted * 4);
+    found.rows.forEach((row, i) => best.set(row, Math.max(best.get(row) ?? 0, found.similarities[i]!)));
+  }
+  const candidates = sortHits([...best.keys()], [...best.values()]).rows.subarray(0, wanted);
+  const rows: number[] = [];
+  const scores: number[] = [];
+  for (const [i, row] of candidates.entries()) {
+    if (i % 16 === 0) {
+      // Let cancellation and progress through between re-scores.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (options.signal?.aborted) throw abortedError('The search');
+      options.onProgress?.(i / candidates.length);
+    }
+    const encoded = columns.model(row);
+    if (encoded.byteLength === 0) continue;
+    const similarity = score(query.model, decodeModel(encoded), options.method).similarity;
+    if (similarity >= options.threshold) {
+      rows.push(row);
+      scores.push(similarity);
+    }
+  }
+  const sorted = sortHits(rows, scores);
+  return { rows: sorted.rows.subarray(0, options.limit), similarities: sorted.similarities.subarray(0, options.limit) };
+}
