@@ -34,7 +34,7 @@ if (!existsSync(join(root, 'node_modules', '.bin', 'tsx'))) {
 const cataloguesDir = join(dataDir, 'catalogues');
 const hasCatalogues = existsSync(cataloguesDir) && readdirSync(cataloguesDir).some((name) => !name.includes('.tmp-'));
 if (!hasCatalogues) {
-  const limit = process.env.MOLSEARCH_DEMO_LIMIT ?? '5000';
+  const limit = process.env.MOLSEARCH_DEMO_LIMIT ?? '2000';
   console.log(`Building the demo catalogues in ${cataloguesDir} ...`);
   run('npx', ['tsx', 'scripts/import-demo-catalogues.ts', '--data-dir', dataDir, ...(limit === '0' ? [] : ['--limit', limit])]);
 }

@@ -45,6 +45,9 @@ export function createApp(services: Services, logger: Logger, options: AppOption
     app.use('*', serveStatic({ root }));
     // Client-side routes (/about, /{vendor}, ...) all load the app shell.
     app.get('*', serveStatic({ root, path: 'index.html' }));
+  } else {
+    // Without a built web app the API documentation is the front page.
+    app.get('/', (c) => c.redirect('/api/docs'));
   }
 
   app.onError(handleError(logger));
