@@ -122,7 +122,8 @@ describe('openMoleculeFile', () => {
   });
 });
 
-const CATALOGUE = '/work/shared/data/catalogs/chemspace_screening.smi.gz';
+// The vendor samples sit in ../shared beside the repository on development and CI machines.
+const CATALOGUE = join(import.meta.dirname, '../../../../../shared/data/catalogs/chemspace_screening.smi.gz');
 
 describe.skipIf(!existsSync(CATALOGUE))('a real vendor catalogue', () => {
   it('should read the first rows of the gzipped Chemspace sample with vendor ids', async () => {
