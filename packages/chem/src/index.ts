@@ -37,3 +37,5 @@ export { espOverlap, espSelfOverlap, espSimilarity, renormalizeEsp, ESP_GAUSSIAN
 export type { EspMetric } from './shape/esp-overlap.ts';
 export { shapeTanimotoInPlace, SHAPE_RADIUS_SCALE } from './shape/gaussian-shape.ts';
 export type { Quaternion } from './shape/quaternion.ts';
+export { seededRandom } from './seeded-random.ts';
+export type { Random } from './seeded-random.ts';

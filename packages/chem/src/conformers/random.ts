@@ -1,15 +1,11 @@
-/** A seeded uniform generator on [0, 1): same seed, same sequence (mulberry32, fast and good enough for sampling). */
-export type Random = () => number;
+import { seededRandom as mulberry32 } from '../seeded-random.ts';
+import type { Random } from '../seeded-random.ts';
 
+export type { Random };
+
+/** The embedder's stream for a seed; the seed is whitened first so small seeds give unrelated streams. */
 export function seededRandom(seed: number): Random {
-  let state = (seed | 0) ^ 0x9e3779b9;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32((seed | 0) ^ 0x9e3779b9);
 }
 
 /** Mixes a base seed with an attempt number so every embedding attempt draws an independent stream. */

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Coordinates } from '../geometry-types.ts';
 import type { MolGraph } from '../mol-graph.ts';
+import { seededRandom } from '../seeded-random.ts';
+
+export { seededRandom };
 
 /** Test helpers for the descriptor tests: the RDKit reference set, rigid motions, mirror images, renumbering. */
 
@@ -22,17 +25,6 @@ export function loadConformerReference(): { molecules: ConformerReference[]; ski
   return JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as ReturnType<typeof loadConformerReference>;
 }
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A uniformly random rotation (from a random unit quaternion) followed by a translation of up to ±50 Å. */
 export function randomRigidMotion(coords: Coordinates, random: () => number): Coordinates {

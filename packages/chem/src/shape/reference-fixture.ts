@@ -4,6 +4,9 @@ import type { MolGraph } from '../mol-graph.ts';
 import { buildModel3D, DEFAULT_HYDROGEN_SITES } from './model-3d.ts';
 import type { HydrogenSites, Model3D } from './model-3d.ts';
 import { normalizeQuaternion, quaternionToMatrix, transformPoints } from './quaternion.ts';
+import { seededRandom } from '../seeded-random.ts';
+
+export { seededRandom };
 
 /**
  * Reader of the RDKit reference file written by scripts/reference/rdkit-shape-reference.py, shared by
@@ -84,17 +87,6 @@ export function referenceGraph(molecule: ReferenceMolecule): MolGraph {
   return { atoms, bonds, rings: [] };
 }
 
-/** Small deterministic generator so the tests' random transforms are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A copy of `model` with every conformer moved by one random rotation and a translation up to ±20 Å. */
 export function rigidlyMoved(model: Model3D, seed: number): Model3D {

@@ -6,6 +6,8 @@
  * Distances are L1 (mean absolute difference), the metric of the USR family
  * (similarity = 1 / (1 + mean |a - b|)), so clustering, probing and ranking agree.
  */
+import { seededRandom } from '@molsearch/chem';
+
 export interface IvfIndex {
   dim: number;
   /** lists x dim. */
@@ -149,14 +151,3 @@ function sampleRows(count: number, size: number, random: () => number): Uint32Ar
   return all.slice(0, size).sort();
 }
 
-/** Mulberry32: small, fast, and the same on every platform. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
