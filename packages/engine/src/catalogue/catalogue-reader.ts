@@ -10,6 +10,7 @@ import { MODEL_FILES } from './catalogue-builder.ts';
 import { readIvfIndex } from '../ivf/ivf-files.ts';
 import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
 import type { IvfIndex } from '../ivf/ivf-index.ts';
+import { readColumn, toArrayBuffer } from './column-file.ts';
 
 export type PropertyValue = number | boolean | string;
 
@@ -131,18 +132,6 @@ async function checkFileSizes(dir: string, manifest: CatalogueManifest): Promise
   }
 }
 
-async function readColumn(dir: string, name: string, bytes: number): Promise<Uint8Array> {
-  const path = join(dir, name);
-  let data: Buffer;
-  try {
-    data = await readFile(path);
-  } catch (error) {
-    throw new EngineError('CATALOGUE_CORRUPT', `Cannot read ${path}: ${String(error)}`, { cause: error });
-  }
-  if (data.byteLength !== bytes) throw new EngineError('CATALOGUE_CORRUPT', `${path} has ${data.byteLength} bytes, expected ${bytes}.`);
-  return data;
-}
-
 function checkPopcountStarts(path: string, starts: Uint32Array, count: number): void {
   let ok = starts[0] === 0 && starts[POPCOUNT_SLOTS - 1] === count;
   for (let p = 1; ok && p < POPCOUNT_SLOTS; p++) ok = starts[p]! >= starts[p - 1]!;
@@ -197,9 +186,6 @@ async function readProperties(dir: string, properties: StoredProperty[], count: 
 }
 
 /** A Buffer may be a view into Node's shared pool; typed arrays over it need their own aligned buffer. */
-function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-}
 
 function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';

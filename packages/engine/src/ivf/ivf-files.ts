@@ -1,6 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ManifestFile } from '../catalogue/catalogue-format.ts';
+import { readColumnBuffer } from '../catalogue/column-file.ts';
 import { EngineError } from '../engine-error.ts';
 import type { IvfIndex } from './ivf-index.ts';
 
@@ -31,23 +32,12 @@ export async function writeIvfIndex(dir: string, name: string, index: IvfIndex):
 /** Reads an IVF index, checking every file against the manifest entry; errors name the file. */
 export async function readIvfIndex(dir: string, entry: IvfManifestEntry): Promise<IvfIndex> {
   const [centroids, offsets, rows, vectors] = ivfFileNames(entry.name);
-  const read = async (name: string, bytes: number): Promise<ArrayBuffer> => {
-    const path = join(dir, name);
-    let data: Buffer;
-    try {
-      data = await readFile(path);
-    } catch (error) {
-      throw new EngineError('CATALOGUE_CORRUPT', `Cannot read ${path}: ${String(error)}`, { cause: error });
-    }
-    if (data.byteLength !== bytes) throw new EngineError('CATALOGUE_CORRUPT', `${path} has ${data.byteLength} bytes, expected ${bytes}: re-import the catalogue.`);
-    return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
-  };
   const index: IvfIndex = {
     dim: entry.dim,
-    centroids: new Float32Array(await read(centroids, entry.lists * entry.dim * 4)),
-    offsets: new Uint32Array(await read(offsets, (entry.lists + 1) * 4)),
-    rows: new Uint32Array(await read(rows, entry.entries * 4)),
-    vectors: new Float32Array(await read(vectors, entry.entries * entry.dim * 4)),
+    centroids: new Float32Array(await readColumnBuffer(dir, centroids, entry.lists * entry.dim * 4)),
+    offsets: new Uint32Array(await readColumnBuffer(dir, offsets, (entry.lists + 1) * 4)),
+    rows: new Uint32Array(await readColumnBuffer(dir, rows, entry.entries * 4)),
+    vectors: new Float32Array(await readColumnBuffer(dir, vectors, entry.entries * entry.dim * 4)),
   };
   let ok = index.offsets[0] === 0 && index.offsets[entry.lists] === entry.entries;
   for (let l = 1; ok && l <= entry.lists; l++) ok = index.offsets[l]! >= index.offsets[l - 1]!;

@@ -7,7 +7,7 @@ import { wasm } from './webassembly-api.ts';
 import type { WasmModule } from './webassembly-api.ts';
 
 // Built from packages/engine/assembly/tanimoto-simd.ts by `npm run build:wasm -w @molsearch/engine`
-// (scripts/build-wasm.mjs); committed, so installs need no AssemblyScript step.
+// (`npm run build:wasm -w @molsearch/engine`); committed, so installs need no AssemblyScript step.
 const WASM_URL = new URL('./tanimoto-simd.wasm', import.meta.url);
 
 interface KernelExports {
