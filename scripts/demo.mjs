@@ -28,7 +28,9 @@ if (!existsSync(sharedCatalogues) && !existsSync(nciDemo)) {
 
 if (!existsSync(join(root, 'node_modules', '.bin', 'tsx'))) {
   console.log('Installing dependencies (npm ci)...');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // npm 11 may refuse a lock written on another platform (optional native packages); npm install keeps its versions.
+  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit', cwd: root });
+  if (ci.status !== 0) run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 const cataloguesDir = join(dataDir, 'catalogues');
