@@ -73,9 +73,23 @@ export function graphFromRDKitJson(json: string): MolGraph {
 /**
  * The molecule of `smiles` with every hydrogen as an explicit atom (3D work needs them placed).
  * Returns undefined when RDKit cannot parse the SMILES.
+ *
+ * Built from one parse: each heavy atom's hydrogens are appended in atom order, as RDKit's AddHs does,
+ * so every H bond comes last among its atom's bonds. RDKit counts an implicit H of a chiral centre as its
+ * last neighbour, so the parity tags read from the JSON stay right. (Going through `add_hs()` costs a 2D
+ * layout for the molblock and a second parse, a sixth of the import's time per molecule.)
  */
 export function hydrogenatedGraph(smiles: string): MolGraph | undefined {
-  const molblock = withMol(smiles, (mol) => mol.add_hs());
-  if (molblock === undefined) return undefined;
-  return withMol(molblock, (mol) => graphFromRDKitJson(mol.get_json()), { removeHs: false });
+  const graph = withMol(smiles, (mol) => graphFromRDKitJson(mol.get_json()));
+  if (!graph) return undefined;
+  const heavyCount = graph.atoms.length;
+  for (let atom = 0; atom < heavyCount; atom++) {
+    const heavy = graph.atoms[atom]!;
+    for (let h = 0; h < heavy.implicitHs; h++) {
+      graph.bonds.push({ a: atom, b: graph.atoms.length, order: 1, aromatic: false, stereo: 'unspecified', stereoAtoms: [] });
+      graph.atoms.push({ atomicNumber: 1, formalCharge: 0, implicitHs: 0, aromatic: false, isotope: 0, stereo: 'unspecified' });
+    }
+    heavy.implicitHs = 0;
+  }
+  return graph;
 }
