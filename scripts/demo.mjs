@@ -36,9 +36,10 @@ if (!existsSync(join(root, 'node_modules', '.bin', 'tsx'))) {
 const cataloguesDir = join(dataDir, 'catalogues');
 const hasCatalogues = existsSync(cataloguesDir) && readdirSync(cataloguesDir).some((name) => !name.includes('.tmp-'));
 if (!hasCatalogues) {
-  const limit = process.env.MOLSEARCH_DEMO_LIMIT ?? '2000';
+  const limit = process.env.MOLSEARCH_DEMO_LIMIT ?? '1000';
   console.log(`Building the demo catalogues in ${cataloguesDir} ...`);
-  run('npx', ['tsx', 'scripts/import-demo-catalogues.ts', '--data-dir', dataDir, ...(limit === '0' ? [] : ['--limit', limit])]);
+  // With the 3D columns, so all three methods (electrostatic is the product's default) answer.
+  run('npx', ['tsx', 'scripts/import-demo-catalogues.ts', '--3d', '--data-dir', dataDir, ...(limit === '0' ? [] : ['--limit', limit])]);
 }
 
 const port = process.env.PORT ?? '8080';

@@ -4,8 +4,8 @@
 //
 //   npx tsx scripts/import-demo-catalogues.ts [--limit N] [--data-dir dir] [--workers N] [--only ID,ID] [--3d]
 //
-// --3d also builds the shape/electrostatic columns; conformer generation makes that about 0.5 s a
-// molecule per core, so use it with --limit (or --only) on a small machine.
+// --3d also builds the shape/electrostatic columns; conformer generation makes that about 50 ms of
+// CPU a molecule (about 40 molecules/s on 2 cores), so use it with --limit (or --only) on a small machine.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

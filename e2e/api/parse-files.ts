@@ -35,7 +35,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** Each SD record parsed by RDKit: its canonical SMILES and its data fields. */
-export async function parseSdf(text: string): Promise<{ canonical: string; title: string; fields: Record<string, string>; hasCoordinates: boolean }[]> {
+export async function parseSdf(text: string): Promise<{ canonical: string; title: string; fields: Record<string, string>; hasCoordinates: boolean; is3d: boolean }[]> {
   const rdkit = await loadRDKit();
   return text
     .split(/^\$\$\$\$\r?\n?/m)
@@ -54,6 +54,7 @@ export async function parseSdf(text: string): Promise<{ canonical: string; title
           title: record.split('\n')[0]!,
           fields,
           hasCoordinates: coordinates.some((xyz) => xyz.some((value) => value !== 0)),
+          is3d: coordinates.some((xyz) => xyz[2] !== 0),
         };
       } finally {
         mol.delete();

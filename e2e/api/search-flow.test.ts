@@ -18,10 +18,20 @@ interface Page {
   [property: string]: unknown[];
 }
 
-function firstSampleSmiles(database: string): string {
+/** SMILES and vendor id of a row of a test database's sample file. */
+function sampleRow(database: string, index: number): [smiles: string, id: string] {
   const sample = TEST_DATABASES.find((entry) => entry.id === database)!;
-  const first = gunzipSync(readFileSync(join(CATALOGS, sample.file))).toString('utf8').split('\n', 1)[0]!;
-  return first.split('\t')[0]!;
+  const line = gunzipSync(readFileSync(join(CATALOGS, sample.file))).toString('utf8').split('\n', index + 1)[index]!;
+  const [smiles, id] = line.split('\t');
+  return [smiles!, id!.trim()];
+}
+
+function firstSampleSmiles(database: string): string {
+  return sampleRow(database, 0)[0];
+}
+
+function withoutStereo(smiles: string): string | undefined {
+  return withMol(smiles, (mol) => mol.get_smiles(JSON.stringify({ doIsomericSmiles: false })));
 }
 
 function fingerprintOf(smiles: string): Uint8Array {
@@ -166,6 +176,32 @@ describe.each(['sqlite', 'postgres'] as const)('the search flow against a server
     const xlsx = await readXlsx((await client.download({ ...params, file_format: 'xlsx' })).file);
     expect(xlsx[0]!.slice(0, 5)).toEqual(['smiles', 'id', 'db_id', 'database', 'similarity']);
     expect(xlsx.slice(1).map((row) => row[1])).toEqual(expected.id);
+  });
+
+  it('runs an electrostatic search and downloads its hits as 3D poses aligned on the query', async () => {
+    // A salt-free molecule of the sample: the best hit is itself, at similarity 1.
+    const [smiles, vendorId] = sampleRow('MOLPORT', 1);
+    const submitted = await client.json<{ job_name: string }>('/api/submit_molsearch', {
+      search_input: smiles,
+      search_type: 'espsim_electrostatic',
+      search_quality: 'fast',
+      db_names: 'MOLPORT',
+    });
+    expect((await client.waitForJob(submitted.job_name)).at(-1)).toBe('SUCCESS');
+    const page = await client.json<Page>('/api/get_molsearch_page', { job_name: submitted.job_name, page_size: 10, db_name: 'MOLPORT' });
+    expect(page.db_id[0]).toBe(vendorId);
+    expect(page.similarity[0]).toBeGreaterThan(0.99);
+    const { file } = await client.download({ job_name: submitted.job_name, file_format: 'sdf', db_name: 'MOLPORT' }, page.id);
+    const sdf = await parseSdf(file.toString('utf8'));
+    expect(sdf.map((entry) => entry.fields.db_id)).toEqual(page.db_id);
+    for (const [index, entry] of sdf.entries()) {
+      expect(entry.is3d).toBe(true);
+      // A 3D pose is one stereoisomer: centres the catalogue leaves open get the conformer's configuration,
+      // while every centre the catalogue specifies must come back as it was.
+      const hit = page.smiles[index]!;
+      expect(withoutStereo(entry.canonical)).toBe(withoutStereo(hit));
+      if (hit.includes('@')) expect(entry.canonical).toBe(await canonicalSmiles(hit));
+    }
   });
 
   it('downloads only the selected neighbor_ids', async () => {

@@ -14,7 +14,8 @@ const CLI = join(REPO, 'apps/cli/bin/molsearch.js');
 export const TEST_CATALOGUE_ROWS = 60;
 export const TEST_DATABASES = [
   { id: 'ENAMINE-REAL', file: 'enamine_real.smi.gz' },
-  { id: 'MOLPORT', file: 'molport.smi.gz' },
+  // MOLPORT carries the 3D columns, so shape and electrostatic searches and their poses are tested too.
+  { id: 'MOLPORT', file: 'molport.smi.gz', shape: true },
 ] as const;
 
 let imported: Promise<string> | undefined;
@@ -24,7 +25,8 @@ export function testCatalogues(): Promise<string> {
   imported ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), 'molsearch-catalogues-'));
     for (const database of TEST_DATABASES) {
-      await importCatalogue({ files: [join(CATALOGS, database.file)], id: database.id, dataDir: dir, workers: 2, limit: TEST_CATALOGUE_ROWS });
+      const shape = 'shape' in database && database.shape;
+      await importCatalogue({ files: [join(CATALOGS, database.file)], id: database.id, dataDir: dir, workers: 2, limit: TEST_CATALOGUE_ROWS, shape });
     }
     return dir;
   })();

@@ -15,6 +15,8 @@ export interface DownloadRecord {
   similarity: number;
   /** Property columns and metadata columns, in `columns` order after the fixed ones. */
   extra: Record<string, PropertyValue>;
+  /** For SDF: the hit's 3D molblock aligned on the query; without it the record gets 2D coordinates. */
+  molblock?: string;
 }
 
 export interface DownloadWriter {
@@ -92,11 +94,13 @@ async function closeStream(stream: WriteStream, failed: Promise<never>): Promise
 }
 
 /**
- * A molfile with 2D coordinates from RDKit, titled with the vendor id, and every column as an SD
+ * A molfile, titled with the vendor id: the aligned 3D pose given with the record, else 2D coordinates
+ * from RDKit; every column as an SD
  * data field. A structure RDKit cannot read (it came from the catalogue, so this is rare) gets an empty molblock.
  */
 function sdfEntry(record: DownloadRecord, extraColumns: string[]): string {
   const molblock =
+    record.molblock ??
     withMol(record.smiles, (mol) => {
       mol.set_new_coords();
       return mol.get_molblock();

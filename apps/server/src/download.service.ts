@@ -142,6 +142,7 @@ export class DownloadService {
     const selection = row.download_suff === 'selected' ? new Set(await this.files.readSelection(row.job_id, row.id)) : undefined;
     const withProperties = row.include_properties === 1;
     const catalogues = new Map((await this.catalogues.list()).map((catalogue) => [catalogue.id, catalogue]));
+    const aligner = format === 'sdf' ? await this.results.poseAligner(job) : undefined;
 
     // Property columns are known only once rows are read; the first batch fixes them (a catalogue's columns are the same on every row).
     let writer: ReturnType<typeof openDownloadWriter> | undefined;
@@ -155,9 +156,9 @@ export class DownloadService {
         writer = openDownloadWriter(format, path, columns);
       }
       const records: DownloadRecord[] = [];
-      resolved.hits.forEach((hit, index) => {
+      for (const [index, hit] of resolved.hits.entries()) {
         const id = resolved.resultIds[index]!;
-        if (selection && !selection.has(id)) return;
+        if (selection && !selection.has(id)) continue;
         const extra: Record<string, PropertyValue> = {};
         for (const key of Object.keys(resolved.properties)) extra[key] = resolved.properties[key]![index] ?? null;
         if (row.include_metadata === 1) {
@@ -173,8 +174,9 @@ export class DownloadService {
           database: hit.database,
           similarity: roundSimilarity(hit.similarity),
           extra,
+          molblock: await aligner?.molblock(hit.database, hit.row, resolved.vendorIds[index]!),
         });
-      });
+      }
       await writer.write(records);
       written += records.length;
     }

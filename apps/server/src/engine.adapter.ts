@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
-import { closeSearchPool, listCatalogues, loadCatalogueConfig, openCatalogue, search } from '@molsearch/engine';
+import { alignedHitMolblock, closeSearchPool, listCatalogues, loadCatalogueConfig, openCatalogue, search, shapeQuery } from '@molsearch/engine';
 import type { CatalogueConfig } from '@molsearch/engine';
-import type { CatalogueRows, CatalogueSummary, PropertyValue, SearchEngine } from './search-engine.ts';
+import type { CatalogueRows, CatalogueSummary, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
 
 export interface EngineAdapterOptions {
   dataDir: string;
@@ -37,6 +37,17 @@ export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine
           badges: info.badges,
           count: info.count,
         }));
+    },
+
+    async poseAligner(querySmiles, method): Promise<PoseAligner | undefined> {
+      if (method === 'morgan') return undefined;
+      // The query's conformers are built once per download, as in the search itself.
+      const query = await shapeQuery(querySmiles);
+      return {
+        async molblock(database, row, title) {
+          return alignedHitMolblock(query, method, await openCatalogue(options.dataDir, database), row, title);
+        },
+      };
     },
 
     async readRows(database: string, rows: ArrayLike<number>, withProperties: boolean): Promise<CatalogueRows> {

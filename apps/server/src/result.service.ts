@@ -7,7 +7,8 @@ import { jobDatabases } from './job.service.ts';
 import type { JobService } from './job.service.ts';
 import type { JobRow } from './job.repository.ts';
 import { resultId } from './result-id.ts';
-import type { CatalogueRows, PropertyValue, SearchEngine } from './search-engine.ts';
+import type { SearchMethod } from '@molsearch/engine';
+import type { CatalogueRows, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
 import { roundSimilarity } from './similarity.ts';
 
 /** Hits with their catalogue rows, in the order selected. */
@@ -72,6 +73,11 @@ export class ResultService {
   }
 
   /** Reads the catalogue rows of `hits`, one batch per database, and lays them out in hit order. */
+  /** Aligns the hits of a finished 3D job for SDF downloads; undefined for Morgan jobs. */
+  async poseAligner(job: JobRow): Promise<PoseAligner | undefined> {
+    return this.engine.poseAligner(job.search_input, job.search_type as SearchMethod);
+  }
+
   async resolve(hits: SelectedHit[], withProperties: boolean): Promise<ResolvedHits> {
     const byDatabase = new Map<string, number[]>();
     hits.forEach((hit, index) => {

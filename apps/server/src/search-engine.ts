@@ -1,4 +1,10 @@
-import type { SearchOptions, SearchRequest, SearchResult } from '@molsearch/engine';
+import type { SearchMethod, SearchOptions, SearchRequest, SearchResult } from '@molsearch/engine';
+
+/** Writes hits of a 3D search at their best-shape pose on the query. */
+export interface PoseAligner {
+  /** The hit's molblock in the query's frame, titled `title`; undefined when the catalogue has no 3D model. */
+  molblock(database: string, row: number, title: string): Promise<string | undefined>;
+}
 
 /** What /api/databases tells about one catalogue. */
 export interface CatalogueSummary {
@@ -31,5 +37,7 @@ export interface SearchEngine {
   listCatalogues(): Promise<CatalogueSummary[]>;
   readRows(database: string, rows: ArrayLike<number>, withProperties: boolean): Promise<CatalogueRows>;
   search(request: SearchRequest, options: SearchOptions): Promise<SearchResult>;
+  /** Aligns 3D hits on the query of a shape or electrostatic search; undefined for Morgan searches. */
+  poseAligner(querySmiles: string, method: SearchMethod): Promise<PoseAligner | undefined>;
   close(): Promise<void>;
 }

@@ -41,3 +41,4 @@ export type { ShapeQuery, ShapeSearchOptions } from './search/shape-search.ts';
 export { CATALOGUE_SHAPE, QUERY_SHAPE } from './import/prepare-shape.ts';
 export type { ShapeBuildOptions } from './import/prepare-shape.ts';
 export type { ShapeColumns } from './catalogue/catalogue-reader.ts';
+export { alignedHitMolblock } from './search/aligned-pose.ts';

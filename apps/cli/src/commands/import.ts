@@ -13,7 +13,7 @@ export const command: Command = {
     db: { type: 'string', valueName: 'DB-ID', description: 'catalogue id, e.g. ENAMINE-REAL (required)' },
     limit: { type: 'string', valueName: 'N', description: 'import only the first N rows (quick builds)' },
     workers: { type: 'string', valueName: 'N', description: 'worker threads preparing molecules (default 2)' },
-    '3d': { type: 'boolean', description: 'also build the 3D columns for shape/electrostatic search (about 0.5 s a molecule)' },
+    '3d': { type: 'boolean', description: 'also build the 3D columns for shape/electrostatic search (about 50 ms of CPU a molecule)' },
   },
   help: [
     'Each molecule is standardised (largest organic fragment, charges neutralised where safe), canonicalised,',

@@ -1,6 +1,6 @@
-import { PROPERTY_COLUMNS, decodeModel, formatPropertyValue, loadRDKit, poseToSdf, rdkit, score } from '@molsearch/chem';
+import { PROPERTY_COLUMNS, formatPropertyValue, loadRDKit, rdkit } from '@molsearch/chem';
 import type { MoleculeProperties } from '@molsearch/chem';
-import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, closeSearchPool, openCatalogue, search, shapeQuery } from '@molsearch/engine';
+import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, alignedHitMolblock, closeSearchPool, openCatalogue, search, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, SearchMethod, ShapeQuery } from '@molsearch/engine';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
@@ -110,9 +110,9 @@ function depictionMolblock(hit: HitFields, id: string): string {
 }
 
 function alignedMolblock(hit: HitFields, { query, method, catalogue, row }: PoseSource): string {
-  const model = decodeModel(catalogue.shape!.model(row));
-  const { pose } = score(query.model, model, method === 'espsim_shape' ? 'espsim_shape' : 'espsim_electrostatic');
-  return poseToSdf(hit.smiles, model, pose, hit.cells[2] ?? '').replace(/\n\$\$\$\$\n?$/, '');
+  const title = hit.cells[2] ?? '';
+  const aligned = method === 'morgan' ? undefined : alignedHitMolblock(query, method, catalogue, row, title);
+  return aligned?.trimEnd() ?? depictionMolblock(hit, title);
 }
 
 function separator(format: OutputFormat): string {
