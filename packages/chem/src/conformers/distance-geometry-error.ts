@@ -1,5 +1,6 @@
 import type { BoundsMatrix } from './bounds-matrix.ts';
 import type { ChiralCentre } from './topology.ts';
+import { addSignedVolumeGradient, signedVolume } from './signed-volume.ts';
 
 /**
  * The distance-geometry error function on coordinates of dimension `dim` (3 or 4): squared violations
@@ -96,34 +97,13 @@ export function volumeEnergy(terms: readonly VolumeTerm[], x: Float64Array, grad
     const a = term.n0 * dim;
     const b = term.n1 * dim;
     const d = term.n2 * dim;
-    const ax = (x[a] as number) - (x[c] as number), ay = (x[a + 1] as number) - (x[c + 1] as number), az = (x[a + 2] as number) - (x[c + 2] as number);
-    const bx = (x[b] as number) - (x[c] as number), by = (x[b + 1] as number) - (x[c + 1] as number), bz = (x[b + 2] as number) - (x[c + 2] as number);
-    const dx = (x[d] as number) - (x[c] as number), dy = (x[d + 1] as number) - (x[c + 1] as number), dz = (x[d + 2] as number) - (x[c + 2] as number);
-    // V = a . (b x d)
-    const cx = by * dz - bz * dy, cy = bz * dx - bx * dz, cz = bx * dy - by * dx;
-    const volume = ax * cx + ay * cy + az * cz;
+    const volume = signedVolume(x, a, b, c, d);
     let violation = 0;
     if (volume < term.low) violation = volume - term.low;
     else if (volume > term.high) violation = volume - term.high;
     else continue;
     energy += weight * violation * violation;
-    const f = 2 * weight * violation;
-    // dV/da = b x d, dV/db = d x a, dV/dd = a x b, dV/dc = -(sum)
-    const gax = cx, gay = cy, gaz = cz;
-    const gbx = dy * az - dz * ay, gby = dz * ax - dx * az, gbz = dx * ay - dy * ax;
-    const gdx = ay * bz - az * by, gdy = az * bx - ax * bz, gdz = ax * by - ay * bx;
-    gradient[a] = (gradient[a] as number) + f * gax;
-    gradient[a + 1] = (gradient[a + 1] as number) + f * gay;
-    gradient[a + 2] = (gradient[a + 2] as number) + f * gaz;
-    gradient[b] = (gradient[b] as number) + f * gbx;
-    gradient[b + 1] = (gradient[b + 1] as number) + f * gby;
-    gradient[b + 2] = (gradient[b + 2] as number) + f * gbz;
-    gradient[d] = (gradient[d] as number) + f * gdx;
-    gradient[d + 1] = (gradient[d + 1] as number) + f * gdy;
-    gradient[d + 2] = (gradient[d + 2] as number) + f * gdz;
-    gradient[c] = (gradient[c] as number) - f * (gax + gbx + gdx);
-    gradient[c + 1] = (gradient[c + 1] as number) - f * (gay + gby + gdy);
-    gradient[c + 2] = (gradient[c + 2] as number) - f * (gaz + gbz + gdz);
+    addSignedVolumeGradient(x, gradient, a, b, c, d, 2 * weight * violation);
   }
   return energy;
 }

@@ -3,6 +3,7 @@ import { volumeEnergy, type VolumeTerm } from './distance-geometry-error.ts';
 import { vdwRadius } from './element-radii.ts';
 import type { TorsionTerm } from './torsion-preferences.ts';
 import type { Topology } from './topology.ts';
+import { addSignedVolumeGradient, signedVolume } from './signed-volume.ts';
 
 /**
  * A small force field for the last polish of an embedded skeleton: flat-bottomed restraints to the
@@ -106,27 +107,9 @@ function planeEnergy(planes: Int32Array, x: Float64Array, gradient: Float64Array
     const a = (planes[p + 1] as number) * 3;
     const b = (planes[p + 2] as number) * 3;
     const d = (planes[p + 3] as number) * 3;
-    const ax = (x[a] as number) - (x[c] as number), ay = (x[a + 1] as number) - (x[c + 1] as number), az = (x[a + 2] as number) - (x[c + 2] as number);
-    const bx = (x[b] as number) - (x[c] as number), by = (x[b + 1] as number) - (x[c + 1] as number), bz = (x[b + 2] as number) - (x[c + 2] as number);
-    const dx = (x[d] as number) - (x[c] as number), dy = (x[d + 1] as number) - (x[c + 1] as number), dz = (x[d + 2] as number) - (x[c + 2] as number);
-    const cx = by * dz - bz * dy, cy = bz * dx - bx * dz, cz = bx * dy - by * dx;
-    const volume = ax * cx + ay * cy + az * cz;
+    const volume = signedVolume(x, a, b, c, d);
     energy += PLANE_K * volume * volume;
-    const f = 2 * PLANE_K * volume;
-    const gbx = dy * az - dz * ay, gby = dz * ax - dx * az, gbz = dx * ay - dy * ax;
-    const gdx = ay * bz - az * by, gdy = az * bx - ax * bz, gdz = ax * by - ay * bx;
-    gradient[a] = (gradient[a] as number) + f * cx;
-    gradient[a + 1] = (gradient[a + 1] as number) + f * cy;
-    gradient[a + 2] = (gradient[a + 2] as number) + f * cz;
-    gradient[b] = (gradient[b] as number) + f * gbx;
-    gradient[b + 1] = (gradient[b + 1] as number) + f * gby;
-    gradient[b + 2] = (gradient[b + 2] as number) + f * gbz;
-    gradient[d] = (gradient[d] as number) + f * gdx;
-    gradient[d + 1] = (gradient[d + 1] as number) + f * gdy;
-    gradient[d + 2] = (gradient[d + 2] as number) + f * gdz;
-    gradient[c] = (gradient[c] as number) - f * (cx + gbx + gdx);
-    gradient[c + 1] = (gradient[c + 1] as number) - f * (cy + gby + gdy);
-    gradient[c + 2] = (gradient[c + 2] as number) - f * (cz + gbz + gdz);
+    addSignedVolumeGradient(x, gradient, a, b, c, d, 2 * PLANE_K * volume);
   }
   return energy;
 }
