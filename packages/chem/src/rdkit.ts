@@ -38,7 +38,7 @@ export function withMol<T>(input: string, use: (mol: RDKitMol) => T, details?: R
   try {
     mol = details ? module.get_mol(input, JSON.stringify(details)) : module.get_mol(input);
   } catch {
-    // Some inputs (the empty string among them) make RDKit throw rather than return null.
+    // A WebAssembly exception on hostile input means the same to callers as a null: not a molecule.
     return undefined;
   }
   if (!mol) return undefined;
