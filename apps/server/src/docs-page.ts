@@ -97,7 +97,7 @@ body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding
 code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}pre{background:#f4f6fa;padding:1rem;overflow:auto;border-radius:6px}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}th,td{border:1px solid #d8dde8;padding:.3rem .5rem;text-align:left;vertical-align:top}
 th{background:#f4f6fa}.method{background:#2451b7;color:#fff;border-radius:4px;padding:0 .4rem;font-size:13px}section{border-top:1px solid #d8dde8;margin-top:1.5rem}
-nav a{margin-right:.8rem}
+nav{display:flex;flex-wrap:wrap;gap:.3rem .8rem}
 </style></head><body>
 <h1>${escapeHtml(document.info.title)} <small>${escapeHtml(document.info.version)}</small></h1>
 <p>${escapeHtml(document.info.description)}</p>
