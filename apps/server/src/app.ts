@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { AppError } from './app-error.ts';
 import { databaseRoutes } from './database.routes.ts';
+import { depictRoutes } from './depict.routes.ts';
 import { docsRoutes } from './docs.routes.ts';
 import { downloadRoutes } from './download.routes.ts';
 import { handleError } from './error-handler.ts';
@@ -27,6 +28,8 @@ export function createApp(services: Services, logger: Logger, options: AppOption
   const app = new Hono<AppEnv>();
   const limiter = new RateLimiter(options.now);
   app.use('*', requestContext(logger, { secureCookies: false }));
+  // Before the request budget: a results grid draws dozens of cached molecules at once.
+  app.route('/api', depictRoutes());
   app.use('/api/*', rateLimit(limiter, 'requests', options.rateLimiting));
 
   const api = new Hono<AppEnv>();
