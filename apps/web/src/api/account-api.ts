@@ -1,3 +1,6 @@
+import { http, HttpError } from './http.ts';
+import type { RequestOptions } from './http.ts';
+
 /**
  * Calls to the account endpoints of our server (see the accounts HTTP contract): the auth library under
  * /api/auth/*, profiles, API keys, consent and the OAuth provider list. Every call is same-origin with
@@ -64,94 +67,85 @@ export interface ProfileInput {
   contact_consent: boolean;
 }
 
-/** A failed account call: the server's message (spec wording) and, when the server answered, its status and code. */
+/** A failed account call: a readable message (the server's own, in the spec's wording, when it sent one). */
 export class AccountError extends Error {
+  override readonly name = 'AccountError';
   constructor(
     message: string,
     readonly status?: number,
     readonly code?: string,
   ) {
     super(message);
-    this.name = 'AccountError';
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+/** Our own endpoints answer errors as {error:{code,message}}, which the shared HTTP client reads. */
+async function ours<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await http<T>(path, options);
+  } catch (error) {
+    if (error instanceof HttpError) throw new AccountError(error.serverMessage ?? error.message, error.status, error.code);
+    throw error;
+  }
+}
+
+/**
+ * The auth library's endpoints answer errors as {code, message} instead, so they get their own reader;
+ * network failures keep the HTTP client's texts.
+ */
+async function authLibrary<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
     });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw new AccountError(signal?.reason === 'timeout' ? 'timeout exceeded' : 'Request aborted');
+  } catch {
     throw new AccountError('Network Error');
   }
   const text = await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
   }
-  if (!response.ok) throw new AccountError(errorMessage(data) ?? `Request failed with status code ${response.status}`, response.status, errorCode(data));
+  if (!response.ok) {
+    const record = (data ?? {}) as { message?: unknown; code?: unknown; error?: { message?: unknown; code?: unknown } };
+    const message = typeof record.error?.message === 'string' ? record.error.message : typeof record.message === 'string' ? record.message : undefined;
+    const code = typeof record.error?.code === 'string' ? record.error.code : typeof record.code === 'string' ? record.code : undefined;
+    throw new AccountError(message || `Request failed with status code ${response.status}`, response.status, code);
+  }
   return data as T;
 }
 
-/** Our server answers {error:{code,message}}; the auth library answers {code, message}. */
-function errorMessage(data: unknown): string | undefined {
-  if (!data || typeof data !== 'object') return undefined;
-  const record = data as { error?: unknown; message?: unknown };
-  if (record.error && typeof record.error === 'object' && typeof (record.error as { message?: unknown }).message === 'string') {
-    return (record.error as { message: string }).message;
-  }
-  if (typeof record.message === 'string' && record.message) return record.message;
-  return undefined;
-}
-
-function errorCode(data: unknown): string | undefined {
-  if (!data || typeof data !== 'object') return undefined;
-  const record = data as { error?: { code?: unknown }; code?: unknown };
-  if (record.error && typeof record.error.code === 'string') return record.error.code;
-  return typeof record.code === 'string' ? record.code : undefined;
-}
-
-function withTimeout(ms: number): AbortSignal {
-  const controller = new AbortController();
-  setTimeout(() => controller.abort('timeout'), ms);
-  return controller.signal;
-}
-
 export const accountApi = {
-  me: (timeoutMs?: number) => request<{ user: MeUser | null }>('GET', '/api/me', undefined, timeoutMs ? withTimeout(timeoutMs) : undefined),
-  signInAnonymous: () => request<unknown>('POST', '/api/auth/sign-in/anonymous', {}),
-  signInEmail: (email: string, password: string) => request<unknown>('POST', '/api/auth/sign-in/email', { email, password }),
+  me: (timeoutMs?: number) => ours<{ user: MeUser | null }>('/api/me', { timeoutMs }),
+  signInAnonymous: () => authLibrary<unknown>('POST', '/api/auth/sign-in/anonymous', {}),
+  signInEmail: (email: string, password: string) => authLibrary<unknown>('POST', '/api/auth/sign-in/email', { email, password }),
   signUpEmail: (email: string, password: string, name: string) =>
-    request<unknown>('POST', '/api/auth/sign-up/email', { email, password, name, callbackURL: '/auth/callback' }),
+    authLibrary<unknown>('POST', '/api/auth/sign-up/email', { email, password, name, callbackURL: '/auth/callback' }),
   signInOAuth: (providerId: 'google' | 'linkedin') =>
-    request<{ url?: string; redirect?: boolean }>('POST', '/api/auth/sign-in/oauth2', { providerId, callbackURL: '/auth/callback' }),
-  signOut: () => request<unknown>('POST', '/api/auth/sign-out', {}),
-  getSession: () => request<{ session: { expiresAt: string } | null } | null>('GET', '/api/auth/get-session'),
-  requestPasswordReset: (email: string) => request<unknown>('POST', '/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' }),
-  resetPassword: (newPassword: string, token: string) => request<unknown>('POST', '/api/auth/reset-password', { newPassword, token }),
+    authLibrary<{ url?: string; redirect?: boolean }>('POST', '/api/auth/sign-in/oauth2', { providerId, callbackURL: '/auth/callback' }),
+  signOut: () => authLibrary<unknown>('POST', '/api/auth/sign-out', {}),
+  getSession: () => authLibrary<{ session: { expiresAt: string } | null } | null>('GET', '/api/auth/get-session'),
+  requestPasswordReset: (email: string) => authLibrary<unknown>('POST', '/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' }),
+  resetPassword: (newPassword: string, token: string) => authLibrary<unknown>('POST', '/api/auth/reset-password', { newPassword, token }),
   changePassword: (currentPassword: string, newPassword: string, revokeOtherSessions: boolean) =>
-    request<unknown>('POST', '/api/auth/change-password', { currentPassword, newPassword, revokeOtherSessions }),
-  revokeSessions: () => request<unknown>('POST', '/api/auth/revoke-sessions', {}),
-  authProviders: () => request<AuthProviders>('GET', '/api/auth-providers'),
-  completeProfile: (input: ProfileInput) => request<{ profile: Profile }>('POST', '/api/profile/complete', input),
-  updateProfile: (input: Partial<ProfileInput>) => request<{ profile: Profile }>('PATCH', '/api/profile', input),
-  deactivateProfile: () => request<{ ok: true }>('POST', '/api/profile/deactivate', {}),
-  listApiKeys: () => request<{ keys: ApiKey[]; limit: number }>('GET', '/api/api-keys'),
+    authLibrary<unknown>('POST', '/api/auth/change-password', { currentPassword, newPassword, revokeOtherSessions }),
+  revokeSessions: () => authLibrary<unknown>('POST', '/api/auth/revoke-sessions', {}),
+  authProviders: () => ours<AuthProviders>('/api/auth-providers'),
+  completeProfile: (input: ProfileInput) => ours<{ profile: Profile }>('/api/profile/complete', { method: 'POST', body: input }),
+  updateProfile: (input: Partial<ProfileInput>) => ours<{ profile: Profile }>('/api/profile', { method: 'PATCH', body: input }),
+  deactivateProfile: () => ours<{ ok: true }>('/api/profile/deactivate', { method: 'POST', body: {} }),
+  listApiKeys: () => ours<{ keys: ApiKey[]; limit: number }>('/api/api-keys'),
   createApiKey: (input: { key_name: string; key_description?: string; expiration_days: number }) =>
-    request<{ key: CreatedApiKey }>('POST', '/api/api-keys', input),
+    ours<{ key: CreatedApiKey }>('/api/api-keys', { method: 'POST', body: input }),
   updateApiKey: (id: string, input: { key_name: string; key_description: string }) =>
-    request<{ key: ApiKey }>('PATCH', `/api/api-keys/${encodeURIComponent(id)}`, input),
-  deleteApiKey: (id: string) => request<{ ok: true }>('DELETE', `/api/api-keys/${encodeURIComponent(id)}`),
+    ours<{ key: ApiKey }>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
+  deleteApiKey: (id: string) => ours<{ ok: true }>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   saveConsent: (input: { email: string; contact_consent: boolean; newsletter_consent: boolean }) =>
-    request<{ ok: true }>('POST', '/api/consent', input),
+    ours<{ ok: true }>('/api/consent', { method: 'POST', body: input }),
 };

@@ -1,0 +1,362 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { AlertDialog } from 'radix-ui';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { accountApi } from '../../api/account-api.ts';
+import type { MeUser } from '../../api/account-api.ts';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
+import styles from '../../auth/account-form.module.css';
+import { companyError, linkedinError } from '../../auth/profile-validation.ts';
+import { ApiKeyDialog } from '../../features/api-keys/api-key-dialog.tsx';
+import dialogStyles from '../../features/api-keys/api-key-dialog.module.css';
+
+type Result = { kind: 'ok' | 'error'; text: string } | null;
+
+function Message({ result }: { result: Result }): React.JSX.Element | null {
+  if (!result) return null;
+  return (
+    <p role={result.kind === 'ok' ? 'status' : 'alert'} className={result.kind === 'ok' ? styles.success : styles.error}>
+      {result.text}
+    </p>
+  );
+}
+
+function messageOf(cause: unknown): string {
+  return cause instanceof Error ? cause.message : 'An unexpected error occurred. Please try again.';
+}
+
+/** Account settings: profile, consents, password, sessions, API keys and account deletion. */
+export function Component(): React.JSX.Element {
+  usePageMeta('Settings', 'Manage your molsearch profile, consents, password and API keys.');
+  const { status, user } = useAuth();
+  const { hash } = useLocation();
+
+  useEffect(() => {
+    if (status !== 'complete' || !hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [status, hash]);
+
+  return (
+    <div className={styles.inline}>
+      <section className={`${styles.card} ${styles.wide}`} aria-labelledby="settings-title">
+        <h1 id="settings-title" className={styles.title}>
+          Settings
+        </h1>
+        {status === 'loading' && (
+          <p role="status" className={styles.subtitle}>
+            Loading...
+          </p>
+        )}
+        {(status === 'signed-out' || status === 'anonymous') && (
+          <>
+            <p className={styles.subtitle}>Sign in to manage your profile, password and API keys.</p>
+            <Link to="/auth" className={styles.primary}>
+              Sign In
+            </Link>
+          </>
+        )}
+        {status === 'incomplete' && (
+          <>
+            <p className={styles.subtitle}>Finish your registration to manage your account.</p>
+            <Link to="/complete-profile" className={styles.primary}>
+              Complete Registration
+            </Link>
+          </>
+        )}
+        {status === 'complete' && user && <AccountSettings user={user} />}
+      </section>
+    </div>
+  );
+}
+
+function AccountSettings({ user }: { user: MeUser }): React.JSX.Element {
+  return (
+    <>
+      <ProfileSection user={user} />
+      <ConsentSection user={user} />
+      <ApiKeySection />
+      <PasswordSection />
+      <SessionSection />
+      <DeleteSection />
+    </>
+  );
+}
+
+function ProfileSection({ user }: { user: MeUser }): React.JSX.Element {
+  const { reload } = useAuth();
+  const [company, setCompany] = useState(user.profile?.company ?? '');
+  const [linkedin, setLinkedin] = useState(user.profile?.linkedin_profile ?? '');
+  const [result, setResult] = useState<Result>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = companyError(company) ?? linkedinError(linkedin);
+    if (problem) return setResult({ kind: 'error', text: problem });
+    setBusy(true);
+    try {
+      await accountApi.updateProfile({ company: company.trim(), linkedin_profile: linkedin.trim() });
+      await reload();
+      setResult({ kind: 'ok', text: 'Profile saved' });
+    } catch (cause) {
+      setResult({ kind: 'error', text: messageOf(cause) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section id="profile" className={styles.section} aria-labelledby="profile-title">
+      <h2 id="profile-title" className={styles.sectionTitle}>
+        Profile
+      </h2>
+      <dl className={styles.facts}>
+        <dt>Email</dt>
+        <dd>{user.email}</dd>
+        <dt>Name</dt>
+        <dd>{user.display_name || user.name || '—'}</dd>
+        <dt>Account type</dt>
+        <dd>{user.account_type}</dd>
+      </dl>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <label className={styles.field}>
+          <span>Company or institution</span>
+          <input value={company} onChange={(e) => setCompany(e.target.value)} autoComplete="organization" />
+        </label>
+        <label className={styles.field}>
+          <span>
+            LinkedIn profile URL <span className={styles.hint}>(optional)</span>
+          </span>
+          <input type="url" value={linkedin} onChange={(e) => setLinkedin(e.target.value)} placeholder="https://www.linkedin.com/in/your-name" />
+        </label>
+        <Message result={result} />
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={busy}>
+            {busy ? 'Saving...' : 'Save Profile'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ConsentSection({ user }: { user: MeUser }): React.JSX.Element {
+  const { reload } = useAuth();
+  const [contact, setContact] = useState(user.profile?.contact_consent ?? false);
+  const [newsletter, setNewsletter] = useState(user.profile?.newsletter_consent ?? false);
+  const [result, setResult] = useState<Result>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await accountApi.updateProfile({ contact_consent: contact, newsletter_consent: newsletter });
+      await reload();
+      setResult({ kind: 'ok', text: 'Preferences saved' });
+    } catch (cause) {
+      setResult({ kind: 'error', text: `Failed to save your preferences: ${messageOf(cause)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section id="consents" className={styles.section} aria-labelledby="consents-title">
+      <h2 id="consents-title" className={styles.sectionTitle}>
+        Communication
+      </h2>
+      <form className={styles.form} onSubmit={(event) => void submit(event)}>
+        <label className={styles.check}>
+          <input type="checkbox" checked={contact} onChange={(e) => setContact(e.target.checked)} />
+          <span>I am open to being contacted for feedback about molsearch</span>
+        </label>
+        <label className={styles.check}>
+          <input type="checkbox" checked={newsletter} onChange={(e) => setNewsletter(e.target.checked)} />
+          <span>Send me the newsletter with new databases and features</span>
+        </label>
+        <Message result={result} />
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={busy}>
+            Save Preferences
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ApiKeySection(): React.JSX.Element {
+  const [open, setOpen] = useState(false);
+  return (
+    <section id="api-keys" className={styles.section} aria-labelledby="keys-title">
+      <h2 id="keys-title" className={styles.sectionTitle}>
+        API Keys
+      </h2>
+      <p className={styles.subtitle}>
+        Call the molsearch API from your own code with an API key. See the <a href="/api/docs">API documentation</a>.
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={() => setOpen(true)}>
+          Manage API Keys
+        </button>
+      </div>
+      <ApiKeyDialog open={open} onOpenChange={setOpen} />
+    </section>
+  );
+}
+
+const MIN_PASSWORD = 8;
+
+function PasswordSection(): React.JSX.Element {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [revokeOthers, setRevokeOthers] = useState(true);
+  const [result, setResult] = useState<Result>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!current) return setResult({ kind: 'error', text: 'Please enter your current password' });
+    if (next.length < MIN_PASSWORD) return setResult({ kind: 'error', text: `Password must be at least ${MIN_PASSWORD} characters` });
+    setBusy(true);
+    try {
+      await accountApi.changePassword(current, next, revokeOthers);
+      setCurrent('');
+      setNext('');
+      setResult({ kind: 'ok', text: 'Password changed' });
+    } catch (cause) {
+      setResult({ kind: 'error', text: messageOf(cause) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section id="password" className={styles.section} aria-labelledby="password-title">
+      <h2 id="password-title" className={styles.sectionTitle}>
+        Password
+      </h2>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <label className={styles.field}>
+          <span>Current password</span>
+          <input type="password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" />
+        </label>
+        <label className={styles.field}>
+          <span>New password</span>
+          <input type="password" value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" />
+          <span className={styles.hint}>At least {MIN_PASSWORD} characters.</span>
+        </label>
+        <label className={styles.check}>
+          <input type="checkbox" checked={revokeOthers} onChange={(e) => setRevokeOthers(e.target.checked)} />
+          <span>Sign out of my other devices</span>
+        </label>
+        <Message result={result} />
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={busy}>
+            Change Password
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function SessionSection(): React.JSX.Element {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const [result, setResult] = useState<Result>(null);
+  const [busy, setBusy] = useState(false);
+
+  const signOutEverywhere = async () => {
+    setBusy(true);
+    try {
+      await accountApi.revokeSessions();
+      await signOut();
+      await navigate('/');
+    } catch (cause) {
+      setResult({ kind: 'error', text: messageOf(cause) });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section id="sessions" className={styles.section} aria-labelledby="sessions-title">
+      <h2 id="sessions-title" className={styles.sectionTitle}>
+        Sessions
+      </h2>
+      <p className={styles.subtitle}>Sign out of molsearch in every browser and device, including this one.</p>
+      <Message result={result} />
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} disabled={busy} onClick={() => void signOutEverywhere()}>
+          Sign Out Everywhere
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function DeleteSection(): React.JSX.Element {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const deactivate = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await accountApi.deactivateProfile();
+    } catch (cause) {
+      setError(`Failed to deactivate profile: ${messageOf(cause)}`);
+      setBusy(false);
+      setOpen(false);
+      return;
+    }
+    try {
+      await signOut();
+    } finally {
+      setBusy(false);
+      setOpen(false);
+      await navigate('/');
+    }
+  };
+
+  return (
+    <section id="delete-account" className={styles.section} aria-labelledby="delete-title">
+      <h2 id="delete-title" className={styles.sectionTitle}>
+        Delete account
+      </h2>
+      <p className={styles.subtitle}>Your account is deactivated and you are signed out. Your API keys stop working.</p>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+      <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+        <div className={styles.actions}>
+          <AlertDialog.Trigger className={styles.danger}>Delete Account</AlertDialog.Trigger>
+        </div>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className={dialogStyles.overlay} />
+          <AlertDialog.Content className={dialogStyles.confirm}>
+            <AlertDialog.Title className={dialogStyles.title}>Delete your account?</AlertDialog.Title>
+            <AlertDialog.Description className={dialogStyles.muted}>
+              Your account will be deactivated and you will be signed out. Your API keys will stop working.
+            </AlertDialog.Description>
+            <div className={dialogStyles.formActions}>
+              <AlertDialog.Cancel className={dialogStyles.secondary} disabled={busy}>
+                Cancel
+              </AlertDialog.Cancel>
+              <button type="button" className={dialogStyles.danger} disabled={busy} onClick={() => void deactivate()}>
+                {busy ? 'Deleting...' : 'Delete Account'}
+              </button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </section>
+  );
+}
