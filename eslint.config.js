@@ -64,4 +64,13 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [forbid(['@molsearch/cli', '@molsearch/cli/*', '@molsearch/web', '@molsearch/web/*'], 'the server does not import other apps.')] }] },
   },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', { patterns: [forbid(['@molsearch/server', '@molsearch/server/*', '@molsearch/cli', '@molsearch/cli/*', '@molsearch/engine', '@molsearch/chem'], 'the web app talks to the server over HTTP and shares only @molsearch/api types.')] }] },
+  },
+  {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
 );

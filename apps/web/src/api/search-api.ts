@@ -1,0 +1,258 @@
+import type {
+  DatabaseInfo,
+  DownloadLinkAnswer,
+  FileFormat,
+  HistogramAnswer,
+  JobStatusAnswer,
+  PageAnswer,
+  SearchQualityName,
+  SearchType,
+} from '@molsearch/api';
+import { http, HttpError } from './http.ts';
+
+/** Spec limits (section 9). */
+export const SUBMIT_TIMEOUT_MS = 20_000;
+export const HEALTH_TIMEOUT_MS = 5_000;
+export const JOB_POLL_ATTEMPTS = 100;
+export const JOB_POLL_INTERVAL_MS = 1_000;
+export const PAGE_SIZE = 30;
+export const SECTION_PREVIEW_SIZE = 10;
+export const HISTOGRAM_BINS = 50;
+
+const UNAUTHORIZED = 'Unauthorized. Please check your API key. You may refresh it by logging out and signing in again.';
+
+export type DatabaseMap = Record<string, DatabaseInfo>;
+
+export interface SearchRequest {
+  search_input: string;
+  search_type: SearchType;
+  search_quality: SearchQualityName;
+  db_names: string[];
+  compute_properties?: boolean;
+}
+
+export interface PageRequest {
+  jobName: string;
+  page: number;
+  pageSize: number;
+  database?: string;
+  includeProperties?: boolean;
+  /** Only sent when above 0. */
+  threshold?: number;
+}
+
+export interface HealthResult {
+  healthy: boolean;
+  message?: string;
+}
+
+/** A failure of one of the search calls, carrying the spec's message for it. */
+export class SearchApiError extends Error {
+  override readonly name = 'SearchApiError';
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+let databasesOnce: Promise<DatabaseMap> | undefined;
+
+/** GET /api/databases, cached after the first successful call. */
+export function getDatabases(): Promise<DatabaseMap> {
+  databasesOnce ??= http<DatabaseMap>('/api/databases').catch((error: unknown) => {
+    databasesOnce = undefined;
+    throw error;
+  });
+  return databasesOnce;
+}
+
+/** A random catalogue molecule's SMILES, with the spec's messages for each failure. */
+export async function getRandomMolecule(): Promise<string> {
+  let answer: unknown;
+  try {
+    answer = await http<unknown>('/api/random_molecule', { timeoutMs: 10_000 });
+  } catch (error) {
+    throw new SearchApiError(randomMoleculeMessage(error), error);
+  }
+  const first: unknown = Array.isArray(answer) ? answer[0] : undefined;
+  if (typeof first === 'string' && first) return first;
+  if (typeof first === 'object' && first !== null && typeof (first as { smiles?: unknown }).smiles === 'string') {
+    return (first as { smiles: string }).smiles;
+  }
+  throw new SearchApiError('Invalid response format');
+}
+
+function randomMoleculeMessage(error: unknown): string {
+  if (!(error instanceof HttpError)) return 'Failed to fetch random molecule';
+  if (error.failure === 'network') return 'Cannot connect to server. Please check if the server is running.';
+  if (error.failure === 'timeout') return 'Request timed out while fetching random molecule.';
+  if (error.status === 401) return UNAUTHORIZED;
+  if (error.status === 500) {
+    return 'Server error while fetching random molecule. Server might be currently down or having other problems with this request.';
+  }
+  return error.serverMessage ?? 'Failed to fetch random molecule';
+}
+
+/** Submits a search job and returns its job name. */
+export async function submitSearch(request: SearchRequest): Promise<string> {
+  let answer: unknown;
+  try {
+    answer = await http<unknown>('/api/submit_molsearch', {
+      timeoutMs: SUBMIT_TIMEOUT_MS,
+      query: {
+        search_input: request.search_input,
+        search_type: request.search_type,
+        search_quality: request.search_quality,
+        db_names: request.db_names,
+        compute_properties: request.compute_properties ?? false,
+      },
+    });
+  } catch (error) {
+    throw new SearchApiError(submitMessage(error), error);
+  }
+  const jobName = typeof answer === 'string' ? answer : (answer as { job_name?: unknown } | null)?.job_name;
+  if (typeof jobName !== 'string' || !jobName) throw new SearchApiError('Invalid job ID returned from API');
+  return jobName;
+}
+
+function submitMessage(error: unknown): string {
+  if (!(error instanceof HttpError)) return 'Failed to submit search job';
+  if (error.failure === 'timeout') return 'Request timed out. The server may be slow or unresponsive.';
+  if (error.status === 401) return UNAUTHORIZED;
+  if (error.status === 500) return 'Server error. The server may be starting up or experiencing issues.';
+  if (error.status === 400) return 'Invalid search parameters. Please check your input.';
+  // Other refusals (too many queued searches, rate limits) carry the server's own explanation.
+  return error.serverMessage ?? 'Failed to submit search job';
+}
+
+export function getJobStatus(jobName: string, signal?: AbortSignal): Promise<JobStatusAnswer> {
+  return http<JobStatusAnswer>('/api/job_status', { query: { job_name: jobName }, signal });
+}
+
+export interface JobProgress {
+  phase: 'queued' | 'executing' | 'success' | 'failed';
+  percent: number;
+  database: string | null;
+}
+
+/** Reads a job status: QUEUED, SUCCESS, FAILED, or a text with EXECUTING, "Searching in {db}" and "(NN%)". */
+export function progressOf(status: Pick<JobStatusAnswer, 'status'> & Partial<JobStatusAnswer>): JobProgress {
+  const text = status.status;
+  if (text === 'SUCCESS') return { phase: 'success', percent: 100, database: status.database ?? null };
+  if (text === 'FAILED') return { phase: 'failed', percent: status.percent ?? 0, database: status.database ?? null };
+  if (text === 'QUEUED') return { phase: 'queued', percent: 0, database: null };
+  const percentMatch = /\((\d+(?:\.\d+)?)%\)/.exec(text);
+  const databaseMatch = /Searching in ([^()]+?)\s*(?:\(|$)/.exec(text);
+  return {
+    phase: 'executing',
+    percent: status.percent ?? (percentMatch ? Number(percentMatch[1]) : 0),
+    database: status.database ?? databaseMatch?.[1]?.trim() ?? null,
+  };
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new HttpError('Request aborted', 'aborted'));
+      },
+      { once: true },
+    );
+  });
+
+/** Polls job_status up to 100 times, 1000 ms apart, reporting each status; resolves on SUCCESS. */
+export async function pollJob(
+  jobName: string,
+  onProgress: (progress: JobProgress) => void,
+  options: { signal?: AbortSignal; attempts?: number; intervalMs?: number } = {},
+): Promise<JobStatusAnswer> {
+  const attempts = options.attempts ?? JOB_POLL_ATTEMPTS;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const status = await getJobStatus(jobName, options.signal);
+    const progress = progressOf(status);
+    onProgress(progress);
+    if (progress.phase === 'success') return status;
+    if (progress.phase === 'failed') throw new SearchApiError(status.reason ? `Search job failed: ${status.reason}` : 'Search job failed');
+    await sleep(options.intervalMs ?? JOB_POLL_INTERVAL_MS, options.signal);
+  }
+  throw new SearchApiError('Timed out waiting for job completion');
+}
+
+export function getResultsPage(request: PageRequest): Promise<PageAnswer> {
+  return http<PageAnswer>('/api/get_molsearch_page', {
+    query: {
+      job_name: request.jobName,
+      page_num: request.page,
+      page_size: request.pageSize,
+      db_name: request.database,
+      include_properties: request.includeProperties ? 'true' : undefined,
+      sim_th: request.threshold !== undefined && request.threshold > 0 ? request.threshold : undefined,
+    },
+  });
+}
+
+export function getHistograms(jobName: string, bins = HISTOGRAM_BINS): Promise<HistogramAnswer> {
+  return http<HistogramAnswer>('/api/get_sim_histograms', { query: { job_name: jobName, n_bins: bins } });
+}
+
+export interface PrepareDownloadRequest {
+  jobName: string;
+  format: FileFormat;
+  includeProperties: boolean;
+  includeMetadata: boolean;
+  database?: string;
+  threshold?: number;
+  /** Result ids; when given, the download is of these ("selected"), otherwise of all hits. */
+  ids?: string[];
+}
+
+export async function prepareDownload(request: PrepareDownloadRequest): Promise<'all' | 'selected'> {
+  const answer = await http<{ download_suff: 'all' | 'selected' }>('/api/prepare_download', {
+    method: 'POST',
+    query: {
+      job_name: request.jobName,
+      file_format: request.format,
+      include_properties: request.includeProperties,
+      include_metadata: request.includeMetadata,
+      db_name: request.database,
+      sim_th: request.threshold !== undefined && request.threshold > 0 ? request.threshold : undefined,
+    },
+    body: { neighbor_ids: request.ids ?? [] },
+  });
+  return answer.download_suff;
+}
+
+export function getDownloadLink(
+  jobName: string,
+  format: FileFormat,
+  suffix: 'all' | 'selected' = 'all',
+  database?: string,
+): Promise<DownloadLinkAnswer> {
+  return http<DownloadLinkAnswer>('/api/get_download_link', {
+    query: { job_name: jobName, file_format: format, download_suff: suffix, db_name: database },
+  });
+}
+
+/** The health check of the banner: GET /api/databases with a 5 s timeout, and the spec's messages. */
+export async function checkHealth(): Promise<HealthResult> {
+  try {
+    await http<DatabaseMap>('/api/databases', { timeoutMs: HEALTH_TIMEOUT_MS });
+    return { healthy: true };
+  } catch (error) {
+    return { healthy: false, message: healthMessage(error) };
+  }
+}
+
+function healthMessage(error: unknown): string {
+  if (!(error instanceof HttpError)) return 'Server is not responding';
+  if (error.failure === 'network') return 'Cannot connect to server. Make sure the server is running.';
+  if (error.failure === 'timeout') return 'Server request timed out. The server may be slow or unresponsive.';
+  if (error.status === 500) return 'Server error (500). The server may be starting up or experiencing issues.';
+  if (error.status !== undefined) return `Server responded with error ${error.status}`;
+  return 'Server is not responding';
+}

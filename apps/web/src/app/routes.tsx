@@ -1,0 +1,34 @@
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AppRoot } from './app-root.tsx';
+import { MainLayout } from './main-layout.tsx';
+import { RouteErrorScreen } from './error-boundary.tsx';
+import { RouteLoading } from './route-loading.tsx';
+
+/** Spec section 2's route table; every page module is loaded on demand and exports `Component`. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <RouteLoading />,
+    children: [
+      { path: '/auth', lazy: () => import('../pages/auth/auth.page.tsx') },
+      { path: '/complete-profile', lazy: () => import('../pages/complete-profile/complete-profile.page.tsx') },
+      {
+        element: <MainLayout />,
+        children: [
+          {
+            errorElement: <RouteErrorScreen />,
+            children: [
+              { path: '/auth/callback', lazy: () => import('../pages/auth/auth-callback.page.tsx') },
+              { path: '/auth/reset-password', lazy: () => import('../pages/auth/reset-password.page.tsx') },
+              { path: '*', lazy: () => import('../pages/not-found/not-found.page.tsx') },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

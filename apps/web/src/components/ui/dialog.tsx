@@ -1,0 +1,41 @@
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import styles from './dialog.module.css';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** Short text under the title, read by screen readers as the dialog's description. */
+  description?: string;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** Wider dialogs for tables and grids. */
+  size?: 'md' | 'lg';
+}
+
+/** A modal dialog with a title, a close button, scrollable content and an optional footer. */
+export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps): React.JSX.Element {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Content className={`${styles.content} ${size === 'lg' ? styles.large : ''}`}>
+          <div className={styles.header}>
+            <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+            <RadixDialog.Close className={styles.close} aria-label="Close">
+              ×
+            </RadixDialog.Close>
+          </div>
+          {description ? (
+            <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
+          ) : (
+            <RadixDialog.Description className="visually-hidden">{title}</RadixDialog.Description>
+          )}
+          <div className={styles.body}>{children}</div>
+          {footer ? <div className={styles.footer}>{footer}</div> : null}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

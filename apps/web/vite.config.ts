@@ -1,0 +1,45 @@
+import { execSync } from 'node:child_process';
+import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The build's version tag: the service worker and the running page compare it to notice a new release. */
+function buildVersion(): string {
+  let commit = 'dev';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    // Not a git checkout (a source archive): the time stamp alone tells builds apart.
+  }
+  return `${commit}-${Date.now().toString(36)}`;
+}
+
+const version = buildVersion();
+
+/** Emits version.json, which open pages poll to learn that a newer build is being served. */
+function versionFile(): Plugin {
+  return {
+    name: 'molsearch-version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version }) });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), versionFile()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  // Ketcher's dependencies can resolve a second React higher up the workspace; the app must use one.
+  resolve: { dedupe: ['react', 'react-dom'] },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The editor's chemistry engine is one large chunk by nature; it loads only when the editor mounts.
+    chunkSizeWarningLimit: 16_000,
+  },
+});
