@@ -1,4 +1,18 @@
-import type React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { getDatabases } from '../../api/search-api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { DatabaseView } from './database-view.tsx';
+import { DownloadDialog } from './download-dialog.tsx';
+import { FloatingMenu } from './floating-menu.tsx';
+import { queryMoleculeRow } from './page-rows.ts';
+import { orderEmail, quoteMailto } from './quote-mail.ts';
+import { ResultsSkeleton } from './results-skeleton.tsx';
+import { useResultsSource } from './results-source.ts';
+import { SectionsView } from './sections-view.tsx';
+import { useSearchResults } from './use-search-results.ts';
+import styles from './search-results.module.css';
 
 /** What the search page hands over once a job has succeeded. */
 export interface SubmittedSearch {
@@ -15,15 +29,160 @@ export interface SearchResultsProps {
   onNewSearch: () => void;
 }
 
+const METHOD_LABELS: Record<string, string> = { espsim_electrostatic: 'Electrostatic', espsim_shape: 'Shape', morgan: 'Morgan fingerprint' };
+const QUALITY_LABELS: Record<string, string> = { very_accurate: 'Very Accurate', accurate: 'Accurate', fast: 'Fast' };
+
+/** The results of a finished search: sections or one database, selection, downloads and quotes. */
 export function SearchResults({ search, onModify, onNewSearch }: SearchResultsProps): React.JSX.Element {
+  const source = useResultsSource();
+  const top = useRef<HTMLElement>(null);
+  const databases = useQuery({ queryKey: ['databases'], queryFn: getDatabases, staleTime: 5 * 60_000 });
+  const labelOf = useCallback((id: string) => databases.data?.[id]?.display_name ?? id, [databases.data]);
+  const scrollToTop = useCallback(() => {
+    top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, []);
+  const results = useSearchResults(search, scrollToTop, labelOf);
+  const { state, histogram } = results;
+  const [showSimilarity, setShowSimilarity] = useState(true);
+  const [downloadOpen, setDownloadOpen] = useState(false);
+  const query = useMemo(() => queryMoleculeRow(search.smiles), [search.smiles]);
+
+  const selectedIds = useMemo(() => [...state.selected], [state.selected]);
+  const shownRows = state.view === 'database' ? (state.database?.results ?? []) : state.sections.flatMap((section) => section.results);
+  const currentDb = state.view === 'database' ? state.database?.dbName : undefined;
+  const hitCount = histogram ? Object.values(histogram.databases).reduce((sum, info) => sum + info.total, 0) : null;
+  const ready = state.view === 'sections' || state.view === 'database';
+
+  const getQuote = () => {
+    const dbName = currentDb ?? (search.databases.length === 1 ? search.databases[0] : undefined);
+    void source.trackQuotation(search.jobName, dbName);
+    const rows = shownRows.filter((row) => state.selected.has(row.id) && (!dbName || row.database === dbName));
+    const quoted = rows.length > 0 ? rows : shownRows.filter((row) => !dbName || row.database === dbName).slice(0, 30);
+    const info = dbName ? databases.data?.[dbName] : undefined;
+    const email = orderEmail(info?.Email);
+    if (dbName && email) {
+      window.location.href = quoteMailto(email, labelOf(dbName), quoted);
+      return;
+    }
+    if (!dbName) {
+      toast.info('Open one database to request a quote from its vendor');
+      return;
+    }
+    toast.info(`${info?.Vendor ?? labelOf(dbName)} lists no order e-mail. Please request a quote on ${info?.Website ?? 'the vendor website'}.`);
+  };
+
   return (
-    <section aria-label="Search results">
-      <h2>Results</h2>
-      <p>
-        {search.smiles} · {search.method} · {search.quality} · {search.databases.join(', ')}
-      </p>
-      <button type="button" onClick={onModify}>Modify search</button>
-      <button type="button" onClick={onNewSearch}>New search</button>
+    <section ref={top} className={styles.results} aria-label="Search results">
+      <header className={styles.summary}>
+        <div className={styles.summaryText}>
+          <h2 className={styles.title}>Results</h2>
+          <p className={styles.meta}>
+            <span>{METHOD_LABELS[search.method] ?? search.method}</span>
+            <span>{QUALITY_LABELS[search.quality] ?? search.quality}</span>
+            <span>
+              {search.databases.length} database{search.databases.length === 1 ? '' : 's'}
+            </span>
+            {hitCount !== null ? <span>{hitCount.toLocaleString('en-US')} hits</span> : null}
+          </p>
+          <code className={styles.querySmiles} title="Query SMILES">
+            {search.smiles}
+          </code>
+        </div>
+      </header>
+
+      {ready ? (
+        <div className={styles.toolbar} role="toolbar" aria-label="Results options">
+          <div className={styles.toggles}>
+            <label className={styles.switch}>
+              <input type="checkbox" role="switch" checked={showSimilarity} onChange={(event) => setShowSimilarity(event.target.checked)} />
+              <span>Show similarity</span>
+            </label>
+            <label className={styles.switch}>
+              <input
+                type="checkbox"
+                role="switch"
+                checked={results.includeProperties}
+                disabled={state.busy === 'properties'}
+                onChange={(event) => results.setIncludeProperties(event.target.checked)}
+              />
+              <span>ADMET properties</span>
+            </label>
+          </div>
+          <div className={styles.actions}>
+            <span className={styles.selection} aria-live="polite">
+              {selectedIds.length} selected
+            </span>
+            {selectedIds.length > 0 ? (
+              <Button size="sm" variant="ghost" onClick={() => results.setSelected([])}>
+                Clear selection
+              </Button>
+            ) : (
+              <Button size="sm" variant="ghost" onClick={() => results.setSelected(shownRows.map((row) => row.id))} disabled={shownRows.length === 0}>
+                Select all shown
+              </Button>
+            )}
+            <Button size="sm" variant="secondary" onClick={getQuote}>
+              Get quote
+            </Button>
+            <Button size="sm" variant="primary" onClick={() => setDownloadOpen(true)}>
+              {selectedIds.length > 0 ? `Download selected (${selectedIds.length})` : 'Download'}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {state.view === 'loading' ? <ResultsSkeleton /> : null}
+      {state.view === 'empty' ? (
+        <div className={styles.empty} role="status">
+          <p className={styles.emptyTitle}>{state.message ?? 'No results found'}</p>
+          <p>Try another method, a higher search quality or more databases.</p>
+          <Button variant="primary" onClick={onModify}>
+            Modify search
+          </Button>
+        </div>
+      ) : null}
+      {state.view === 'sections' ? (
+        <SectionsView
+          sections={state.sections}
+          query={query}
+          histogram={histogram}
+          selected={state.selected}
+          onToggle={results.toggleSelected}
+          onOpen={results.openDatabase}
+          opening={state.busy === 'opening'}
+          showSimilarity={showSimilarity}
+          showProperties={results.includeProperties}
+          labelOf={labelOf}
+        />
+      ) : null}
+      {state.view === 'database' && state.database ? (
+        <DatabaseView
+          view={state.database}
+          query={query}
+          histogram={histogram}
+          selected={state.selected}
+          onToggle={results.toggleSelected}
+          onBack={search.databases.length > 1 && state.sections.length > 0 ? results.backToSections : undefined}
+          onLoadMore={results.loadMore}
+          onThreshold={results.applyThreshold}
+          busy={state.busy}
+          showSimilarity={showSimilarity}
+          showProperties={results.includeProperties}
+          labelOf={labelOf}
+        />
+      ) : null}
+
+      <FloatingMenu onModify={onModify} onNewSearch={onNewSearch} />
+      <DownloadDialog
+        open={downloadOpen}
+        onOpenChange={setDownloadOpen}
+        jobName={search.jobName}
+        selectedIds={selectedIds}
+        dbName={currentDb}
+        databaseLabel={currentDb ? labelOf(currentDb) : search.databases.length === 1 ? labelOf(search.databases[0]!) : 'every database searched'}
+        threshold={state.database?.threshold ?? 0}
+        withProperties={results.includeProperties}
+      />
     </section>
   );
 }

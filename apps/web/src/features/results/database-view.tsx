@@ -1,0 +1,97 @@
+import type { HistogramAnswer } from '@molsearch/api';
+import { useMemo } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { MoleculeGrid } from './molecule-grid.tsx';
+import type { ResultsState } from './results-state.ts';
+import type { DatabaseHistogram, DatabaseView as DatabaseViewState, MoleculeRow } from './results.types.ts';
+import { formatSimilarity } from './similarity-band.ts';
+import { ThresholdControl } from './threshold-control.tsx';
+import styles from './search-results.module.css';
+
+export interface DatabaseViewProps {
+  view: DatabaseViewState;
+  query: MoleculeRow;
+  histogram: HistogramAnswer | null;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  /** Back to the sections view; absent when only one database was searched. */
+  onBack: (() => void) | undefined;
+  onLoadMore: () => void;
+  onThreshold: (threshold: number) => void;
+  busy: ResultsState['busy'];
+  showSimilarity: boolean;
+  showProperties: boolean;
+  labelOf: (dbName: string) => string;
+}
+
+/** All hits of one database, 30 at a time, with the query molecule first and the threshold slider above. */
+export function DatabaseView(props: DatabaseViewProps): React.JSX.Element {
+  const { view, query, histogram, selected, onToggle, onBack, onLoadMore, onThreshold, busy, showSimilarity, showProperties, labelOf } = props;
+  const label = labelOf(view.dbName);
+  const info = histogram?.databases[view.dbName];
+  const databaseHistogram: DatabaseHistogram | null = useMemo(
+    () => (info && histogram ? { binEdges: histogram.bin_edges, counts: info.counts, total: info.total, min: info.min, max: info.max } : null),
+    [info, histogram],
+  );
+  const rows = useMemo(() => [query, ...view.results], [query, view.results]);
+
+  return (
+    <div className={styles.databaseView} data-database-view={view.dbName}>
+      <header className={styles.databaseHeader}>
+        {onBack ? (
+          <Button variant="ghost" size="sm" onClick={onBack}>
+            ← All databases
+          </Button>
+        ) : null}
+        <div>
+          <h3 className={styles.sectionTitle}>{label}</h3>
+          <p className={styles.sectionMeta}>
+            Showing {view.results.length.toLocaleString('en-US')}
+            {info ? ` of ${info.total.toLocaleString('en-US')}` : ''} molecules
+            {view.threshold > 0 ? ` with similarity ≥ ${formatSimilarity(view.threshold)}` : ''}
+          </p>
+        </div>
+      </header>
+      <ThresholdControl
+        key={view.dbName}
+        databaseName={label}
+        histogram={databaseHistogram}
+        applied={view.threshold}
+        onApply={onThreshold}
+        busy={busy === 'threshold'}
+      />
+      <div className={busy === 'threshold' || busy === 'properties' ? styles.refreshing : undefined} aria-busy={busy !== null}>
+        {view.results.length === 0 ? (
+          <p className={styles.notice} role="status">
+            No molecules found with similarity ≥ {formatSimilarity(view.threshold)} in {label}
+          </p>
+        ) : null}
+        <MoleculeGrid
+          rows={rows}
+          selected={selected}
+          onToggle={onToggle}
+          showSimilarity={showSimilarity}
+          showProperties={showProperties}
+          databaseLabel={labelOf}
+          label={`Results from ${label}`}
+        />
+      </div>
+      <footer className={styles.more}>
+        {view.hasMore ? (
+          <Button variant="secondary" onClick={onLoadMore} disabled={busy !== null}>
+            {busy === 'more' ? (
+              <>
+                <Spinner label="Loading more" /> Loading...
+              </>
+            ) : (
+              'Load more'
+            )}
+          </Button>
+        ) : (
+          <p className={styles.allLoaded}>All molecules loaded from {label}</p>
+        )}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { buildUrl, http } from '../../api/http.ts';
+import { getDownloadLink, getHistograms, getResultsPage, prepareDownload } from '../../api/search-api.ts';
+import type { ResultsSource } from './results-source.ts';
+
+/** Records an event of a finished search; failures are silent by design (spec section 8). */
+async function track(path: string, body: Record<string, unknown>): Promise<void> {
+  try {
+    await http<unknown>(path, { method: 'POST', body, timeoutMs: 10_000 });
+  } catch {
+    // Tracking must never disturb the results.
+  }
+}
+
+/** The results screens' calls against our API. */
+export const resultsApi: ResultsSource = {
+  page: (request) =>
+    getResultsPage({
+      jobName: request.jobName,
+      page: request.pageNum,
+      pageSize: request.pageSize,
+      ...(request.dbName ? { database: request.dbName } : {}),
+      includeProperties: request.includeProperties,
+      ...(request.simTh ? { threshold: request.simTh } : {}),
+    }),
+  histogram: (jobName, bins) => getHistograms(jobName, bins),
+  prepareDownload: async (request) => ({
+    download_suff: await prepareDownload({
+      jobName: request.jobName,
+      format: request.format,
+      includeProperties: request.includeProperties,
+      includeMetadata: request.includeMetadata,
+      ...(request.dbName ? { database: request.dbName } : {}),
+      ...(request.simTh ? { threshold: request.simTh } : {}),
+      ...(request.ids.length > 0 ? { ids: request.ids } : {}),
+    }),
+  }),
+  downloadLink: (request) => getDownloadLink(request.jobName, request.format, request.suffix, request.dbName),
+  trackSearch: (jobName) => track('/api/track/search', { job_name: jobName }),
+  trackAdmet: (jobName) => track('/api/track/admet', { job_name: jobName }),
+  trackQuotation: (jobName, dbName) => track('/api/track/quotation', { job_name: jobName, ...(dbName ? { db_name: dbName } : {}) }),
+};
+
+/** URL of the server's SVG drawing of `smiles` (GET /api/depict). */
+export function depictionUrl(smiles: string, width: number, height: number): string {
+  return buildUrl('/api/depict', { smiles, width, height });
+}

@@ -1,0 +1,69 @@
+import type { HistogramAnswer } from '@molsearch/api';
+import { Button } from '../../components/ui/button.tsx';
+import { MoleculeCard } from './molecule-card.tsx';
+import { MoleculeGrid } from './molecule-grid.tsx';
+import type { MoleculeRow, Section } from './results.types.ts';
+import { formatSimilarity } from './similarity-band.ts';
+import styles from './search-results.module.css';
+
+export interface SectionsViewProps {
+  sections: Section[];
+  query: MoleculeRow;
+  histogram: HistogramAnswer | null;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onOpen: (dbName: string) => void;
+  opening: boolean;
+  showSimilarity: boolean;
+  showProperties: boolean;
+  labelOf: (dbName: string) => string;
+}
+
+/** One preview section per database searched, best hits first; a section opens its database view. */
+export function SectionsView(props: SectionsViewProps): React.JSX.Element {
+  const { sections, query, histogram, selected, onToggle, onOpen, opening, showSimilarity, showProperties, labelOf } = props;
+  return (
+    <div className={styles.sections}>
+      <div className={styles.queryStrip}>
+        <MoleculeCard row={query} databaseName="" selected={false} onToggle={() => undefined} showSimilarity={false} columns={[]} />
+        <div className={styles.queryStripText}>
+          <p>
+            Hits from {sections.length} database{sections.length === 1 ? '' : 's'}, most similar first. Open a database to page through all of its
+            hits and filter them by similarity.
+          </p>
+        </div>
+      </div>
+      {sections.map((section) => {
+        const info = histogram?.databases[section.dbName];
+        const label = labelOf(section.dbName);
+        return (
+          <section key={section.dbName} className={styles.section} aria-labelledby={`section-${section.dbName}`} data-section={section.dbName}>
+            <header className={styles.sectionHeader}>
+              <div>
+                <h3 id={`section-${section.dbName}`} className={styles.sectionTitle}>
+                  {label}
+                </h3>
+                <p className={styles.sectionMeta}>
+                  {info ? `${info.total.toLocaleString('en-US')} hits` : 'Top hits'}
+                  {info?.max !== null && info?.max !== undefined ? ` · best similarity ${formatSimilarity(info.max)}` : ''}
+                </p>
+              </div>
+              <Button variant="secondary" size="sm" onClick={() => onOpen(section.dbName)} disabled={opening} aria-label={`View all results from ${label}`}>
+                View all results
+              </Button>
+            </header>
+            <MoleculeGrid
+              rows={section.results}
+              selected={selected}
+              onToggle={onToggle}
+              showSimilarity={showSimilarity}
+              showProperties={showProperties}
+              databaseLabel={labelOf}
+              label={`Top hits from ${label}`}
+            />
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis } from 'recharts';
+import type { DatabaseHistogram } from './results.types.ts';
+import { formatSimilarity } from './similarity-band.ts';
+import { thresholdRange } from './threshold-range.ts';
+import styles from './threshold-control.module.css';
+
+/** Spec section 9: the threshold is applied 500 ms after the slider last moved. */
+export const THRESHOLD_DEBOUNCE_MS = 500;
+
+export interface ThresholdControlProps {
+  databaseName: string;
+  histogram: DatabaseHistogram | null;
+  /** The threshold the shown results were loaded with; 0 means none. */
+  applied: number;
+  onApply: (threshold: number) => void;
+  busy: boolean;
+}
+
+/** The similarity threshold slider over the database's histogram of similarities. */
+export function ThresholdControl({ databaseName, histogram, applied, onApply, busy }: ThresholdControlProps): React.JSX.Element {
+  const id = useId();
+  const range = histogram ? thresholdRange(histogram.binEdges, histogram.min, histogram.max) : { min: 0, max: 0.98, step: 0.02 };
+  const [value, setValue] = useState(Math.max(applied, range.min));
+  const pending = useRef<number | null>(null);
+  const onApplyRef = useRef(onApply);
+  onApplyRef.current = onApply;
+
+  useEffect(() => {
+    if (pending.current === null) return;
+    const next = pending.current;
+    const timer = setTimeout(() => {
+      pending.current = null;
+      // The lowest position keeps every hit: no threshold is sent.
+      onApplyRef.current(next <= range.min ? 0 : next);
+    }, THRESHOLD_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value, range.min]);
+
+  const bins = histogram
+    ? histogram.counts
+        .map((count, index) => ({ start: histogram.binEdges[index] ?? 0, end: histogram.binEdges[index + 1] ?? 1, count }))
+        .filter((bin) => bin.start >= range.min - 1e-9 && bin.start <= range.max + 1e-9)
+    : [];
+  const filtering = value > range.min;
+
+  return (
+    <section className={styles.panel} aria-labelledby={`${id}-label`}>
+      <div className={styles.header}>
+        <label id={`${id}-label`} htmlFor={`${id}-slider`} className={styles.label}>
+          Similarity threshold
+        </label>
+        <output htmlFor={`${id}-slider`} className={styles.value} aria-live="polite">
+          {filtering ? `≥ ${formatSimilarity(value)}` : 'All results'}
+        </output>
+      </div>
+      {bins.length > 0 ? (
+        <div className={styles.chart} aria-hidden="true">
+          <ResponsiveContainer width="100%" height={96}>
+            <BarChart data={bins} margin={{ top: 4, right: 0, bottom: 0, left: 0 }} barCategoryGap={1}>
+              <XAxis dataKey="start" hide />
+              <Tooltip
+                cursor={{ fill: 'rgba(11, 92, 171, 0.08)' }}
+                formatter={(count) => [`${String(count)} molecules`, databaseName]}
+                labelFormatter={(start) => `Similarity ${formatSimilarity(Number(start))}–${formatSimilarity(Number(start) + range.step)}`}
+              />
+              <Bar dataKey="count" isAnimationActive={false} minPointSize={1}>
+                {bins.map((bin) => (
+                  <Cell key={bin.start} fill={bin.start >= value - 1e-9 || !filtering ? 'var(--color-primary)' : 'var(--color-border)'} />
+                ))}
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      ) : null}
+      <input
+        id={`${id}-slider`}
+        className={styles.slider}
+        type="range"
+        min={range.min}
+        max={range.max}
+        step={range.step}
+        value={value}
+        disabled={range.max <= range.min}
+        aria-valuetext={filtering ? `Similarity at least ${formatSimilarity(value)}` : 'All results'}
+        aria-busy={busy}
+        onChange={(event) => {
+          const next = Number(event.target.value);
+          pending.current = next;
+          setValue(next);
+        }}
+      />
+      <div className={styles.scale} aria-hidden="true">
+        <span>{formatSimilarity(range.min)}</span>
+        <span>{formatSimilarity(range.max)}</span>
+      </div>
+    </section>
+  );
+}
