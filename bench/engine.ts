@@ -17,6 +17,7 @@ import {
   createKernel,
   createScanPool,
   fingerprintView,
+  foldFingerprints,
   importCatalogue,
   isRecordError,
   morganScan,
@@ -26,7 +27,7 @@ import {
   search,
   shapeQuery,
 } from '@molsearch/engine';
-import type { FingerprintColumn, KernelKind, ScanPool } from '@molsearch/engine';
+import type { CommonBitsKernel, FingerprintColumn, KernelKind, ScanPool } from '@molsearch/engine';
 
 const SHARED = new URL('../../shared/data/catalogs/chemspace_screening.smi.gz', import.meta.url).pathname;
 const NCI = '/usr/share/RDKit/Data/NCI/first_5K.smi';
@@ -59,21 +60,34 @@ export async function run(args: string[]): Promise<void> {
   for (const size of sizes) {
     const column = replicatedColumn(unique, size);
     console.log(`\n== ${size.toLocaleString()} fingerprints: the real ones replicated ${(size / unique.length).toFixed(1)}x to reach the size ==`);
-    const rates = kernelRates(column);
-    console.log(`exhaustive scan, 1 core: JS ${fmtRate(rates.js)} comparisons/s, WebAssembly SIMD ${fmtRate(rates.wasm)} comparisons/s (x${(rates.wasm / rates.js).toFixed(1)})`);
+    const rates = kernelRates(column, queries[0]!);
+    console.log(
+      `exhaustive scan, 1 core (CPU time), common bits of every row: JS ${fmtRate(rates.js)}/s, WebAssembly SIMD ${fmtRate(rates.full)}/s (x${(rates.full / rates.js).toFixed(1)} JS)`,
+    );
+    for (const { threshold, rate, passed } of rates.folded) {
+      console.log(
+        `exhaustive threshold scan, 1 core (CPU time), every row decided exactly against Tanimoto >= ${threshold} (no popcount pruning), SIMD behind the fold bound: ` +
+          `${fmtRate(rate)} rows/s (x${(rate / rates.full).toFixed(1)} full SIMD); ${passed.toLocaleString()} rows pass`,
+      );
+    }
     if (size === sizes[0]) {
-      const rdkit = rdkitBulkRate(unique, Math.min(size, 200_000), queries.slice(0, 5));
-      console.log(`RDKit BulkTanimotoSimilarity (python3-rdkit ${rdkit.version}), 1 core: ${fmtRate(rdkit.rate)} comparisons/s over ${rdkit.size.toLocaleString()} fingerprints; WebAssembly kernel / RDKit = x${(rates.wasm / rdkit.rate).toFixed(1)}`);
+      const rdkit = rdkitBulkRate(unique, size, queries.slice(0, 3));
+      console.log(
+        `RDKit BulkTanimotoSimilarity (python3-rdkit ${rdkit.version}), 1 core, same ${rdkit.size.toLocaleString()} fingerprints and queries: ${fmtRate(rdkit.rate)} comparisons/s; ` +
+          `full SIMD / RDKit = x${(rates.full / rdkit.rate).toFixed(1)}, folded SIMD at 0.7 / RDKit = x${(rates.folded[0]!.rate / rdkit.rate).toFixed(1)}`,
+      );
     }
     const pool = createScanPool(2);
     try {
-      for (const kernel of ['wasm', 'js'] as KernelKind[]) {
+      for (const kernel of ['wasm', 'wasm-full', 'js'] as KernelKind[]) {
         for (const [label, limit, threshold] of [['top-30', 30, 0], ['threshold 0.7', 100_000, 0.7]] as const) {
           const single = await latencies(column, queries, { limit, threshold, kernel });
           const pooled = await latencies(column, queries, { limit, threshold, kernel, pool });
           console.log(
-            `${label.padEnd(13)} ${kernel.padEnd(4)}: 1 thread median ${fmtMs(single.median)} (p90 ${fmtMs(single.p90)}), ` +
-              `2 threads median ${fmtMs(pooled.median)} (p90 ${fmtMs(pooled.p90)}); rows scanned ${(pooled.scanned * 100).toFixed(1)}%, hits median ${single.hits}`,
+            `${label.padEnd(13)} ${kernel.padEnd(9)}: 1 thread CPU median ${fmtMs(single.cpuMedian)} (wall median ${fmtMs(single.median)}, p90 ${fmtMs(single.p90)}); ` +
+              `2 threads wall median ${fmtMs(pooled.median)} (p90 ${fmtMs(pooled.p90)}), CPU of both threads median ${fmtMs(pooled.cpuMedian)}; ` +
+              `rows scanned ${(pooled.scanned * 100).toFixed(1)}%, hits median ${single.hits}; ` +
+              `pool = single thread: ${sameResults(single.results, pooled.results) ? 'identical' : 'DIFFERENT'}`,
           );
         }
       }
@@ -168,68 +182,109 @@ function replicatedColumn(unique: Uint8Array[], size: number): FingerprintColumn
     }
   }
   column.popcountStarts = popcountStartsOf(popcounts);
-  return column;
+  return foldFingerprints(column);
 }
 
-function kernelRates(column: FingerprintColumn): Record<KernelKind, number> {
-  const query = fingerprintView(column).slice(Math.floor(column.count / 2) * MORGAN_BYTES, (Math.floor(column.count / 2) + 1) * MORGAN_BYTES);
-  const rates = {} as Record<KernelKind, number>;
-  for (const kind of ['js', 'wasm'] as const) {
-    const kernel = createKernel(column, 0, kind);
-    kernel.setQuery(query);
-    const rows = kind === 'js' ? Math.min(column.count, 300_000) : column.count;
-    let best = 0;
-    for (let rep = 0; rep < 3; rep++) {
-      const start = performance.now();
-      // An unreachable minimum: every row is compared, none is reported.
-      for (let first = 0; first < rows; first += 8192) kernel.scan(first, Math.min(8192, rows - first), 1 << 20);
-      best = Math.max(best, rows / ((performance.now() - start) / 1000));
-    }
-    rates[kind] = best;
-  }
-  return rates;
+interface KernelRates {
+  js: number;
+  full: number;
+  /** Rows decided per second behind the fold bound, per Tanimoto threshold. */
+  folded: { threshold: number; rate: number; passed: number }[];
+}
+
+/** CPU seconds of this thread for `work` (the machine is shared: wall time would count other processes). */
+function cpuSeconds(work: () => void): number {
+  const start = process.cpuUsage();
+  work();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+}
+
+function kernelRates(column: FingerprintColumn, query: Uint8Array): KernelRates {
+  const best = (rows: number, scan: () => void): number => Math.max(...[0, 1, 2].map(() => rows / cpuSeconds(scan)));
+  const everyRow = (kernel: CommonBitsKernel, rows: number) => (): void => {
+    // An unreachable minimum: every row's common bits are counted, none is reported.
+    for (let first = 0; first < rows; first += 8192) kernel.scan(first, Math.min(8192, rows - first), 1 << 20);
+  };
+  const js = createKernel(column, 0, 'js');
+  js.setQuery(query);
+  const jsRows = Math.min(column.count, 300_000);
+  const full = createKernel(column, 0, 'wasm-full');
+  full.setQuery(query);
+  const folds = createKernel(column, 0, 'wasm');
+  folds.setQuery(query);
+  const q = popcount(query);
+  const folded = [0.7, 0.5, 0.3].map((threshold) => {
+    let passed = 0;
+    // Every row of every popcount decided against the threshold's integer minimum (no BitBound pruning).
+    const scan = (): void => {
+      passed = 0;
+      for (let p = 0; p <= 2048; p++) {
+        const start = column.popcountStarts[p]!;
+        const end = column.popcountStarts[p + 1]!;
+        const minCommon = Math.max(1, Math.ceil((threshold * (q + p)) / (1 + threshold) - 1e-9));
+        for (let first = start; first < end; first += 8192) passed += folds.scan(first, Math.min(8192, end - first), minCommon);
+      }
+    };
+    return { threshold, rate: best(column.count, scan), passed };
+  });
+  return { js: best(jsRows, everyRow(js, jsRows)), full: best(column.count, everyRow(full, column.count)), folded };
 }
 
 interface Latency {
+  /** Wall-clock milliseconds (other processes on the machine inflate these). */
   median: number;
   p90: number;
+  /** CPU milliseconds of the whole process (all its threads) per query: what a query costs unloaded. */
+  cpuMedian: number;
   hits: number;
   scanned: number;
+  results: { rows: Uint32Array; similarities: Float64Array }[];
 }
 
 async function latencies(column: FingerprintColumn, queries: Uint8Array[], options: { limit: number; threshold: number; kernel: KernelKind; pool?: ScanPool }): Promise<Latency> {
   const times: number[] = [];
+  const cpu: number[] = [];
   const hits: number[] = [];
+  const results: Latency['results'] = [];
   let scanned = 0;
   await morganScan(column, `bench@${column.count}`, queries[0]!, options);
   for (const query of queries) {
+    const cpuStart = process.cpuUsage();
     const start = performance.now();
     const result = await morganScan(column, `bench@${column.count}`, query, options);
     times.push(performance.now() - start);
+    const used = process.cpuUsage(cpuStart);
+    cpu.push((used.user + used.system) / 1000);
     hits.push(result.rows.length);
+    results.push(result);
     scanned += result.scannedRows / column.count;
   }
-  times.sort((a, b) => a - b);
-  hits.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, p90: times[Math.floor(times.length * 0.9)]!, hits: hits[Math.floor(hits.length / 2)]!, scanned: scanned / queries.length };
+  const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  const p90 = [...times].sort((x, y) => x - y)[Math.floor(times.length * 0.9)]!;
+  return { median: median(times), p90, cpuMedian: median(cpu), hits: median(hits), scanned: scanned / queries.length, results };
+}
+
+function sameResults(a: Latency['results'], b: Latency['results']): boolean {
+  return a.every((r, i) => r.rows.length === b[i]!.rows.length && r.rows.every((row, j) => row === b[i]!.rows[j] && r.similarities[j] === b[i]!.similarities[j]));
 }
 
 const RDKIT_SCRIPT = `
 import sys, time
 from rdkit import DataStructs, rdBase
 path, size, nq = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-unique = []
+vectors = []
 for line in open(path):
     bv = DataStructs.ExplicitBitVect(2048)
     bv.SetBitsFromList([int(b) for b in line.split()])
-    unique.append(bv)
+    vectors.append(bv)
+queries, unique = vectors[:nq], vectors[nq:]
 fps = (unique * (size // len(unique) + 1))[:size]
-queries = unique[:nq]
 best = 0.0
 for q in queries:
-    t = time.perf_counter()
+    t = time.process_time()
     DataStructs.BulkTanimotoSimilarity(q, fps)
-    best = max(best, size / (time.perf_counter() - t))
+    best = max(best, size / (time.process_time() - t))
 print(rdBase.rdkitVersion, best)
 `;
 

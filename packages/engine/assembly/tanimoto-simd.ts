@@ -4,61 +4,108 @@
 //
 // The module imports a shared memory that holds the catalogue's fingerprint column, so every worker
 // scans the same bytes. It never allocates: callers pass addresses into that memory.
+//
+// scanCommonBits does the full AND + popcount of a row (16 x v128, byte counts accumulated in two
+// vectors and widened once per row), optionally behind an exact upper bound read from a 32-byte fold
+// of each row, so most rows cost 32 bytes of memory traffic and four popcounts instead of 256 and sixteen.
+//
+// The fold of a fingerprint b is the OR of its eight 256-bit quarters-of-quarters: fold bit i is set
+// when b has any of the bits i, i+256, ..., i+1792 ("group i"). With w(i) the number of query bits in
+// group i, every bit common to query and b lies in a group whose fold bit is set, and no group holds
+// more common bits than query bits, so  common <= sum over fold bits i of w(i).  The query side w is
+// passed as bit planes (plane j holds bit j of every w(i)), so the bound is sum_j 2^j popcount(fold & plane_j).
 
 const FINGERPRINT_BYTES: usize = 256;
+const FOLD_BYTES: usize = 32;
+
+function commonBits(query: usize, fp: usize): i32 {
+  // Two accumulators for instruction-level parallelism; each byte lane sums at most 8 x 8 = 64 bits.
+  let a = i8x16.popcnt(v128.and(v128.load(query, 0), v128.load(fp, 0)));
+  let b = i8x16.popcnt(v128.and(v128.load(query, 16), v128.load(fp, 16)));
+  a = i8x16.add(a, i8x16.popcnt(v128.and(v128.load(query, 32), v128.load(fp, 32))));
+  b = i8x16.add(b, i8x16.popcnt(v128.and(v128.load(query, 48), v128.load(fp, 48))));
+  a = i8x16.add(a, i8x16.popcnt(v128.and(v128.load(query, 64), v128.load(fp, 64))));
+  b = i8x16.add(b, i8x16.popcnt(v128.and(v128.load(query, 80), v128.load(fp, 80))));
+  a = i8x16.add(a, i8x16.popcnt(v128.and(v128.load(query, 96), v128.load(fp, 96))));
+  b = i8x16.add(b, i8x16.popcnt(v128.and(v128.load(query, 112), v128.load(fp, 112))));
+  a = i8x16.add(a, i8x16.popcnt(v128.and(v128.load(query, 128), v128.load(fp, 128))));
+  b = i8x16.add(b, i8x16.popcnt(v128.and(v128.load(query, 144), v128.load(fp, 144))));
+  a = i8x16.add(a, i8x16.popcnt(v128.and(v128.load(query, 160), v128.load(fp, 160))));
+  b = i8x16.add(b, i8x16.popcnt(v128.and(v128.load(query, 176), v128.load(fp, 176))));
+  a = i8x16.add(a, i8x16.popcnt(v128.and(v128.load(query, 192), v128.load(fp, 192))));
+  b = i8x16.add(b, i8x16.popcnt(v128.and(v128.load(query, 208), v128.load(fp, 208))));
+  a = i8x16.add(a, i8x16.popcnt(v128.and(v128.load(query, 224), v128.load(fp, 224))));
+  b = i8x16.add(b, i8x16.popcnt(v128.and(v128.load(query, 240), v128.load(fp, 240))));
+  return byteSum(i8x16.add(a, b));
+}
+
+/** Sum of the 16 unsigned byte lanes (each at most 255 here). */
+function byteSum(bytes: v128): i32 {
+  const quads = i32x4.extadd_pairwise_i16x8_u(i16x8.extadd_pairwise_i8x16_u(bytes));
+  const pairs = i32x4.add(quads, v128.shuffle<i32>(quads, quads, 2, 3, 2, 3));
+  return i32x4.extract_lane(pairs, 0) + i32x4.extract_lane(pairs, 1);
+}
+
+function record(out: usize, hits: i32, row: i32, common: i32): void {
+  const at = out + (<usize>hits << 3);
+  store<u32>(at, <u32>row);
+  store<u32>(at, <u32>common, 4);
+}
 
 /**
  * Counts the bits the query shares with each of `rows` consecutive fingerprints starting at `first`
  * and records the rows whose count reaches `minCommon` as (row offset, common bits) u32 pairs at `out`.
  * Returns the number of recorded rows.
+ *
+ * With `planeCount` 1..4, `folds` is the fold of row `first` and `planes` holds the query's planes of
+ * 32 bytes, highest first: rows whose fold bound is below `minCommon` are skipped without reading their
+ * fingerprint; the recorded rows are exactly the same. With `planeCount` 0 every byte is read.
+ * (One function, so the compiler inlines commonBits into its only caller.)
  */
-export function scanCommonBits(query: usize, first: usize, rows: i32, minCommon: i32, out: usize): i32 {
-  // Sixteen 128-bit lanes cover the fingerprint; the query stays in registers for the whole scan.
-  const q0 = v128.load(query, 0);
-  const q1 = v128.load(query, 16);
-  const q2 = v128.load(query, 32);
-  const q3 = v128.load(query, 48);
-  const q4 = v128.load(query, 64);
-  const q5 = v128.load(query, 80);
-  const q6 = v128.load(query, 96);
-  const q7 = v128.load(query, 112);
-  const q8 = v128.load(query, 128);
-  const q9 = v128.load(query, 144);
-  const q10 = v128.load(query, 160);
-  const q11 = v128.load(query, 176);
-  const q12 = v128.load(query, 192);
-  const q13 = v128.load(query, 208);
-  const q14 = v128.load(query, 224);
-  const q15 = v128.load(query, 240);
+export function scanCommonBits(query: usize, planes: usize, planeCount: i32, first: usize, folds: usize, rows: i32, minCommon: i32, out: usize): i32 {
   let hits: i32 = 0;
   let fp = first;
+  let fold = folds;
+  const p0 = v128.load(planes, 0);
+  const p1 = v128.load(planes, 16);
   for (let row: i32 = 0; row < rows; row++) {
-    // Each byte lane sums at most 16 x 8 = 128 bits, so u8 accumulation cannot overflow.
-    let acc = i8x16.popcnt(v128.and(q0, v128.load(fp, 0)));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q1, v128.load(fp, 16))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q2, v128.load(fp, 32))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q3, v128.load(fp, 48))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q4, v128.load(fp, 64))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q5, v128.load(fp, 80))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q6, v128.load(fp, 96))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q7, v128.load(fp, 112))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q8, v128.load(fp, 128))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q9, v128.load(fp, 144))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q10, v128.load(fp, 160))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q11, v128.load(fp, 176))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q12, v128.load(fp, 192))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q13, v128.load(fp, 208))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q14, v128.load(fp, 224))));
-    acc = i8x16.add(acc, i8x16.popcnt(v128.and(q15, v128.load(fp, 240))));
-    const pairs = i32x4.extadd_pairwise_i16x8_u(i16x8.extadd_pairwise_i8x16_u(acc));
-    const common =
-      i32x4.extract_lane(pairs, 0) + i32x4.extract_lane(pairs, 1) + i32x4.extract_lane(pairs, 2) + i32x4.extract_lane(pairs, 3);
-    if (common >= minCommon) {
-      store<u32>(out + (<usize>hits << 3), <u32>row);
-      store<u32>(out + (<usize>hits << 3), <u32>common, 4);
-      hits++;
+    if (planeCount > 0) {
+      const f0 = v128.load(fold, 0);
+      const f1 = v128.load(fold, 16);
+      fold += FOLD_BYTES;
+      // Horner over the planes, doubling in between: a byte lane reaches at most 16 x 15 = 240.
+      let bound = i8x16.add(i8x16.popcnt(v128.and(f0, p0)), i8x16.popcnt(v128.and(f1, p1)));
+      for (let j: i32 = 1; j < planeCount; j++) {
+        const plane = planes + (<usize>j << 5);
+        bound = i8x16.add(bound, bound);
+        bound = i8x16.add(bound, i8x16.add(i8x16.popcnt(v128.and(f0, v128.load(plane, 0))), i8x16.popcnt(v128.and(f1, v128.load(plane, 16)))));
+      }
+      if (byteSum(bound) < minCommon) {
+        fp += FINGERPRINT_BYTES;
+        continue;
+      }
     }
+    const common = commonBits(query, fp);
+    if (common >= minCommon) record(out, hits++, row, common);
     fp += FINGERPRINT_BYTES;
   }
   return hits;
+}
+
+/** Writes the 32-byte fold of each of `rows` fingerprints starting at `first` to `folds`. */
+export function foldRows(first: usize, folds: usize, rows: i32): void {
+  let fp = first;
+  let fold = folds;
+  for (let row: i32 = 0; row < rows; row++) {
+    let lo = v128.load(fp, 0);
+    let hi = v128.load(fp, 16);
+    for (let k: usize = 32; k < FINGERPRINT_BYTES; k += 32) {
+      lo = v128.or(lo, v128.load(fp + k, 0));
+      hi = v128.or(hi, v128.load(fp + k, 16));
+    }
+    v128.store(fold, lo, 0);
+    v128.store(fold, hi, 16);
+    fp += FINGERPRINT_BYTES;
+    fold += FOLD_BYTES;
+  }
 }

@@ -23,6 +23,7 @@ export type { MorganHits, MorganScanOptions } from './search/morgan-scan.ts';
 export { createScanPool } from './search/scan-pool.ts';
 export type { ScanPool } from './search/scan-pool.ts';
 export { DEFAULT_KERNEL, createKernel } from './kernels/select-kernel.ts';
+export { createWasmKernel, foldFingerprints } from './kernels/wasm-kernel.ts';
 export type { KernelKind, CommonBitsKernel } from './kernels/common-bits-kernel.ts';
 export { allocateFingerprintMemory, fingerprintView, popcountStartsOf, MAX_FINGERPRINTS } from './kernels/fingerprint-memory.ts';
 export type { FingerprintColumn } from './kernels/fingerprint-memory.ts';

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngineError } from '../engine-error.ts';
 import { allocateFingerprintMemory, fingerprintView } from '../kernels/fingerprint-memory.ts';
+import { foldFingerprints } from '../kernels/wasm-kernel.ts';
 import type { FingerprintColumn } from '../kernels/fingerprint-memory.ts';
 import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, MANIFEST_FILE, POPCOUNT_SLOTS, propertyFiles } from './catalogue-format.ts';
 import type { CatalogueManifest, StoredProperty } from './catalogue-format.ts';
@@ -50,6 +51,7 @@ export async function readCatalogue(dataDir: string, id: string): Promise<Catalo
   const memory = allocateFingerprintMemory(count);
   const fingerprints: FingerprintColumn = { memory, count, popcountStarts: starts };
   fingerprintView(fingerprints).set(fingerprintBytes);
+  foldFingerprints(fingerprints);
   const smiles = await readStrings(dir, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, count);
   const ids = await readStrings(dir, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, count);
   const properties = await readProperties(dir, manifest.properties, count);

@@ -1,6 +1,7 @@
 import type { FingerprintColumn } from './fingerprint-memory.ts';
 
-export type KernelKind = 'js' | 'wasm';
+/** 'wasm' reads the fold bound first when the column is folded; 'wasm-full' always reads every byte. */
+export type KernelKind = 'js' | 'wasm' | 'wasm-full';
 
 /**
  * Counts bits shared by a query and a run of fingerprints; the hot loop of Morgan search.

@@ -4,7 +4,8 @@ import { MORGAN_BYTES, loadRDKit, morganFingerprint, popcount, tanimoto, withMol
 import { allocateFingerprintMemory, fingerprintView, popcountStartsOf } from '../kernels/fingerprint-memory.ts';
 import type { FingerprintColumn } from '../kernels/fingerprint-memory.ts';
 import { createJsKernel } from '../kernels/js-kernel.ts';
-import { createWasmKernel } from '../kernels/wasm-kernel.ts';
+import { createWasmKernel, foldFingerprints } from '../kernels/wasm-kernel.ts';
+import type { CommonBitsKernel } from '../kernels/common-bits-kernel.ts';
 import { bitBoundScan } from './bitbound-scan.ts';
 
 // Real structures: a few drugs, plus RDKit's NCI sample (Debian rdkit-data) when installed.
@@ -31,7 +32,15 @@ beforeAll(async () => {
   column = { memory: allocateFingerprintMemory(sorted.length), count: sorted.length, popcountStarts: popcountStartsOf(sorted.map(popcount)) };
   const view = fingerprintView(column);
   sorted.forEach((fp, row) => view.set(fp, row * MORGAN_BYTES));
+  foldFingerprints(column);
 });
+
+/** The portable kernel, the SIMD kernel behind the fold bound, and the SIMD kernel reading every byte. */
+const KERNELS: Record<string, (column: FingerprintColumn, slot: number) => CommonBitsKernel> = {
+  js: createJsKernel,
+  wasm: createWasmKernel,
+  'wasm without folds': (c, slot) => createWasmKernel(c, slot, { folds: false }),
+};
 
 /** Brute force with the chemistry package's own Tanimoto, best first, ties by row. */
 function bruteForce(query: Uint8Array, limit: number, threshold: number): { rows: number[]; similarities: number[] } {
@@ -42,8 +51,7 @@ function bruteForce(query: Uint8Array, limit: number, threshold: number): { rows
 }
 
 describe('bitBoundScan', () => {
-  const kernels = { js: createJsKernel, wasm: createWasmKernel } as const;
-  for (const [name, create] of Object.entries(kernels)) {
+  for (const [name, create] of Object.entries(KERNELS)) {
     it(`equals a brute-force scan for top-k and thresholds (${name} kernel)`, () => {
       const kernel = create(column, 0);
       for (const queryIndex of [0, 3, 7, 11, fingerprints.length - 1]) {
@@ -64,7 +72,8 @@ describe('bitBoundScan', () => {
     const copies = sorted.slice(0, 60).flatMap((fp) => [fp, fp, fp, fp, fp]).sort((a, b) => popcount(a) - popcount(b));
     const tied: FingerprintColumn = { memory: allocateFingerprintMemory(copies.length), count: copies.length, popcountStarts: popcountStartsOf(copies.map(popcount)) };
     copies.forEach((fp, row) => fingerprintView(tied).set(fp, row * MORGAN_BYTES));
-    for (const create of [createJsKernel, createWasmKernel]) {
+    foldFingerprints(tied);
+    for (const create of Object.values(KERNELS)) {
       const kernel = create(tied, 1);
       for (const query of [copies[0]!, copies[123]!, fingerprints[1]!]) {
         for (const limit of [3, 7, 12, 40]) {
