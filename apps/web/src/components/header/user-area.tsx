@@ -1,50 +1,75 @@
 import { useState } from 'react';
+import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { userLabel } from '../../auth/auth-state.ts';
 import { ApiKeyDialog } from '../../features/api-keys/api-key-dialog.tsx';
+import styles from './user-area.module.css';
 
-/** The header's account corner: one of the five authentication states of the spec. */
+/**
+ * The header's account corner, one per authentication state of the spec: a disabled "Loading" button;
+ * Sign In for signed-out and anonymous visitors; Complete Registration; or the API button and user menu.
+ */
 export function UserArea(): React.JSX.Element {
   const { status, user, signOut } = useAuth();
   const navigate = useNavigate();
   const [keysOpen, setKeysOpen] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
 
   if (status === 'loading') {
     return (
-      <button type="button" disabled>
+      <button type="button" className={styles.action} disabled>
         Loading
       </button>
     );
   }
-  if (status === 'signed-out' || status === 'anonymous') return <Link to="/auth">Sign In</Link>;
-  if (status === 'incomplete') return <Link to="/complete-profile">Complete Registration</Link>;
+  if (status === 'signed-out' || status === 'anonymous') {
+    return (
+      <Link to="/auth" className={styles.action}>
+        Sign In
+      </Link>
+    );
+  }
+  if (status === 'incomplete') {
+    return (
+      <Link to="/complete-profile" className={styles.action}>
+        Complete Registration
+      </Link>
+    );
+  }
 
+  const label = userLabel(user);
   return (
-    <div>
-      <button type="button" onClick={() => setKeysOpen(true)}>
+    <div className={styles.area}>
+      <button type="button" className={styles.api} onClick={() => setKeysOpen(true)} aria-label="API keys">
         API
       </button>
-      <button type="button" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((open) => !open)}>
-        {userLabel(user)}
-      </button>
-      {menuOpen && (
-        <div role="menu">
-          <button role="menuitem" type="button" onClick={() => void navigate('/settings#profile')}>
-            Profile
-          </button>
-          <button role="menuitem" type="button" onClick={() => void navigate('/settings')}>
-            Settings
-          </button>
-          <button role="menuitem" type="button" onClick={() => setKeysOpen(true)}>
-            API Keys
-          </button>
-          <button role="menuitem" type="button" onClick={() => void signOut().then(() => navigate('/'))}>
-            Sign Out
-          </button>
-        </div>
-      )}
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className={styles.menuTrigger} aria-label={`Account menu for ${label}`}>
+          <span className={styles.avatar} aria-hidden="true">
+            {label.charAt(0).toUpperCase()}
+          </span>
+          <span className={styles.label}>{label}</span>
+          <span aria-hidden="true">▾</span>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6}>
+            {user?.email && <DropdownMenu.Label className={styles.menuLabel}>{user.email}</DropdownMenu.Label>}
+            <DropdownMenu.Item className={styles.item} onSelect={() => void navigate('/settings#profile')}>
+              Profile
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={styles.item} onSelect={() => void navigate('/settings')}>
+              Settings
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={styles.item} onSelect={() => setKeysOpen(true)}>
+              API Keys
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className={styles.separator} />
+            <DropdownMenu.Item className={styles.item} onSelect={() => void signOut().then(() => navigate('/'))}>
+              Sign Out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
       <ApiKeyDialog open={keysOpen} onOpenChange={setKeysOpen} />
     </div>
   );

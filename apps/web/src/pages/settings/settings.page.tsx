@@ -7,6 +7,7 @@ import type { MeUser } from '../../api/account-api.ts';
 import { usePageMeta } from '../../app/page-meta.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import styles from '../../auth/account-form.module.css';
+import { Button } from '../../components/ui/button.tsx';
 import { companyError, linkedinError } from '../../auth/profile-validation.ts';
 import { ApiKeyDialog } from '../../features/api-keys/api-key-dialog.tsx';
 import dialogStyles from '../../features/api-keys/api-key-dialog.module.css';
@@ -347,12 +348,14 @@ function DeleteSection(): React.JSX.Element {
               Your account will be deactivated and you will be signed out. Your API keys will stop working.
             </AlertDialog.Description>
             <div className={dialogStyles.formActions}>
-              <AlertDialog.Cancel className={dialogStyles.secondary} disabled={busy}>
-                Cancel
+              <AlertDialog.Cancel asChild>
+                <Button variant="secondary" disabled={busy}>
+                  Cancel
+                </Button>
               </AlertDialog.Cancel>
-              <button type="button" className={dialogStyles.danger} disabled={busy} onClick={() => void deactivate()}>
+              <Button variant="danger" disabled={busy} onClick={() => void deactivate()}>
                 {busy ? 'Deleting...' : 'Delete Account'}
-              </button>
+              </Button>
             </div>
           </AlertDialog.Content>
         </AlertDialog.Portal>
