@@ -118,6 +118,19 @@ function elementSlot(atomicNumber: number): number {
   return atomicNumber > 0 && atomicNumber < ELEMENT_SLOTS ? atomicNumber : 0;
 }
 
+/** Index of the element pair in the cached tables, filling its constants on first use. */
+function elementPair(atomicNumberA: number, atomicNumberB: number): number {
+  const zi = elementSlot(atomicNumberA);
+  const zj = elementSlot(atomicNumberB);
+  const slot = zi * ELEMENT_SLOTS + zj;
+  if (elementK[slot] === 0) {
+    const single = overlapTable(gaussianExponents([zi]), gaussianExponents([zj]));
+    elementK[slot] = single.k[0]!;
+    elementC[slot] = single.c[0]!;
+  }
+  return slot;
+}
+
 /** `overlapTable` of two heavy-atom lists at the default radius scale, from cached element pairs. */
 export function elementOverlapTable(atomicNumbersA: ArrayLike<number>, atomicNumbersB: ArrayLike<number>): OverlapTable {
   const na = atomicNumbersA.length;
@@ -125,18 +138,41 @@ export function elementOverlapTable(atomicNumbersA: ArrayLike<number>, atomicNum
   const k = new Float64Array(na * nb);
   const c = new Float64Array(na * nb);
   for (let i = 0; i < na; i++) {
-    const zi = elementSlot(atomicNumbersA[i]!);
     for (let j = 0; j < nb; j++) {
-      const zj = elementSlot(atomicNumbersB[j]!);
-      const slot = zi * ELEMENT_SLOTS + zj;
-      if (elementK[slot] === 0) {
-        const single = overlapTable(gaussianExponents([zi]), gaussianExponents([zj]));
-        elementK[slot] = single.k[0]!;
-        elementC[slot] = single.c[0]!;
-      }
+      const slot = elementPair(atomicNumbersA[i]!, atomicNumbersB[j]!);
       k[i * nb + j] = elementK[slot]!;
       c[i * nb + j] = elementC[slot]!;
     }
   }
   return { na, nb, k, c };
+}
+
+/**
+ * `shapeOverlap` at the default radius scale straight from the atoms' elements, without building a
+ * pair table: what the re-scorer needs once per candidate, at the final pose.
+ */
+export function shapeOverlapByElement(
+  a: Float64Array,
+  atomicNumbersA: ArrayLike<number>,
+  b: Float64Array,
+  atomicNumbersB: ArrayLike<number>,
+): number {
+  const na = atomicNumbersA.length;
+  const nb = atomicNumbersB.length;
+  let total = 0;
+  for (let i = 0; i < na; i++) {
+    const xi = a[3 * i]!;
+    const yi = a[3 * i + 1]!;
+    const zi = a[3 * i + 2]!;
+    const elementA = atomicNumbersA[i]!;
+    for (let j = 0; j < nb; j++) {
+      const dx = b[3 * j]! - xi;
+      const dy = b[3 * j + 1]! - yi;
+      const dz = b[3 * j + 2]! - zi;
+      const slot = elementPair(elementA, atomicNumbersB[j]!);
+      const e = elementC[slot]! * (dx * dx + dy * dy + dz * dz);
+      if (e < OVERLAP_EXPONENT_CUTOFF) total += elementK[slot]! * expNegative(e);
+    }
+  }
+  return total;
 }

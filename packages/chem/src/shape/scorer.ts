@@ -1,12 +1,24 @@
 import { espOverlap, espSelfOverlap, espSimilarity, renormalizeEsp } from './esp-overlap.ts';
 import type { EspMetric } from './esp-overlap.ts';
-import { elementOverlapTable } from './gaussian-shape.ts';
+import { elementOverlapTable, shapeOverlapByElement, shapeTanimoto } from './gaussian-shape.ts';
 import type { Model3D } from './model-3d.ts';
-import { quaternionToMatrix, transformPoints } from './quaternion.ts';
+import { quaternionFromMatrix, quaternionToMatrix, transformPoints } from './quaternion.ts';
 import type { Quaternion } from './quaternion.ts';
-import { AlignmentWorkspace, bestAlignment, JsOverlapEvaluator, shapeConformer } from './shape-alignment.ts';
-import type { BestAlignmentOptions, OverlapEvaluator, OverlapKernelKind, ShapeConformer } from './shape-alignment.ts';
-import { SimdOverlapEvaluator, simdOverlapAvailable } from './simd-overlap.ts';
+import {
+  AlignmentWorkspace,
+  bestAlignment,
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_OPTIMIZED_STARTS,
+  DEFAULT_RELATIVE_TOLERANCE,
+  DEFAULT_SCREENED_STARTS,
+  DEFAULT_SCREENING_ITERATIONS,
+  JsOverlapEvaluator,
+  shapeConformer,
+} from './shape-alignment.ts';
+import type { BestAlignment, BestAlignmentOptions, OverlapKernelKind, ShapeConformer } from './shape-alignment.ts';
+import { simdOverlapAvailable } from './shape-kernel-module.ts';
+import { packShape, WasmAligner } from './wasm-alignment.ts';
+import type { PackedShape } from './wasm-alignment.ts';
 
 /**
  * Exact 3D re-scoring of a candidate against a query, as ESPsim does it: the candidate is aligned to
@@ -50,35 +62,32 @@ export interface ScoreOptions extends BestAlignmentOptions {
   /** Also compute the electrostatic score when the method is shape. */
   withElectrostatic?: boolean;
   /**
-   * Overlap kernel of the alignment search: WebAssembly SIMD (float32) when the runtime has it,
-   * else JavaScript (float64). Reported scores are float64 either way.
+   * Alignment search: the whole search in one WebAssembly SIMD call per candidate (float32 overlaps)
+   * when the runtime has it, else JavaScript (float64). Reported scores are float64 either way.
    */
   kernel?: OverlapKernelKind;
 }
 
 interface PreparedModel {
   shapeConformers: ShapeConformer[];
+  /** The same in the WebAssembly kernel's layout, built on first use. */
+  packed: PackedShape | undefined;
   /** O_AA per conformer, NaN until first needed. */
   espSelf: Float64Array;
 }
 
 const prepared = new WeakMap<Model3D, PreparedModel>();
 const workspace = new AlignmentWorkspace();
-const evaluators: Partial<Record<OverlapKernelKind, OverlapEvaluator>> = {};
+const jsEvaluator = new JsOverlapEvaluator();
+let aligner: WasmAligner | undefined;
 
-function evaluatorFor(kind: OverlapKernelKind | undefined): OverlapEvaluator {
-  const wanted = kind ?? (simdOverlapAvailable() ? 'wasm-simd' : 'js');
-  let evaluator = evaluators[wanted];
-  if (!evaluator) {
-    evaluator = wanted === 'wasm-simd' ? new SimdOverlapEvaluator() : new JsOverlapEvaluator();
-    evaluators[wanted] = evaluator;
-  }
-  return evaluator;
+function kernelFor(kind: OverlapKernelKind | undefined): OverlapKernelKind {
+  return kind ?? (simdOverlapAvailable() ? 'wasm-simd' : 'js');
 }
 
-/** Overlap evaluations done by the alignment search so far, per kernel (benchmarks report it). */
+/** Overlap evaluations done by the alignment search so far, over both kernels (benchmarks report it). */
 export function overlapEvaluations(): number {
-  return Object.values(evaluators).reduce((sum, evaluator) => sum + evaluator.evaluations, 0);
+  return jsEvaluator.evaluations + (aligner?.evaluations ?? 0);
 }
 let movedSites = new Float64Array(3 * 64);
 
@@ -90,6 +99,7 @@ function prepare(model: Model3D): PreparedModel {
     const selfTable = elementOverlapTable(model.atomicNumbers, model.atomicNumbers);
     entry = {
       shapeConformers: model.conformers.map((coords) => shapeConformer(coords, n, selfTable)),
+      packed: undefined,
       espSelf: new Float64Array(model.conformers.length).fill(Number.NaN),
     };
     prepared.set(model, entry);
@@ -129,13 +139,46 @@ export function electrostaticSimilarity(query: Model3D, candidate: Model3D, pose
   return renormalizeEsp(espSimilarity(aa, bb, ab, metric), metric);
 }
 
+/**
+ * The best shape alignment over conformer pairs, by the chosen kernel; its overlap and Tanimoto are
+ * float64 at the final pose whatever the kernel.
+ */
+function alignModels(query: Model3D, candidate: Model3D, queryPrepared: PreparedModel, candidatePrepared: PreparedModel, options: ScoreOptions): BestAlignment {
+  if (kernelFor(options.kernel) === 'js') {
+    const table = elementOverlapTable(query.atomicNumbers, candidate.atomicNumbers);
+    return bestAlignment(queryPrepared.shapeConformers, candidatePrepared.shapeConformers, table, jsEvaluator, workspace, options);
+  }
+  aligner ??= new WasmAligner();
+  queryPrepared.packed ??= packShape(query.atomicNumbers, queryPrepared.shapeConformers);
+  candidatePrepared.packed ??= packShape(candidate.atomicNumbers, candidatePrepared.shapeConformers);
+  const found = aligner.align(queryPrepared.packed, candidatePrepared.packed, {
+    screenedStarts: options.screenedStarts ?? DEFAULT_SCREENED_STARTS,
+    screeningIterations: options.screeningIterations ?? DEFAULT_SCREENING_ITERATIONS,
+    optimizedStarts: options.optimizedStarts ?? DEFAULT_OPTIMIZED_STARTS,
+    maxIterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+    relativeTolerance: options.relativeTolerance ?? DEFAULT_RELATIVE_TOLERANCE,
+  });
+  const queryConformer = queryPrepared.shapeConformers[found.queryConformer]!;
+  const candidateConformer = candidatePrepared.shapeConformers[found.candidateConformer]!;
+  const nb = candidate.atomicNumbers.length;
+  const [tx, ty, tz] = found.translation;
+  if (placed.length < 3 * nb) placed = new Float64Array(3 * nb);
+  transformPoints(candidateConformer.centred, nb, found.rotation, tx, ty, tz, placed);
+  const overlap = shapeOverlapByElement(queryConformer.centred, query.atomicNumbers, placed, candidate.atomicNumbers);
+  return {
+    queryConformer: found.queryConformer,
+    candidateConformer: found.candidateConformer,
+    pose: { rotation: quaternionFromMatrix(found.rotation), translation: found.translation, overlap },
+    tanimoto: shapeTanimoto(overlap, queryConformer.selfOverlap, candidateConformer.selfOverlap),
+  };
+}
+let placed = new Float64Array(3 * 64);
+
 /** Aligns `candidate` onto `query` and scores it by `method` (see `ScoreMethod` for the formulas). */
 export function score(query: Model3D, candidate: Model3D, method: ScoreMethod, options: ScoreOptions = {}): ScoreResult {
   const queryPrepared = prepare(query);
   const candidatePrepared = prepare(candidate);
-  const table = elementOverlapTable(query.atomicNumbers, candidate.atomicNumbers);
-  const evaluator = evaluatorFor(options.kernel);
-  const best = bestAlignment(queryPrepared.shapeConformers, candidatePrepared.shapeConformers, table, evaluator, workspace, options);
+  const best = alignModels(query, candidate, queryPrepared, candidatePrepared, options);
   const queryFrame = queryPrepared.shapeConformers[best.queryConformer]!.frame;
   const candidateFrame = candidatePrepared.shapeConformers[best.candidateConformer]!.frame;
   // Undo the centring: X' = R·(X − c_B) + t + c_A.

@@ -52,8 +52,8 @@ export interface AlignmentOptions {
   relativeTolerance?: number;
 }
 
-const DEFAULT_MAX_ITERATIONS = 40;
-const DEFAULT_RELATIVE_TOLERANCE = 1e-4;
+export const DEFAULT_MAX_ITERATIONS = 40;
+export const DEFAULT_RELATIVE_TOLERANCE = 1e-4;
 
 /**
  * The overlap of the current query conformer with the current candidate conformer moved by a pose,

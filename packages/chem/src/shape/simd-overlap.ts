@@ -1,18 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { OverlapTable } from './gaussian-shape.ts';
 import { transformPoints } from './quaternion.ts';
 import { torqueAndForce } from './shape-alignment.ts';
 import type { OverlapEvaluator } from './shape-alignment.ts';
+import { ensureMemory, instantiateShapeKernel } from './shape-kernel-module.ts';
+import type { WasmMemory } from './shape-kernel-module.ts';
 
-// Built from packages/chem/assembly/shape-overlap.ts by `npm run build:wasm -w @molsearch/chem`;
-// committed, so installs need no AssemblyScript step.
-const WASM_URL = new URL('./shape-overlap-simd.wasm', import.meta.url);
+export { simdOverlapAvailable } from './shape-kernel-module.ts';
 
-// The part of the WebAssembly JS API used here; the project's lib (ES2023, no DOM) does not declare it.
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
 interface KernelExports {
   memory: WasmMemory;
   overlap(qx: number, qy: number, qz: number, na: number, bx: number, by: number, bz: number, nb4: number, k: number, c: number): number;
@@ -23,40 +17,7 @@ interface KernelExports {
     gx: number, gy: number, gz: number,
   ): number;
 }
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> };
-}
-const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
 
-let compiled: object | undefined;
-let unavailable: string | undefined;
-
-function kernelModule(): object {
-  if (unavailable) throw new Error(unavailable);
-  if (!compiled) {
-    try {
-      if (!wasm) throw new Error('this runtime has no WebAssembly');
-      compiled = new wasm.Module(readFileSync(WASM_URL));
-    } catch (error) {
-      unavailable = `Cannot load the WebAssembly SIMD shape kernel ${WASM_URL.pathname}: ${error instanceof Error ? error.message : String(error)}`;
-      throw new Error(unavailable, { cause: error });
-    }
-  }
-  return compiled;
-}
-
-/** True when this runtime compiles the SIMD kernel (WebAssembly SIMD is on by default since Node 16.4). */
-export function simdOverlapAvailable(): boolean {
-  try {
-    kernelModule();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const PAGE_BYTES = 65536;
 /** Padding atoms of the last lane group lie this far away, beyond every cutoff. */
 const FAR_AWAY = 1e4;
 
@@ -78,8 +39,7 @@ export class SimdOverlapEvaluator implements OverlapEvaluator {
   private atomGradient: Float64Array = new Float64Array(0);
 
   constructor() {
-    const instance = new wasm!.Instance(kernelModule(), { env: { abort: () => undefined } });
-    this.exports = instance.exports as unknown as KernelExports;
+    this.exports = instantiateShapeKernel<KernelExports>();
   }
 
   setTable(table: OverlapTable): void {
@@ -104,7 +64,7 @@ export class SimdOverlapEvaluator implements OverlapEvaluator {
     };
     const bytes = slot * 4;
     const memory = this.exports.memory;
-    if (memory.buffer.byteLength < bytes) memory.grow(Math.ceil((bytes - memory.buffer.byteLength) / PAGE_BYTES));
+    ensureMemory(memory, bytes);
     this.heap = new Float32Array(memory.buffer);
     this.offsets = o;
     const heap = this.heap;
