@@ -13,6 +13,7 @@ export default mergeConfig(
   defineProject({
     resolve: {
       mainFields: ['module', 'jsnext:main', 'jsnext'],
+      conditions: ['module', 'browser', 'development|production'],
       alias: [
         { find: /^react$/, replacement: join(appModules, 'react/index.js') },
         { find: /^react\/(.*)$/, replacement: join(appModules, 'react/$1') },
