@@ -6,16 +6,11 @@ export function companyError(company: string): string | null {
   return null;
 }
 
-/** Optional; when given, an http(s) address on linkedin.com. */
+/** Optional; when given, an https address on linkedin.com (the server's rule: https://[xx.]linkedin.com/...). */
+const LINKEDIN_URL = /^https:\/\/([a-z]{2,3}\.)?linkedin\.com\/\S+$/;
+
 export function linkedinError(url: string): string | null {
   const trimmed = url.trim();
-  if (!trimmed) return null;
-  try {
-    const parsed = new URL(trimmed);
-    const host = parsed.hostname.toLowerCase();
-    if ((parsed.protocol === 'https:' || parsed.protocol === 'http:') && (host === 'linkedin.com' || host.endsWith('.linkedin.com'))) return null;
-  } catch {
-    // Not a URL at all: same message.
-  }
+  if (!trimmed || LINKEDIN_URL.test(trimmed)) return null;
   return 'Please enter a valid LinkedIn profile URL (https://www.linkedin.com/in/...)';
 }
