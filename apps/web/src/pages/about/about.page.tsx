@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { SUPPORT_EMAIL } from '../../components/footer/footer.tsx';
+import { SupportedDatabases } from '../../features/databases/supported-databases.tsx';
+import styles from '../legal/content-page.module.css';
+
+/** /about: what molsearch does, how it searches and which catalogues it covers. */
+export function Component(): React.JSX.Element {
+  usePageMeta(
+    'About',
+    'molsearch finds purchasable compounds similar to a query molecule by Morgan fingerprints, 3D shape and electrostatics across vendor catalogues.',
+  );
+  return (
+    <article className={styles.page}>
+      <h1>About molsearch</h1>
+      <p className={styles.lead}>
+        molsearch finds compounds you can actually buy that resemble a molecule you care about. Draw or paste a structure, pick a similarity method
+        and the vendor catalogues to search, and get ranked, downloadable hits in seconds.
+      </p>
+
+      <h2>What it is for</h2>
+      <p>
+        Hit expansion, scaffold hopping and analogue-by-catalogue work all start with the same question: which commercially available molecules are
+        close to this one? Vendor catalogues now hold billions of make-on-demand and in-stock compounds, spread over many suppliers with their own
+        search tools. molsearch puts them behind one query and one scoring scale, so you can compare suppliers side by side, filter by similarity,
+        look at predicted drug-like properties and export the hits for docking, a medicinal chemistry review or a purchase order.
+      </p>
+
+      <h2>How a search works</h2>
+      <p>Every catalogue is prepared once when it is imported. Each molecule is standardised (largest organic fragment, charges neutralised where it is safe), canonicalised and described in three ways:</p>
+      <ul>
+        <li>
+          <strong>Morgan fingerprint</strong> — circular substructure keys of radius 2 folded into 2,048 bits, identical to RDKit&apos;s. Similarity is
+          the Tanimoto coefficient. The search is exact: a popcount bound skips molecules that cannot reach the current cut-off, so nothing is lost.
+        </li>
+        <li>
+          <strong>Shape</strong> — a 3D conformer per molecule, summarised by moments of atomic distances to reference points (USRCAT-style) for a fast
+          first pass through an inverted-file index, then re-scored exactly by the Gaussian volume overlap of the aligned molecules (shape Tanimoto).
+        </li>
+        <li>
+          <strong>Electrostatic</strong> — the same 3D alignment with Gasteiger partial charges: candidates come from charge-aware descriptors
+          (ElectroShape-style) and are re-scored by the overlap of their Coulomb potentials, as in ESPsim, combined with shape.
+        </li>
+      </ul>
+      <p>
+        For the 3D methods the <em>search quality</em> sets how many index clusters are probed: 10 for Fast, 20 for Accurate and 40 for Very Accurate.
+        More clusters find more of the true nearest neighbours at the cost of time. Every score is reported on a 0 to 1 scale, where 1 means
+        identical by that method.
+      </p>
+
+      <h2>Results you can use</h2>
+      <p>
+        Results are grouped per catalogue and ranked best first. You can page through up to 100,000 hits per search, narrow them with a similarity
+        threshold drawn over the score histogram, show computed properties (molecular weight, cLogP, TPSA, hydrogen-bond donors and acceptors,
+        rotatable bonds, QED, rule-of-five and Veber checks) and download the selection or everything as CSV, SDF, SMILES or Excel. SDF downloads of
+        3D searches carry the hits aligned on your query. &ldquo;Get quote&rdquo; opens an e-mail to the supplier with the compound ids filled in.
+      </p>
+      <p>
+        The same searches are available to scripts through the public API with an API key; the <Link to="/tutorial">tutorial</Link> shows a complete
+        Python example.
+      </p>
+
+      <h2>Supported databases</h2>
+      <SupportedDatabases />
+
+      <h2>Who we are</h2>
+      <p>
+        molsearch is built and run by a small team of computational chemists and software engineers. We do not sell compounds and take no commission
+        on orders: quotes and purchases go directly between you and the supplier. We keep only the data needed to run the service and never use
+        third-party analytics; the <Link to="/privacy-policy">privacy policy</Link> lists what is stored and why.
+      </p>
+      <p>
+        Questions, a catalogue you would like to see, or a bug to report: write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+      </p>
+    </article>
+  );
+}

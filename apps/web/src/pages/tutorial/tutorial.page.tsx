@@ -1,0 +1,120 @@
+import { Link } from 'react-router';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { pythonExample } from './python-example.ts';
+import styles from '../legal/content-page.module.css';
+
+/** /tutorial: searching, reading scores, downloading, and the API from Python. */
+export function Component(): React.JSX.Element {
+  usePageMeta(
+    'Tutorial',
+    'How to search molsearch, read similarity scores, filter and download hits, request quotes, and use the API from Python with an API key.',
+  );
+  const origin = typeof window === 'undefined' ? 'https://molsearch.org' : window.location.origin;
+  return (
+    <article className={styles.page}>
+      <h1>Tutorial</h1>
+      <p className={styles.lead}>From a query structure to a list of purchasable analogues, in the browser or from a script.</p>
+      <nav className={styles.toc} aria-label="Contents">
+        <ol>
+          <li>
+            <a href="#query">Enter a query molecule</a>
+          </li>
+          <li>
+            <a href="#options">Choose a method, quality and databases</a>
+          </li>
+          <li>
+            <a href="#scores">Read the results and scores</a>
+          </li>
+          <li>
+            <a href="#download">Select, download and request quotes</a>
+          </li>
+          <li>
+            <a href="#api">Use the API from Python</a>
+          </li>
+        </ol>
+      </nav>
+
+      <h2 id="query">1. Enter a query molecule</h2>
+      <p>
+        On the <Link to="/">search page</Link>, type or paste a SMILES string into the box (for example <code>CC(=O)Oc1ccccc1C(=O)O</code> for
+        aspirin) and press Enter, or draw the structure in the editor below it — the SMILES box follows your drawing and the drawing follows the box.
+        The &ldquo;Try:&rdquo; row loads well-known drugs, and Example picks a random molecule from the catalogues.
+      </p>
+      <p>
+        The structure is checked before anything is sent: an empty box or a SMILES that cannot be parsed is reported right under it. Salts and
+        counter-ions are fine; the largest organic fragment is used.
+      </p>
+
+      <h2 id="options">2. Choose a method, quality and databases</h2>
+      <p>Pressing Search the first time opens the options panel; pressing it again runs the search.</p>
+      <ul>
+        <li>
+          <strong>Morgan</strong> compares 2D substructures (radius-2 Morgan fingerprints, 2,048 bits, Tanimoto). Choose it for close analogues and
+          series expansion; it is exact and the fastest.
+        </li>
+        <li>
+          <strong>Shape</strong> compares 3D shape after aligning each candidate on your query. Choose it for scaffold hopping: molecules with a
+          different skeleton but the same overall volume.
+        </li>
+        <li>
+          <strong>Electrostatic</strong> adds the distribution of partial charges to the shape comparison, favouring molecules that would present the
+          same polar surface to a binding site.
+        </li>
+      </ul>
+      <p>
+        <strong>Search quality</strong> matters for the 3D methods: Fast probes 10 index clusters (about 5–15 s), Accurate 20 (10–30 s) and Very
+        Accurate 40 (30–60 s). Tick one or more databases; the filters narrow the list by vendor, by tag (in stock, enumerated, fragments, size) or
+        by name. On a vendor&apos;s own page (for example <code>/enamine</code>) only that vendor&apos;s databases are offered. While the job runs, a
+        progress card shows which database is being searched.
+      </p>
+
+      <h2 id="scores">3. Read the results and scores</h2>
+      <p>
+        With several databases you first see a section per database with its ten best hits; &ldquo;View all results&rdquo; opens the database and lets
+        you load more, thirty at a time. Your query is always the first card. Each card shows the drawing, the vendor&apos;s compound id, the database
+        and the similarity score.
+      </p>
+      <p>Scores run from 0 to 1 (1 minus the normalised distance of the chosen method), and cards are coloured by band:</p>
+      <ul className={styles.bands}>
+        <li className={styles.veryHigh}>0.90 and above: very high</li>
+        <li className={styles.high}>0.70 – 0.89: highly similar</li>
+        <li className={styles.moderate}>0.50 – 0.69: moderate</li>
+        <li className={styles.low}>below 0.50: low</li>
+      </ul>
+      <p>
+        Scores of different methods are not interchangeable: a shape score of 0.8 is a close 3D match, while a Morgan Tanimoto of 0.8 is a close 2D
+        analogue. Compare hits within one method. The histogram above a database&apos;s results shows how its scores are distributed; drag the
+        similarity threshold slider under it and, half a second after you stop, only hits at or above the threshold are shown. Switch on{' '}
+        <strong>ADMET properties</strong> to add computed molecular weight, cLogP, TPSA, hydrogen-bond donors and acceptors, rotatable bonds, QED and
+        rule-of-five checks to every card.
+      </p>
+
+      <h2 id="download">4. Select, download and request quotes</h2>
+      <p>
+        Click a card — or focus it with Tab and press Enter or Space — to select it. Download then offers the selected molecules or all results of the
+        open database (respecting the threshold), in CSV, SDF, SMILES or Excel format, optionally with the property columns and the vendor&apos;s
+        contact details. Large files are prepared on the server; the dialog shows progress and the file downloads when it is ready. Up to 100,000 hits
+        can be downloaded per search.
+      </p>
+      <p>
+        <strong>Get quote</strong> opens an e-mail to the supplier&apos;s order address with the ids and SMILES of your selection, where the supplier
+        has published one. Modify search returns to the options with everything kept; New search starts over.
+      </p>
+
+      <h2 id="api">5. Use the API from Python</h2>
+      <p>
+        Every search the web page runs is available to scripts. Sign in, open <strong>API Keys</strong> from the menu and create a key; it is shown once,
+        so store it safely (for example in the <code>MOLSEARCH_API_KEY</code> environment variable). Send it in the <code>X-API-Key</code> header of each
+        request. The full reference, with every parameter and error, is at <a href="/api/docs">/api/docs</a>.
+      </p>
+      <p>The script below submits a search, waits for it, pages through the hits above a threshold and downloads all of them as SDF:</p>
+      <pre>
+        <code>{pythonExample(origin)}</code>
+      </pre>
+      <p className={styles.callout}>
+        Polling once a second and paging 100 to 1,000 hits per request stays well inside the rate limits. A job&apos;s results are kept for seven days
+        and prepared download files for one day; after that, run the search again.
+      </p>
+    </article>
+  );
+}
