@@ -1,17 +1,14 @@
-// `npm run bench -- engine [--molecules N] [--size N] [--ten-million] [--queries N] [--import-rows N]
-//                          [--shape] [--shape-molecules N] [--shape-queries N]`
+// `npm run bench -- engine [--molecules N] [--size N] [--ten-million] [--queries N] [--import-rows N]`
 // Morgan search figures: kernel comparisons/s/core (JS and WebAssembly SIMD), top-30 and threshold-0.7
 // latency over 1M (and optionally 10M) fingerprints, RDKit's BulkTanimotoSimilarity on the same
-// fingerprints, and import molecules/s with index bytes/molecule. With --shape, the 3D methods on a
-// Chemspace sample imported with 3D columns: latency per quality and recall@30 against every molecule
-// of the sample re-scored exactly, for approved drugs as queries.
+// fingerprints, and import molecules/s with index bytes/molecule. The 3D methods: bench/engine-3d.ts.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MORGAN_BYTES, decodeModel, loadRDKit, morganFingerprint, popcount, score, withMol } from '@molsearch/chem';
+import { MORGAN_BYTES, loadRDKit, morganFingerprint, popcount, withMol } from '@molsearch/chem';
 import {
   allocateFingerprintMemory,
   createKernel,
@@ -21,11 +18,8 @@ import {
   importCatalogue,
   isRecordError,
   morganScan,
-  openCatalogue,
   popcountStartsOf,
   readMolecules,
-  search,
-  shapeQuery,
 } from '@molsearch/engine';
 import type { CommonBitsKernel, FingerprintColumn, KernelKind, ScanPool } from '@molsearch/engine';
 
@@ -41,9 +35,6 @@ export async function run(args: string[]): Promise<void> {
       'ten-million': { type: 'boolean', default: false },
       queries: { type: 'string', default: '20' },
       'import-rows': { type: 'string', default: '400' },
-      shape: { type: 'boolean', default: false },
-      'shape-molecules': { type: 'string', default: '300' },
-      'shape-queries': { type: 'string', default: '5' },
     },
   });
   const source = existsSync(SHARED) ? SHARED : NCI;
@@ -97,59 +88,6 @@ export async function run(args: string[]): Promise<void> {
   }
 
   await importFigures(source, Number(values['import-rows']));
-  if (values.shape) await shapeFigures(source, Number(values['shape-molecules']), Number(values['shape-queries']));
-}
-
-const DRUGS = new URL('../../shared/data/drugs.tsv', import.meta.url).pathname;
-
-async function shapeFigures(source: string, molecules: number, queryCount: number): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'molsearch-bench-shape-'));
-  try {
-    const file = join(dir, 'sample.smi');
-    const lines: string[] = [];
-    for await (const record of readMolecules(source)) {
-      if (!isRecordError(record)) lines.push(`${record.smiles}\t${record.id}`);
-      if (lines.length >= molecules) break;
-    }
-    await writeFile(file, `${lines.join('\n')}\n`);
-    const dataDir = join(dir, 'data');
-    const summary = await importCatalogue({ files: [file], id: 'SHAPE-BENCH', dataDir, workers: 2, shape: true });
-    console.log(
-      `\n== 3D methods: ${summary.count} molecules of ${source.split('/').pop()} imported with 3D columns in ${summary.seconds.toFixed(0)} s ` +
-        `(${summary.moleculesPerSecond.toFixed(1)} molecules/s on 2 workers), ${summary.bytesPerMolecule} bytes/molecule ==`,
-    );
-    const catalogue = await openCatalogue(dataDir, 'SHAPE-BENCH');
-    const drugs = existsSync(DRUGS) ? readFileSync(DRUGS, 'utf8').split('\n').slice(1).map((line) => line.split('\t')[1] ?? '').filter((s) => s.length > 0 && s.length < 60) : [];
-    const step = Math.max(1, Math.floor(drugs.length / queryCount));
-    const queries = Array.from({ length: Math.min(queryCount, drugs.length) }, (_, i) => drugs[i * step]!);
-    console.log(`queries: ${queries.length} approved drugs of drugs.tsv; ground truth = all ${catalogue.count} molecules re-scored exactly`);
-    for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
-      const truths: Set<number>[] = [];
-      for (const smiles of queries) {
-        const query = await shapeQuery(smiles);
-        const exact = Array.from({ length: catalogue.count }, (_, row) => {
-          const model = catalogue.shape!.model(row);
-          return { row, similarity: model.byteLength === 0 ? 0 : score(query.model, decodeModel(model), method).similarity };
-        }).sort((a, b) => b.similarity - a.similarity || a.row - b.row);
-        truths.push(new Set(exact.slice(0, 30).map((hit) => hit.row)));
-      }
-      for (const quality of ['fast', 'accurate', 'very_accurate'] as const) {
-        const times: number[] = [];
-        let recall = 0;
-        for (const [q, smiles] of queries.entries()) {
-          const start = performance.now();
-          const result = await search({ smiles, method, quality, databases: ['SHAPE-BENCH'], limit: 30 }, { dataDir });
-          times.push(performance.now() - start);
-          const rows = [...result.databases[0]!.rows];
-          recall += rows.filter((row) => truths[q]!.has(row)).length / truths[q]!.size;
-        }
-        times.sort((a, b) => a - b);
-        console.log(`${method.padEnd(20)} ${quality.padEnd(13)}: median ${fmtMs(times[Math.floor(times.length / 2)]!)} end to end (query conformers included), recall@30 ${(recall / queries.length).toFixed(3)}`);
-      }
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }
 
 async function realFingerprints(path: string, count: number): Promise<Uint8Array[]> {

@@ -6,6 +6,8 @@ import type { DatabaseHits, SearchOptions, SearchRequest, SearchResult } from '.
 import { similarityHistogram } from './histogram.ts';
 import { morganQuery } from './morgan-query.ts';
 import { morganScan } from './morgan-scan.ts';
+import { createRescorePool } from './rescore-pool.ts';
+import type { RescorePool } from './rescore-pool.ts';
 import { createScanPool } from './scan-pool.ts';
 import { shapeQuery, shapeSearch } from './shape-search.ts';
 import type { ScoreMethod } from '@molsearch/chem';
@@ -30,10 +32,22 @@ export function searchPool(threads: number): ScanPool {
   return sharedPool.pool;
 }
 
+let sharedRescorePool: { threads: number; pool: RescorePool } | undefined;
+
+/** The 3D re-scoring pool, created on first 3D search with `threads` workers. */
+export function rescorePool(threads: number): RescorePool {
+  if (!sharedRescorePool || sharedRescorePool.threads !== threads) {
+    void sharedRescorePool?.pool.close();
+    sharedRescorePool = { threads, pool: createRescorePool(threads) };
+  }
+  return sharedRescorePool.pool;
+}
+
 export async function closeSearchPool(): Promise<void> {
-  const current = sharedPool;
+  const current = [sharedPool, sharedRescorePool];
   sharedPool = undefined;
-  await current?.pool.close();
+  sharedRescorePool = undefined;
+  await Promise.all(current.map((entry) => entry?.pool.close()));
 }
 
 /**
@@ -54,6 +68,7 @@ export async function search(request: SearchRequest, options: EngineSearchOption
   const query = method === 'morgan' ? await morganQuery(request.smiles) : await shapeQuery(request.smiles);
   const threads = options.threads ?? 2;
   const pool = method === 'morgan' && threads > 1 ? searchPool(threads) : undefined;
+  const shapePool = method !== 'morgan' && threads > 1 ? rescorePool(threads) : undefined;
   const databases: DatabaseHits[] = [];
   const total = request.databases.length;
   for (const [index, database] of request.databases.entries()) {
@@ -67,7 +82,7 @@ export async function search(request: SearchRequest, options: EngineSearchOption
     const hits =
       'fingerprint' in query
         ? await morganScan(catalogue.fingerprints, catalogue.version, query.fingerprint, { limit: request.limit, threshold, kernel: options.kernel, pool, signal: options.signal, onProgress: report })
-        : await shapeSearch(catalogue, query, { method: method as ScoreMethod, quality: request.quality, limit: request.limit, threshold, signal: options.signal, onProgress: report });
+        : await shapeSearch(catalogue, query, { method: method as ScoreMethod, quality: request.quality, limit: request.limit, threshold, signal: options.signal, onProgress: report, pool: shapePool });
     report(1);
     const similarities = Float32Array.from(hits.similarities);
     databases.push({ database, rows: hits.rows, similarities, histogram: similarityHistogram(similarities) });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalogue } from '../catalogue/open-catalogue.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
-import { search } from './search.ts';
+import type { SearchRequest } from '../search-types.ts';
+import { closeSearchPool, search } from './search.ts';
 
 // Small real molecules keep conformer generation quick.
 const ROWS = ['c1ccccc1O\tPHENOL', 'OC(=O)c1ccccc1O\tSALICYLIC', 'CC(=O)Nc1ccc(O)cc1\tPARACETAMOL', 'CCCCCCO\tHEXANOL', 'c1ccc2ccccc2c1\tNAPHTHALENE', 'Cn1cnc2c1c(=O)n(C)c(=O)n2C\tCAFFEINE'];
@@ -22,6 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await closeSearchPool();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -48,6 +50,17 @@ describe('shape and electrostatic search', () => {
       for (const s of scores) expect(s >= 0 && s <= 1).toBe(true);
     });
   }
+
+  it('re-scores on the worker pool with exactly the single-thread results', async () => {
+    for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
+      const request: SearchRequest = { smiles: 'OC(=O)c1ccccc1O', method, quality: 'accurate', databases: ['SMALL-3D'], limit: 10 };
+      const single = (await search(request, { dataDir, threads: 1 })).databases[0]!;
+      const pooled = (await search(request, { dataDir, threads: 2 })).databases[0]!;
+      expect(single.rows.length).toBeGreaterThan(3);
+      expect([...pooled.rows]).toEqual([...single.rows]);
+      expect([...pooled.similarities]).toEqual([...single.similarities]);
+    }
+  });
 
   it('says which catalogue lacks the 3D index', async () => {
     await expect(search({ smiles: 'c1ccccc1O', method: 'espsim_shape', quality: 'fast', databases: ['SMALL-3D', 'SMALL-2D'], limit: 5 }, { dataDir })).rejects.toMatchObject({

@@ -1,11 +1,13 @@
-import { decodeModel, loadRDKit, score, standardizeSmiles, validateSmiles } from '@molsearch/chem';
+import { loadRDKit, standardizeSmiles, validateSmiles } from '@molsearch/chem';
 import type { ScoreMethod } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
-import { EngineError, abortedError } from '../engine-error.ts';
+import { EngineError } from '../engine-error.ts';
 import { QUERY_SHAPE, SHAPE_DESCRIPTORS, shapeFeatures } from '../import/prepare-shape.ts';
 import type { ShapeFeatures } from '../import/prepare-shape.ts';
 import { probeIvf } from '../ivf/ivf-index.ts';
 import type { SearchQuality } from '../search-types.ts';
+import { rescoreModels } from './rescore-pool.ts';
+import type { RescorePool } from './rescore-pool.ts';
 import { sortHits } from './top-hits.ts';
 
 /** IVF lists probed per query conformer in stage 1 (the product's "clusters searched"). */
@@ -35,6 +37,8 @@ export interface ShapeSearchOptions {
   threshold: number;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
+  /** Re-scores stage-2 candidates on these workers; without one on the calling thread (same scores). */
+  pool?: RescorePool;
 }
 
 /**
@@ -58,23 +62,21 @@ export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, optio
     found.rows.forEach((row, i) => best.set(row, Math.max(best.get(row) ?? 0, found.similarities[i]!)));
   }
   const candidates = sortHits([...best.keys()], [...best.values()]).rows.subarray(0, wanted);
+  const similarities = await rescoreModels(query.model, options.method, [...candidates].map((row) => columns.model(row)), {
+    pool: options.pool,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
   const rows: number[] = [];
   const scores: number[] = [];
-  for (const [i, row] of candidates.entries()) {
-    if (i % 16 === 0) {
-      // Let cancellation and progress through between re-scores.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (options.signal?.aborted) throw abortedError('The search');
-      options.onProgress?.(i / candidates.length);
-    }
-    const encoded = columns.model(row);
-    if (encoded.byteLength === 0) continue;
-    const similarity = score(query.model, decodeModel(encoded), options.method).similarity;
+  candidates.forEach((row, i) => {
+    const similarity = similarities[i]!;
+    // NaN: a molecule without a conformer cannot be scored and is left out.
     if (similarity >= options.threshold) {
       rows.push(row);
       scores.push(similarity);
     }
-  }
+  });
   const sorted = sortHits(rows, scores);
   return { rows: sorted.rows.subarray(0, options.limit), similarities: sorted.similarities.subarray(0, options.limit) };
 }

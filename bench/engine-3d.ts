@@ -1,0 +1,189 @@
+// `npm run bench -- engine-3d [--size N] [--queries N] [--data-dir DIR] [--catalogue ID] [--qualities fast,accurate,very_accurate]`
+//
+// Shape and electrostatic search on a Chemspace screening catalogue: end-to-end latency per quality
+// (query conformers included) and recall@30 against the exact ranking, i.e. every molecule of the
+// catalogue re-scored by the 3D scorer, for approved drugs of ../shared/data/drugs.tsv as queries.
+//
+// Without --catalogue, the first N molecules of chemspace_screening.smi.gz are imported with 3D columns
+// into <data-dir>/bench/engine-3d/data (kept, so a second run skips the import). The exact ranking of
+// each query is cached in <data-dir>/bench/engine-3d/truth-<catalogue>-<method>.json, keyed by the
+// catalogue build and the queries, and filled one query at a time, so an interrupted run resumes.
+//
+// The full 100k figure (about 40 min of import and 20 x 2 x 100k re-scores on 2 cores):
+//   npx tsx apps/cli/src/main.ts import ../shared/data/catalogs/chemspace_screening.smi.gz --db CHEMSPACE-SCREENING --3d --data-dir data
+//   npm run bench -- engine-3d --catalogue CHEMSPACE-SCREENING --data-dir data
+// or simply `npm run bench -- engine-3d --size 100000`.
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ScoreMethod } from '@molsearch/chem';
+import { closeSearchPool, createRescorePool, importCatalogue, isRecordError, openCatalogue, readMolecules, rescoreModels, search, shapeQuery } from '@molsearch/engine';
+import type { Catalogue, RescorePool } from '@molsearch/engine';
+
+const SOURCE = new URL('../../shared/data/catalogs/chemspace_screening.smi.gz', import.meta.url).pathname;
+const DRUGS = new URL('../../shared/data/drugs.tsv', import.meta.url).pathname;
+const METHODS: ScoreMethod[] = ['espsim_shape', 'espsim_electrostatic'];
+const QUALITIES = ['fast', 'accurate', 'very_accurate'] as const;
+type Quality = (typeof QUALITIES)[number];
+const TOP = 30;
+/** Kept per query in the cache: more than 30, so ties at the 30th place can be seen. */
+const TRUTH_KEPT = 100;
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      size: { type: 'string', default: '5000' },
+      queries: { type: 'string', default: '20' },
+      'data-dir': { type: 'string', default: process.env.MOLSEARCH_DATA_DIR ?? 'data' },
+      catalogue: { type: 'string' },
+      qualities: { type: 'string', default: QUALITIES.join(',') },
+    },
+  });
+  const benchDir = join(resolve(values['data-dir']), 'bench', 'engine-3d');
+  const size = Number(values.size);
+  const qualities = values.qualities.split(',').filter((q): q is Quality => (QUALITIES as readonly string[]).includes(q));
+  const { catalogue, dataDir } = values.catalogue
+    ? { catalogue: await openCatalogue(resolve(values['data-dir']), values.catalogue), dataDir: resolve(values['data-dir']) }
+    : await benchCatalogue(join(benchDir, 'data'), size);
+  if (!catalogue.shape) throw new Error(`Catalogue ${catalogue.id} has no 3D columns: import it with --3d.`);
+  console.log(`catalogue ${catalogue.id}: ${catalogue.count.toLocaleString()} molecules, index ${catalogue.manifest.bytesPerMolecule} bytes/molecule with the 3D columns`);
+
+  const queries = drugQueries(Number(values.queries));
+  console.log(`queries: ${queries.length} approved drugs of drugs.tsv (every ${Math.floor(drugCount() / queries.length)}th with SMILES under 60 characters)`);
+  const pool = createRescorePool(2);
+  try {
+    for (const method of METHODS) {
+      const truth = await groundTruth(benchDir, catalogue, method, queries, pool);
+      for (const quality of qualities) {
+        const times: number[] = [];
+        const recalls: number[] = [];
+        for (const [q, smiles] of queries.entries()) {
+          const start = performance.now();
+          const result = await search({ smiles, method, quality, databases: [catalogue.id], limit: TOP }, { dataDir, threads: 2 });
+          times.push(performance.now() - start);
+          recalls.push(recallAt(truth[q]!, [...result.databases[0]!.rows]));
+        }
+        const sorted = [...times].sort((a, b) => a - b);
+        const mean = recalls.reduce((sum, r) => sum + r, 0) / recalls.length;
+        console.log(
+          `${method.padEnd(20)} ${quality.padEnd(13)}: end to end (query conformers + stage 1 + stage 2 on 2 workers) median ${fmtMs(sorted[Math.floor(sorted.length / 2)]!)}, ` +
+            `p90 ${fmtMs(sorted[Math.floor(sorted.length * 0.9)]!)}; recall@${TOP} mean ${mean.toFixed(3)}, min ${Math.min(...recalls).toFixed(2)}`,
+        );
+      }
+    }
+  } finally {
+    await pool.close();
+    await closeSearchPool();
+  }
+}
+
+/** The first `size` molecules of the Chemspace sample with 3D columns, imported once and kept. */
+async function benchCatalogue(dataDir: string, size: number): Promise<{ catalogue: Catalogue; dataDir: string }> {
+  const id = `CHEMSPACE-3D-${size}`;
+  try {
+    const catalogue = await openCatalogue(dataDir, id);
+    console.log(`reusing ${id} from ${dataDir} (imported ${catalogue.manifest.created})`);
+    return { catalogue, dataDir };
+  } catch {
+    // Not imported yet (or damaged): build it.
+  }
+  if (!existsSync(SOURCE)) throw new Error(`${SOURCE} is missing: the 3D benchmark needs the shared Chemspace sample.`);
+  await mkdir(dataDir, { recursive: true });
+  const file = join(dataDir, `${id}.smi`);
+  const lines: string[] = [];
+  for await (const record of readMolecules(SOURCE)) {
+    if (!isRecordError(record)) lines.push(`${record.smiles}\t${record.id}`);
+    if (lines.length >= size) break;
+  }
+  await writeFile(file, `${lines.join('\n')}\n`);
+  let last = 0;
+  const summary = await importCatalogue({
+    files: [file],
+    id,
+    dataDir,
+    workers: 2,
+    shape: true,
+    onProgress: (progress) => {
+      if (performance.now() - last < 30_000) return;
+      last = performance.now();
+      console.log(`  importing ${id}: ${progress.molecules.toLocaleString()} molecules, ${progress.moleculesPerSecond.toFixed(1)}/s`);
+    },
+  });
+  console.log(
+    `imported ${id}: ${summary.count.toLocaleString()} molecules with 3D columns in ${summary.seconds.toFixed(0)} s = ` +
+      `${summary.moleculesPerSecond.toFixed(1)} molecules/s on 2 workers; index ${summary.bytesPerMolecule} bytes/molecule`,
+  );
+  return { catalogue: await openCatalogue(dataDir, id), dataDir };
+}
+
+function drugLines(): string[][] {
+  if (!existsSync(DRUGS)) throw new Error(`${DRUGS} is missing: the 3D benchmark takes its queries from it.`);
+  return readFileSync(DRUGS, 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t'))
+    .filter((cells) => (cells[1] ?? '').length > 0 && (cells[1] ?? '').length < 60);
+}
+
+function drugCount(): number {
+  return drugLines().length;
+}
+
+/** Evenly spaced drugs, so the queries span the file rather than its alphabetical start. */
+function drugQueries(count: number): string[] {
+  const drugs = drugLines();
+  const step = Math.max(1, Math.floor(drugs.length / count));
+  return Array.from({ length: Math.min(count, drugs.length) }, (_, i) => drugs[i * step]![1]!);
+}
+
+interface TruthFile {
+  catalogue: string;
+  method: ScoreMethod;
+  /** Per query SMILES: the best rows by exact score (ties by row), with their scores. */
+  queries: Record<string, { rows: number[]; similarities: number[]; seconds: number }>;
+}
+
+/** Exact top rows of each query over the whole catalogue, from the cache or computed on the pool. */
+async function groundTruth(benchDir: string, catalogue: Catalogue, method: ScoreMethod, queries: string[], pool: RescorePool): Promise<Set<number>[]> {
+  await mkdir(benchDir, { recursive: true });
+  const path = join(benchDir, `truth-${catalogue.id}-${method}.json`);
+  let cache: TruthFile = { catalogue: catalogue.version, method, queries: {} };
+  if (existsSync(path)) {
+    const stored = JSON.parse(await readFile(path, 'utf8')) as TruthFile;
+    if (stored.catalogue === catalogue.version && stored.method === method) cache = stored;
+  }
+  const models = Array.from({ length: catalogue.count }, (_, row) => catalogue.shape!.model(row));
+  let computed = 0;
+  for (const smiles of queries) {
+    if (cache.queries[smiles]) continue;
+    const start = performance.now();
+    const query = await shapeQuery(smiles);
+    const scores = await rescoreModels(query.model, method, models, { pool, chunk: 64 });
+    const ranked = Array.from(scores.keys())
+      .filter((row) => !Number.isNaN(scores[row]!))
+      .sort((a, b) => scores[b]! - scores[a]! || a - b)
+      .slice(0, TRUTH_KEPT);
+    cache.queries[smiles] = { rows: ranked, similarities: ranked.map((row) => scores[row]!), seconds: (performance.now() - start) / 1000 };
+    computed++;
+    // Written after every query through a rename, so an interrupted run keeps what it finished.
+    await writeFile(`${path}.tmp`, JSON.stringify(cache));
+    await rename(`${path}.tmp`, path);
+  }
+  const seconds = queries.reduce((sum, smiles) => sum + cache.queries[smiles]!.seconds, 0);
+  console.log(
+    `${method}: exact ranking of ${queries.length} queries x ${catalogue.count.toLocaleString()} molecules ` +
+      `(${computed} computed now, ${queries.length - computed} from ${path}); ${seconds.toFixed(0)} s wall on 2 workers when computed = ` +
+      `${((queries.length * catalogue.count) / Math.max(seconds, 1e-9)).toFixed(0)} re-scores/s`,
+  );
+  return queries.map((smiles) => new Set(cache.queries[smiles]!.rows.slice(0, TOP)));
+}
+
+function recallAt(truth: Set<number>, rows: number[]): number {
+  return rows.slice(0, TOP).filter((row) => truth.has(row)).length / Math.max(1, truth.size);
+}
+
+function fmtMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+}
