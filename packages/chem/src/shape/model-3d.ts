@@ -1,5 +1,6 @@
 import type { Coordinates } from '../geometry-types.ts';
 import type { MolGraph } from '../mol-graph.ts';
+import type { Quaternion } from './quaternion.ts';
 
 /**
  * What the re-scorer needs of one molecule, without RDKit: heavy atoms (element; radius follows from
@@ -18,6 +19,20 @@ export interface Model3D {
   charges: Float64Array;
   /** Per conformer, x, y, z of every site (heavy atoms, then kept hydrogens), in ångström. */
   conformers: Float64Array[];
+  /**
+   * Per conformer, what the re-scorer derives from it before aligning (see `conformerSummary`);
+   * decoded models carry it, built ones get it computed on first use.
+   */
+  summaries?: ConformerSummary[];
+}
+
+export interface ConformerSummary {
+  /** Principal axes of the heavy atoms (largest spread first, a proper rotation) as a unit quaternion. */
+  axes: Quaternion;
+  /** Gaussian shape volume overlap of the heavy atoms with themselves. */
+  shapeSelfOverlap: number;
+  /** ESPsim electrostatic overlap O_AA of all charge sites. */
+  espSelfOverlap: number;
 }
 
 /**

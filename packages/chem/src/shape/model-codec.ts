@@ -1,4 +1,5 @@
-import type { Model3D } from './model-3d.ts';
+import { conformerSummary } from './conformer-summary.ts';
+import type { ConformerSummary, Model3D } from './model-3d.ts';
 
 /**
  * Byte layout of a `Model3D` as the index stores it (little-endian):
@@ -7,19 +8,23 @@ import type { Model3D } from './model-3d.ts';
  *  12  n atomic numbers (u8)
  *      n + h charges (f32)
  *      per conformer: origin x, y, z (f32), then x, y, z of each site as int16 steps of 0.005 Å
- *      from the origin (±163 Å, error at most 0.0025 Å per axis).
- * So 12 + n + 4(n + h) + K(12 + 6(n + h)) bytes: about 1 KB for 25 heavy atoms, 2 polar H, K = 5.
+ *      from the origin (±163 Å, error at most 0.0025 Å per axis);
+ *      (version 2) then its summary: principal axes as a quaternion w, x, y, z (f32), shape and
+ *      ESP self-overlaps (f32), computed from the stored (quantised) coordinates.
+ * So 12 + n + 4(n + h) + K(36 + 6(n + h)) bytes: about 1 KB for 25 heavy atoms, 2 polar H, K = 3.
+ * Version 1 (no summaries) still decodes; the re-scorer then computes the summaries itself.
  */
-export const MODEL_FORMAT_VERSION = 1;
+export const MODEL_FORMAT_VERSION = 2;
 export const COORDINATE_STEP = 0.005;
 
 const MAGIC = [0x4d, 0x33, 0x44] as const;
 const HEADER_BYTES = 12;
 const MAX_STEPS = 32767;
+const SUMMARY_BYTES = 24;
 
-export function encodedModelSize(heavyAtoms: number, hydrogenSites: number, conformers: number): number {
+export function encodedModelSize(heavyAtoms: number, hydrogenSites: number, conformers: number, version = MODEL_FORMAT_VERSION): number {
   const sites = heavyAtoms + hydrogenSites;
-  return HEADER_BYTES + heavyAtoms + 4 * sites + conformers * (12 + 6 * sites);
+  return HEADER_BYTES + heavyAtoms + 4 * sites + conformers * (12 + 6 * sites + (version >= 2 ? SUMMARY_BYTES : 0));
 }
 
 export function encodeModel(model: Model3D): Uint8Array {
@@ -48,10 +53,18 @@ export function encodeModel(model: Model3D): Uint8Array {
       origin[axis] = view.getFloat32(offset, true);
       offset += 4;
     }
+    // The summary is computed from exactly the coordinates decoding will return.
+    const stored = new Float64Array(3 * sites);
     for (let i = 0; i < 3 * sites; i++, offset += 2) {
       const steps = Math.round((coords[i]! - origin[i % 3]!) / COORDINATE_STEP);
       if (Math.abs(steps) > MAX_STEPS) throw new Error(`Conformer ${index} spans more than ±163 Å from its centre.`);
       view.setInt16(offset, steps, true);
+      stored[i] = origin[i % 3]! + steps * COORDINATE_STEP;
+    }
+    const summary = conformerSummary({ ...model, conformers: [stored] }, 0);
+    for (const value of [...summary.axes, summary.shapeSelfOverlap, summary.espSelfOverlap]) {
+      view.setFloat32(offset, value, true);
+      offset += 4;
     }
   });
   return bytes;
@@ -61,14 +74,15 @@ export function decodeModel(bytes: Uint8Array): Model3D {
   if (bytes.length < HEADER_BYTES || bytes[0] !== MAGIC[0] || bytes[1] !== MAGIC[1] || bytes[2] !== MAGIC[2]) {
     throw new Error('Not a molsearch 3D model (bad header).');
   }
-  if (bytes[3] !== MODEL_FORMAT_VERSION) {
-    throw new Error(`3D model format version ${bytes[3]} is not supported (expected ${MODEL_FORMAT_VERSION}).`);
+  const version = bytes[3]!;
+  if (version !== 1 && version !== MODEL_FORMAT_VERSION) {
+    throw new Error(`3D model format version ${version} is not supported (expected 1 or ${MODEL_FORMAT_VERSION}).`);
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const n = view.getUint16(4, true);
   const h = view.getUint16(6, true);
   const conformerCount = view.getUint16(8, true);
-  const expected = encodedModelSize(n, h, conformerCount);
+  const expected = encodedModelSize(n, h, conformerCount, version);
   if (bytes.length !== expected) throw new Error(`3D model is ${bytes.length} bytes, its header says ${expected}.`);
   const sites = n + h;
   const atomicNumbers = bytes.slice(HEADER_BYTES, HEADER_BYTES + n);
@@ -76,6 +90,7 @@ export function decodeModel(bytes: Uint8Array): Model3D {
   const charges = new Float64Array(sites);
   for (let i = 0; i < sites; i++, offset += 4) charges[i] = view.getFloat32(offset, true);
   const conformers: Float64Array[] = [];
+  const summaries: ConformerSummary[] = [];
   for (let c = 0; c < conformerCount; c++) {
     const ox = view.getFloat32(offset, true);
     const oy = view.getFloat32(offset + 4, true);
@@ -88,6 +103,11 @@ export function decodeModel(bytes: Uint8Array): Model3D {
       coords[3 * i + 2] = oz + view.getInt16(offset + 4, true) * COORDINATE_STEP;
     }
     conformers.push(coords);
+    if (version >= 2) {
+      const f = (k: number) => view.getFloat32(offset + 4 * k, true);
+      summaries.push({ axes: [f(0), f(1), f(2), f(3)], shapeSelfOverlap: f(4), espSelfOverlap: f(5) });
+      offset += SUMMARY_BYTES;
+    }
   }
-  return { atomicNumbers, hydrogenSites: h, charges, conformers };
+  return { atomicNumbers, hydrogenSites: h, charges, conformers, ...(version >= 2 ? { summaries } : {}) };
 }

@@ -14,6 +14,7 @@ import {
   DEFAULT_SCREENING_ITERATIONS,
   JsOverlapEvaluator,
   shapeConformer,
+  summarisedShapeConformer,
 } from './shape-alignment.ts';
 import type { BestAlignment, BestAlignmentOptions, OverlapKernelKind, ShapeConformer } from './shape-alignment.ts';
 import { simdOverlapAvailable } from './shape-kernel-module.ts';
@@ -96,11 +97,18 @@ function prepare(model: Model3D): PreparedModel {
   if (!entry) {
     if (model.conformers.length === 0) throw new Error('The 3D model has no conformers to score.');
     const n = model.atomicNumbers.length;
-    const selfTable = elementOverlapTable(model.atomicNumbers, model.atomicNumbers);
+    const summaries = model.summaries?.length === model.conformers.length ? model.summaries : undefined;
+    let shapeConformers: ShapeConformer[];
+    if (summaries) {
+      shapeConformers = model.conformers.map((coords, k) => summarisedShapeConformer(coords, n, summaries[k]!.axes, summaries[k]!.shapeSelfOverlap));
+    } else {
+      const selfTable = elementOverlapTable(model.atomicNumbers, model.atomicNumbers);
+      shapeConformers = model.conformers.map((coords) => shapeConformer(coords, n, selfTable));
+    }
     entry = {
-      shapeConformers: model.conformers.map((coords) => shapeConformer(coords, n, selfTable)),
+      shapeConformers,
       packed: undefined,
-      espSelf: new Float64Array(model.conformers.length).fill(Number.NaN),
+      espSelf: summaries ? Float64Array.from(summaries, (s) => s.espSelfOverlap) : new Float64Array(model.conformers.length).fill(Number.NaN),
     };
     prepared.set(model, entry);
   }

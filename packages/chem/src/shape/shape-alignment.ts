@@ -22,7 +22,7 @@ import type { Quaternion } from './quaternion.ts';
 /** One conformer's heavy atoms moved to their centroid, with the frame and self-overlap kept. */
 export interface ShapeConformer {
   centred: Float64Array;
-  frame: PrincipalFrame;
+  frame: Pick<PrincipalFrame, 'centroid' | 'axes'>;
   selfOverlap: number;
 }
 
@@ -36,6 +36,27 @@ export function shapeConformer(coords: Float64Array, atomCount: number, selfTabl
     centred[3 * i + 2] = coords[3 * i + 2]! - cz;
   }
   return { centred, frame, selfOverlap: shapeOverlap(centred, centred, selfTable) };
+}
+
+/** `shapeConformer` from stored principal axes and self-overlap (a decoded model's summary). */
+export function summarisedShapeConformer(coords: Float64Array, atomCount: number, axes: Quaternion, selfOverlap: number): ShapeConformer {
+  let cx = 0, cy = 0, cz = 0;
+  for (let i = 0; i < atomCount; i++) {
+    cx += coords[3 * i]!;
+    cy += coords[3 * i + 1]!;
+    cz += coords[3 * i + 2]!;
+  }
+  const n = Math.max(atomCount, 1);
+  cx /= n;
+  cy /= n;
+  cz /= n;
+  const centred = new Float64Array(3 * atomCount);
+  for (let i = 0; i < atomCount; i++) {
+    centred[3 * i] = coords[3 * i]! - cx;
+    centred[3 * i + 1] = coords[3 * i + 1]! - cy;
+    centred[3 * i + 2] = coords[3 * i + 2]! - cz;
+  }
+  return { centred, frame: { centroid: [cx, cy, cz], axes: quaternionToMatrix(axes) }, selfOverlap };
 }
 
 /** A pose of a centred candidate in the centred query frame: x' = R(rotation)·x + translation. */

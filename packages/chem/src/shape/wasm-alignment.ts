@@ -29,6 +29,15 @@ export interface PackedShape {
 /** Padding atoms lie this far from the centre, beyond every cutoff of any pose. */
 const FAR_AWAY = 1e4;
 
+// Gaussian exponent per element at the default radius scale, filled on first use.
+const exponents = new Float64Array(128);
+
+function elementExponent(atomicNumber: number): number {
+  const slot = atomicNumber > 0 && atomicNumber < exponents.length ? atomicNumber : 0;
+  if (exponents[slot] === 0) exponents[slot] = gaussianExponents([slot])[0]!;
+  return exponents[slot]!;
+}
+
 export function packShape(atomicNumbers: ArrayLike<number>, conformers: readonly ShapeConformer[]): PackedShape {
   const n = atomicNumbers.length;
   const padded = Math.ceil(n / 4) * 4;
@@ -47,7 +56,7 @@ export function packShape(atomicNumbers: ArrayLike<number>, conformers: readonly
     selfOverlaps[k] = conformer.selfOverlap;
   });
   const alpha = new Float32Array(padded).fill(1);
-  alpha.set(gaussianExponents(atomicNumbers));
+  for (let i = 0; i < n; i++) alpha[i] = elementExponent(atomicNumbers[i]!);
   return { atomCount: n, padded, conformerCount: count, coords, alpha, axes, selfOverlaps };
 }
 

@@ -1,0 +1,21 @@
+import { espSelfOverlap } from './esp-overlap.ts';
+import { shapeOverlapByElement } from './gaussian-shape.ts';
+import type { ConformerSummary, Model3D } from './model-3d.ts';
+import { principalFrame } from './principal-axes.ts';
+import { quaternionFromMatrix } from './quaternion.ts';
+
+/**
+ * What the re-scorer derives from one conformer before any alignment: the heavy atoms' principal
+ * axes and the shape and electrostatic self-overlaps. The model codec stores it, so the re-scorer
+ * reads it instead of recomputing it for every candidate of every search.
+ */
+export function conformerSummary(model: Model3D, conformer: number): ConformerSummary {
+  const coords = model.conformers[conformer];
+  if (!coords) throw new Error(`The model has no conformer ${conformer}.`);
+  const heavy = model.atomicNumbers.length;
+  return {
+    axes: quaternionFromMatrix(principalFrame(coords, heavy).axes),
+    shapeSelfOverlap: shapeOverlapByElement(coords, model.atomicNumbers, coords, model.atomicNumbers),
+    espSelfOverlap: espSelfOverlap(coords, model.charges, model.charges.length),
+  };
+}
