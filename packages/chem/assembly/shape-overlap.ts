@@ -44,8 +44,11 @@ export function overlap(qx: usize, qy: usize, qz: usize, na: i32, bx: usize, by:
       const dz = f32x4.sub(z, f32x4.splat(load<f32>(qz + atom)));
       const pair = (<usize>(i * nb4 + j)) << 2;
       const e = f32x4.mul(v128.load(c + pair), f32x4.add(f32x4.add(f32x4.mul(dx, dx), f32x4.mul(dy, dy)), f32x4.mul(dz, dz)));
+      // Most atom pairs of two molecules lie beyond the cutoff: skip the exponential when all four do.
+      const near = f32x4.lt(e, cutoff);
+      if (!v128.any_true(near)) continue;
       const v = f32x4.mul(v128.load(k + pair), expNegative4(e));
-      total = f32x4.add(total, v128.and(v, f32x4.lt(e, cutoff)));
+      total = f32x4.add(total, v128.and(v, near));
     }
   }
   return f32x4.extract_lane(total, 0) + f32x4.extract_lane(total, 1) + f32x4.extract_lane(total, 2) + f32x4.extract_lane(total, 3);
@@ -232,7 +235,9 @@ function movedOverlapGradient(tx: f64, ty: f64, tz: f64, grad: i32): f64 {
       const pair = (<usize>(i * gNb4 + j)) << 2;
       const cij = v128.load(gC + pair);
       const e = f32x4.mul(cij, f32x4.add(f32x4.add(f32x4.mul(dx, dx), f32x4.mul(dy, dy)), f32x4.mul(dz, dz)));
-      const v = v128.and(f32x4.mul(v128.load(gK + pair), expNegative4(e)), f32x4.lt(e, cutoff));
+      const near = f32x4.lt(e, cutoff);
+      if (!v128.any_true(near)) continue;
+      const v = v128.and(f32x4.mul(v128.load(gK + pair), expNegative4(e)), near);
       total = f32x4.add(total, v);
       const f = f32x4.mul(f32x4.mul(minusTwo, cij), v);
       sx = f32x4.add(sx, f32x4.mul(f, dx));
