@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESP_GAUSSIAN_A, ESP_GAUSSIAN_B, espKernel, espOverlap, espSelfOverlap, espSimilarity, renormalizeEsp } from './esp-overlap.ts';
+import { ESP_GAUSSIAN_A, ESP_GAUSSIAN_B, ESP_TABLE_END, espKernel, espKernelExact, espOverlap, espSelfOverlap, espSimilarity, renormalizeEsp } from './esp-overlap.ts';
 import { readShapeReference, referenceModel } from './reference-fixture.ts';
 import { electrostaticSimilarity } from './scorer.ts';
 import type { Pose } from './scorer.ts';
@@ -13,6 +13,13 @@ describe('ESPsim electrostatic overlap', () => {
       const nine = ESP_GAUSSIAN_A.reduce((sum, a, k) => sum + a * Math.exp(ESP_GAUSSIAN_B[k]! * r2), 0);
       expect(espKernel(r2)).toBeCloseTo(nine, 8);
     }
+  });
+
+  it('reproduces the six-exponential sum from its table within 1e-9 everywhere, and beyond the table exactly', () => {
+    let worst = 0;
+    for (let r2 = 0; r2 < ESP_TABLE_END + 50; r2 += 0.00377) worst = Math.max(worst, Math.abs(espKernel(r2) - espKernelExact(r2)));
+    expect(worst).toBeLessThan(1e-9);
+    expect(espKernel(ESP_TABLE_END + 10)).toBe(espKernelExact(ESP_TABLE_END + 10));
   });
 
   it('matches the Python reference on identical coordinates and charges within 1e-6', () => {
