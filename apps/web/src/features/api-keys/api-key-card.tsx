@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ApiKey } from '../../api/account-api.ts';
-import { formatDate, keyBadge, lastUsedText, maskFullKey, maskKey } from './api-key-format.ts';
+import { formatDate, keyBadge, lastUsedText, maskFullKey, maskKey, usageText } from './api-key-format.ts';
 import styles from './api-key-dialog.module.css';
 import { useCopy } from './use-copy.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -41,7 +41,7 @@ export function ApiKeyCard({ apiKey, fullValue, now, onEdit, onDelete }: ApiKeyC
         </div>
         <div>
           <dt>Usage</dt>
-          <dd>{apiKey.usage_count} requests</dd>
+          <dd>{usageText(apiKey.usage_count)}</dd>
         </div>
         <div>
           <dt>Last used</dt>

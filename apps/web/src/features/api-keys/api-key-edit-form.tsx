@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ApiKey } from '../../api/account-api.ts';
-import { formatDate, keyDescriptionError, keyNameError } from './api-key-format.ts';
+import { formatDate, keyDescriptionError, keyNameError, usageText } from './api-key-format.ts';
 import styles from './api-key-dialog.module.css';
 import { Button } from '../../components/ui/button.tsx';
 
@@ -52,7 +52,7 @@ export function ApiKeyEditForm({ apiKey, pending, serverError, onSave, onCancel 
         </div>
         <div>
           <dt>Usage</dt>
-          <dd>{apiKey.usage_count} requests</dd>
+          <dd>{usageText(apiKey.usage_count)}</dd>
         </div>
       </dl>
       <label className={styles.field}>

@@ -39,6 +39,10 @@ export function lastUsedText(lastUsedAt: string | null, now: number): string {
   return 'Just now';
 }
 
+export function usageText(count: number): string {
+  return `${count} ${count === 1 ? 'request' : 'requests'}`;
+}
+
 /** Masked key: the first 8 and last 8 characters with the middle hidden. */
 export function maskKey(prefix: string, suffix: string): string {
   return `${prefix}${'•'.repeat(16)}${suffix}`;
