@@ -36,7 +36,7 @@ export function SupportedDatabases({ onNavigate }: SupportedDatabasesProps = {})
   const databaseCount = groups.reduce((sum, group) => sum + group.databases.length, 0);
 
   return (
-    <div className={styles.list} aria-label="Supported databases">
+    <div className={styles.list} role="region" aria-label="Supported databases">
       <p className={styles.total}>
         Total coverage: <strong>{formatMoleculeCount(total)} molecules</strong> in {databaseCount} database{databaseCount === 1 ? '' : 's'} from{' '}
         {groups.length} vendor{groups.length === 1 ? '' : 's'}

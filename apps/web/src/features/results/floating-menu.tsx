@@ -8,7 +8,7 @@ export function FloatingMenu({ onModify, onNewSearch }: { onModify: () => void; 
         <span aria-hidden="true">✎</span> Modify search
       </button>
       <button type="button" className={`${styles.floatingButton} ${styles.floatingPrimary}`} onClick={onNewSearch}>
-        <span aria-hidden="true">＋</span> New search
+        <span aria-hidden="true">+</span> New search
       </button>
     </nav>
   );

@@ -43,7 +43,8 @@ const search = (databases: string[]): SubmittedSearch => ({ jobName: 'job-1', sm
 
 const cardsIn = (region: HTMLElement) => within(region).getAllByRole('checkbox');
 
-describe('SearchResults', () => {
+// Several user steps each; the limit only guards against a hang on a loaded machine.
+describe('SearchResults', { timeout: 30_000 }, () => {
   it('shows one section of 10 per database that answered, skipping a failing one, then pages a database 30 at a time', async () => {
     const user = userEvent.setup();
     const source = new InMemoryResultsSource({ MOLPORT: hitsOf('MP', 65), 'ENAMINE-REAL': hitsOf('EN', 12), BROKEN: hitsOf('BR', 5) }, new Set(['BROKEN']));

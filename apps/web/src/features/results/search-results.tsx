@@ -48,27 +48,34 @@ export function SearchResults({ search, onModify, onNewSearch }: SearchResultsPr
   const query = useMemo(() => queryMoleculeRow(search.smiles), [search.smiles]);
 
   const selectedIds = useMemo(() => [...state.selected], [state.selected]);
-  const shownRows = state.view === 'database' ? (state.database?.results ?? []) : state.sections.flatMap((section) => section.results);
+  const shownRows = useMemo(
+    () => (state.view === 'database' ? (state.database?.results ?? []) : state.sections.flatMap((section) => section.results)),
+    [state.view, state.database, state.sections],
+  );
   const currentDb = state.view === 'database' ? state.database?.dbName : undefined;
   const hitCount = histogram ? Object.values(histogram.databases).reduce((sum, info) => sum + info.total, 0) : null;
   const ready = state.view === 'sections' || state.view === 'database';
 
+  // Quotes go to one vendor: the open database, or the only one searched.
+  const quoteDb = currentDb ?? (search.databases.length === 1 ? search.databases[0] : undefined);
+  const quoteInfo = quoteDb ? databases.data?.[quoteDb] : undefined;
+  const quoteEmail = orderEmail(quoteInfo?.Email);
+  const quoteHref = useMemo(() => {
+    if (!quoteDb || !quoteEmail) return null;
+    const inDb = shownRows.filter((row) => row.database === quoteDb);
+    const picked = inDb.filter((row) => state.selected.has(row.id));
+    return quoteMailto(quoteEmail, labelOf(quoteDb), picked.length > 0 ? picked : inDb.slice(0, 30));
+  }, [quoteDb, quoteEmail, shownRows, state.selected, labelOf]);
+
   const getQuote = () => {
-    const dbName = currentDb ?? (search.databases.length === 1 ? search.databases[0] : undefined);
-    void source.trackQuotation(search.jobName, dbName);
-    const rows = shownRows.filter((row) => state.selected.has(row.id) && (!dbName || row.database === dbName));
-    const quoted = rows.length > 0 ? rows : shownRows.filter((row) => !dbName || row.database === dbName).slice(0, 30);
-    const info = dbName ? databases.data?.[dbName] : undefined;
-    const email = orderEmail(info?.Email);
-    if (dbName && email) {
-      window.location.href = quoteMailto(email, labelOf(dbName), quoted);
-      return;
-    }
-    if (!dbName) {
+    void source.trackQuotation(search.jobName, quoteDb);
+    // With an order address the link itself opens the mail program.
+    if (quoteHref) return;
+    if (!quoteDb) {
       toast.info('Open one database to request a quote from its vendor');
       return;
     }
-    toast.info(`${info?.Vendor ?? labelOf(dbName)} lists no order e-mail. Please request a quote on ${info?.Website ?? 'the vendor website'}.`);
+    toast.info(`${quoteInfo?.Vendor ?? labelOf(quoteDb)} lists no order e-mail. Please request a quote on ${quoteInfo?.Website ?? 'the vendor website'}.`);
   };
 
   return (
@@ -121,9 +128,15 @@ export function SearchResults({ search, onModify, onNewSearch }: SearchResultsPr
                 Select all shown
               </Button>
             )}
-            <Button size="sm" variant="secondary" onClick={getQuote}>
-              Get quote
-            </Button>
+            {quoteHref ? (
+              <a className={styles.quoteLink} href={quoteHref} onClick={getQuote}>
+                Get quote
+              </a>
+            ) : (
+              <Button size="sm" variant="secondary" onClick={getQuote}>
+                Get quote
+              </Button>
+            )}
             <Button size="sm" variant="primary" onClick={() => setDownloadOpen(true)}>
               {selectedIds.length > 0 ? `Download selected (${selectedIds.length})` : 'Download'}
             </Button>

@@ -1,0 +1,199 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
+import type { ServerProcess } from '../api/server-process.ts';
+import { parseCsv, parseSdf } from '../api/parse-files.ts';
+import { launchBrowser, openPage, screenshotPath } from './browser.ts';
+import { WEB_DIST } from './global-setup.ts';
+
+const REPO = join(import.meta.dirname, '../..');
+const ASPIRIN = 'CC(=O)Oc1ccccc1C(=O)O';
+const ORDER_EMAIL = 'orders@molport.example';
+
+interface Catalogues {
+  vendors: unknown[];
+  databases: { id: string; orderEmail: string | null }[];
+}
+
+/** Runs a Morgan search from the search page over the named databases and waits for the results. */
+async function searchFor(page: Page, url: string, databases: string[]): Promise<Locator> {
+  await page.goto(url);
+  await page.getByPlaceholder('Enter SMILES notation').fill(ASPIRIN);
+  await page.getByRole('button', { name: 'Search', exact: true }).first().click();
+  await page.getByRole('radio', { name: /Morgan/ }).click();
+  const grid = page.getByRole('group', { name: 'Databases' });
+  for (const card of await grid.getByRole('checkbox').all()) {
+    const name = (await card.getAttribute('aria-label')) ?? '';
+    const wanted = databases.includes(name);
+    if ((await card.getAttribute('aria-checked')) === 'true' !== wanted) await card.click();
+  }
+  await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+  const results = page.locator('section[aria-label="Search results"]');
+  await results.waitFor({ timeout: 90_000 });
+  return results;
+}
+
+/** The similarity a result card states in its accessible name. */
+async function similarities(cards: Locator): Promise<number[]> {
+  const labels = await cards.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => Number(/similarity (\d\.\d+)/.exec(label)?.[1]));
+}
+
+describe('search results in the browser', () => {
+  let browser: Browser;
+  let server: ServerProcess;
+  const cleanups: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    const data = await freshDataDir();
+    cleanups.push(data.remove);
+    // MolPort gets an order address so "Contact For Orders" and "Get quote" have somewhere to write to.
+    const config = JSON.parse(await readFile(join(REPO, 'config/catalogues.json'), 'utf8')) as Catalogues;
+    for (const database of config.databases) if (database.id === 'MOLPORT') database.orderEmail = ORDER_EMAIL;
+    const configPath = join(data.dir, 'catalogues.json');
+    await writeFile(configPath, JSON.stringify(config));
+    server = await startServerProcess(data.dir, { RATE_LIMITING: 'false', WEB_DIR: WEB_DIST, CATALOGUE_CONFIG: configPath });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    for (const cleanup of cleanups) await cleanup();
+    await removeTestCatalogues();
+  });
+
+  it('shows sections, pages a database, filters by threshold, adds ADMET columns and downloads a selection', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const results = await searchFor(page, server.url, ['MolPort', 'Enamine REAL']);
+
+    // Sections view: ten hits per database, the query molecule first.
+    const molportTop = results.getByRole('group', { name: 'Top hits from MolPort' });
+    await molportTop.waitFor();
+    expect(await molportTop.getByRole('checkbox').count()).toBe(10);
+    expect(await results.getByRole('group', { name: 'Top hits from Enamine REAL' }).getByRole('checkbox').count()).toBe(10);
+    await expect.poll(() => results.getByRole('img', { name: 'Structure of the query molecule' }).evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    const topScores = await similarities(molportTop.getByRole('checkbox'));
+    expect(topScores).toEqual([...topScores].sort((a, b) => b - a));
+    await page.screenshot({ path: screenshotPath('results-sections-desktop') });
+
+    // Database view: 30 a page after the query card, then load more until the catalogue is exhausted.
+    await results.getByRole('button', { name: 'View all results from MolPort' }).click();
+    const grid = results.getByRole('group', { name: 'Results from MolPort' });
+    await grid.waitFor();
+    expect(await grid.locator('> *').first().getAttribute('data-query-molecule')).toBe('true');
+    const cards = grid.getByRole('checkbox');
+    expect(await cards.count()).toBe(30);
+    await results.getByRole('button', { name: 'Load more' }).click();
+    await page.getByText('Loaded 30 more molecules from MolPort').waitFor();
+    expect(await cards.count()).toBe(60);
+    await results.getByRole('button', { name: 'Load more' }).click();
+    await page.getByText('All results loaded from MolPort').waitFor();
+    await results.getByText('All molecules loaded from MolPort').waitFor();
+    expect(await cards.count()).toBe(60);
+
+    // Threshold: the slider spans the database's scores; a middle position keeps only hits at or above it.
+    const slider = results.getByRole('slider', { name: 'Similarity threshold' });
+    const min = Number(await slider.getAttribute('min'));
+    const max = Number(await slider.getAttribute('max'));
+    expect(max).toBeGreaterThan(min);
+    const threshold = Number((Math.round(((min + max) / 2) * 50) / 50).toFixed(2));
+    await slider.fill(String(threshold));
+    await page.getByText(new RegExp(`(Found \\d+ molecules?|No molecules found) with similarity ≥ ${threshold.toFixed(3)} in MolPort`)).waitFor();
+    await expect.poll(async () => (await similarities(cards)).every((score) => score >= threshold)).toBe(true);
+    const filtered = await cards.count();
+    expect(filtered).toBeGreaterThan(0);
+    expect(filtered).toBeLessThan(60);
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBeLessThan(400);
+
+    // ADMET columns.
+    await results.getByRole('switch', { name: 'ADMET properties' }).check({ force: true });
+    await expect.poll(() => grid.getByText('QED', { exact: true }).count()).toBe(filtered);
+    expect(await grid.getByText('cLogP', { exact: true }).count()).toBe(filtered);
+
+    // Select two molecules: click one, keyboard-toggle the other.
+    await cards.nth(0).click();
+    await cards.nth(1).focus();
+    await page.keyboard.press('Space');
+    await results.getByText('2 selected').waitFor();
+    const chosen = await cards.evaluateAll((elements) =>
+      elements.filter((element) => element.getAttribute('aria-checked') === 'true').map((element) => (element.getAttribute('aria-label') ?? '').split(' from ')[0]!),
+    );
+    expect(chosen).toHaveLength(2);
+    await page.screenshot({ path: screenshotPath('results-database-admet-desktop') });
+
+    // "Get quote" writes to the vendor's order address with the selection in the body.
+    const quote = results.getByRole('link', { name: 'Get quote' });
+    const mailto = (await quote.getAttribute('href')) ?? '';
+    expect(mailto.startsWith(`mailto:${ORDER_EMAIL}?`)).toBe(true);
+    for (const id of chosen) expect(decodeURIComponent(mailto)).toContain(id);
+
+    // CSV of the selection, read back.
+    await results.getByRole('button', { name: 'Download selected (2)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download results' });
+    await dialog.waitFor();
+    await page.screenshot({ path: screenshotPath('results-download-dialog-desktop') });
+    const csvDownload = page.waitForEvent('download', { timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+    const csvText = await readFile((await (await csvDownload).path())!, 'utf8');
+    const [header, ...rows] = parseCsv(csvText).filter((row) => row.length > 1);
+    expect(header!.slice(0, 5)).toEqual(['smiles', 'id', 'db_id', 'database', 'similarity']);
+    expect(header).toContain('qed');
+    expect(rows.map((row) => row[2]).sort()).toEqual([...chosen].sort());
+    expect(rows.every((row) => row[3] === 'MOLPORT' && Number(row[4]) >= threshold)).toBe(true);
+    await dialog.waitFor({ state: 'hidden' });
+
+    // SDF of the same selection.
+    await results.getByRole('button', { name: 'Download selected (2)' }).click();
+    await dialog.getByText('SDF', { exact: true }).click();
+    const sdfDownload = page.waitForEvent('download', { timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+    const records = await parseSdf(await readFile((await (await sdfDownload).path())!, 'utf8'));
+    expect(records.map((record) => record.fields.db_id).sort()).toEqual([...chosen].sort());
+    expect(records.every((record) => record.hasCoordinates)).toBe(true);
+
+    expect(errors.filter((error) => !/molecule-editor|Ketcher|require is not defined/.test(error))).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it('reads well on a 390 px wide phone', async () => {
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    const results = await searchFor(page, server.url, ['MolPort']);
+    const grid = results.getByRole('group', { name: 'Results from MolPort' });
+    await grid.waitFor();
+    expect(await grid.getByRole('checkbox').count()).toBe(30);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await results.getByRole('button', { name: 'Load more' }).waitFor();
+    await grid.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('results-database-phone') });
+    await page.getByRole('navigation', { name: 'Search actions' }).getByRole('button', { name: /New search/ }).waitFor();
+    await context.close();
+  }, 180_000);
+
+  it('lists the supported databases by vendor with counts, links and a total', async () => {
+    const { page, context } = await openPage(browser);
+    // The search page's Database Information dialog shows the same list as the About page.
+    await page.goto(server.url);
+    await page.getByPlaceholder('Enter SMILES notation').fill(ASPIRIN);
+    await page.getByRole('button', { name: 'Search', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Database information' }).click();
+    const list = page.getByRole('dialog').getByLabel('Supported databases');
+    await list.waitFor();
+    await list.getByText(/^Total coverage:/).waitFor();
+    expect(await list.getByText(/^Total coverage:/).innerText()).toBe('Total coverage: 120 molecules in 2 databases from 2 vendors');
+    const molport = list.locator('[data-vendor="molport"]');
+    expect(await molport.getByRole('heading', { name: 'MolPort' }).count()).toBe(1);
+    expect(await molport.getByText('60 molecules').count()).toBe(1);
+    expect(await molport.getByRole('link', { name: 'Visit Website' }).getAttribute('href')).toBe('https://www.molport.com');
+    expect(await molport.getByRole('link', { name: 'Contact For Orders' }).getAttribute('href')).toBe(`mailto:${ORDER_EMAIL}`);
+    const enamine = list.locator('[data-vendor="enamine"]');
+    expect(await enamine.getByRole('link', { name: 'Contact For Orders' }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('supported-databases-desktop') });
+    await molport.getByRole('link', { name: 'Search in molsearch' }).click();
+    await page.waitForURL(`${server.url}/molport`);
+    await context.close();
+  }, 120_000);
+});
