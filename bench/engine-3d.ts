@@ -1,4 +1,5 @@
-// `npm run bench -- engine-3d [--size N] [--queries N] [--data-dir DIR] [--catalogue ID] [--qualities fast,accurate,very_accurate]`
+// `npm run bench -- engine-3d [--size N] [--queries N] [--data-dir DIR] [--catalogue ID] [--qualities fast,accurate,very_accurate]
+//                             [--methods espsim_shape,espsim_electrostatic]`
 //
 // Shape and electrostatic search on a Chemspace screening catalogue: end-to-end latency per quality
 // (query conformers included) and recall@30 against the exact ranking, i.e. every molecule of the
@@ -39,6 +40,7 @@ export async function run(args: string[]): Promise<void> {
       'data-dir': { type: 'string', default: process.env.MOLSEARCH_DATA_DIR ?? 'data' },
       catalogue: { type: 'string' },
       qualities: { type: 'string', default: QUALITIES.join(',') },
+      methods: { type: 'string', default: METHODS.join(',') },
     },
   });
   const benchDir = join(resolve(values['data-dir']), 'bench', 'engine-3d');
@@ -54,7 +56,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(`queries: ${queries.length} approved drugs of drugs.tsv (every ${Math.floor(drugCount() / queries.length)}th with SMILES under 60 characters)`);
   const pool = createRescorePool(2);
   try {
-    for (const method of METHODS) {
+    for (const method of METHODS.filter((m) => values.methods.split(',').includes(m))) {
       const truth = await groundTruth(benchDir, catalogue, method, queries, pool);
       for (const quality of qualities) {
         const times: number[] = [];

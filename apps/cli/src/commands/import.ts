@@ -14,6 +14,7 @@ export const command: Command = {
     limit: { type: 'string', valueName: 'N', description: 'import only the first N rows (quick builds)' },
     workers: { type: 'string', valueName: 'N', description: 'worker threads preparing molecules (default 2)' },
     '3d': { type: 'boolean', description: 'also build the 3D columns for shape/electrostatic search (about 50 ms of CPU a molecule)' },
+    resume: { type: 'boolean', description: 'continue an import of this DB-ID that was killed part-way (same files and options)' },
   },
   help: [
     'Each molecule is standardised (largest organic fragment, charges neutralised where safe), canonicalised,',
@@ -21,6 +22,8 @@ export const command: Command = {
     'Bad rows are reported on stderr as "file line N: reason" and skipped; for a repeated id the first row is kept.',
     'The index is written to <data-dir>/catalogues/<DB-ID>.tmp-<pid> and renamed into place when complete,',
     'replacing an earlier import of the same id; an interrupted import leaves the previous catalogue untouched.',
+    'The work folder keeps every finished batch: after a kill or Ctrl-C, the same command with --resume continues',
+    'after them (if the files and options are unchanged); without --resume the import starts over.',
     'With --3d each molecule also gets conformers, Gasteiger charges, a compact 3D model and USRCAT /',
     'ElectroShape vectors, indexed by IVF lists (about sqrt(N)) for the espsim_shape / espsim_electrostatic methods.',
     '',
@@ -40,10 +43,12 @@ export const command: Command = {
       workers,
       limit,
       shape: context.options.flag('3d'),
+      resume: context.options.flag('resume'),
       onProgress: (progress) => bar.update(progress.molecules, progress.fraction),
       onSkipped: (row) => bar.log(`${basename(row.file)} line ${row.line}: ${row.reason}`),
     });
     bar.finish();
+    if (summary.resumedRows > 0) context.note(`${summary.id}: continued an interrupted import after its first ${formatCount(summary.resumedRows)} rows`);
     context.note(
       `${summary.id}: ${formatCount(summary.count)} molecules from ${formatCount(summary.rows)} rows, ` +
         `${formatCount(summary.skippedRows)} skipped (${formatCount(summary.duplicateIds)} duplicate ids), ` +

@@ -22,6 +22,8 @@ import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
  * All numbers are little-endian. The u32 offsets cap a string blob at 4 GiB (about 60M molecules).
  * Measured: 380-580 bytes per molecule for the Morgan path (256 fingerprint, ~45 SMILES, ~15 id,
  * 8 offsets, 14 x 4 properties, ~20 formula + offsets); small catalogues pay the fixed 8 KiB popcount table.
+ * Loaded, the Morgan search adds a 32-byte fold per molecule in memory (kernels/fingerprint-memory.ts),
+ * derived from the fingerprints when the catalogue is opened and never stored.
  */
 export const CATALOGUE_FORMAT_VERSION = 1;
 export const MANIFEST_FILE = 'manifest.json';

@@ -8,6 +8,8 @@ import type { CatalogueManifest, ManifestSource } from '../catalogue/catalogue-f
 import { assertCatalogueId, catalogueDir, cataloguesDir, isTemporaryDirOf, temporaryDirName } from '../catalogue/catalogue-paths.ts';
 import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
 import { EngineError, abortedError } from '../engine-error.ts';
+import { appendCheckpoint, checkpointHeader, readCheckpoint, startCheckpoint } from './import-checkpoint.ts';
+import type { CheckpointHeader, CheckpointRecord, InputPosition } from './import-checkpoint.ts';
 import { createPreparer } from './import-pool.ts';
 import type { MoleculePreparer } from './import-pool.ts';
 import { CATALOGUE_PROPERTIES, STANDARDIZATION } from './prepare-molecules.ts';
@@ -37,6 +39,12 @@ export interface ImportOptions {
   shape?: boolean | ShapeBuildOptions;
   /** A preparer shared by several imports (it stays open); by default each import starts `workers` threads. */
   preparer?: MoleculePreparer;
+  /**
+   * Continue the work folder of an earlier import of this id that was killed part-way (same files,
+   * unchanged, same options): its finished batches are kept and reading starts after them. Without a
+   * folder to continue the import starts from the beginning. Default false: start over.
+   */
+  resume?: boolean;
 }
 
 export interface ImportProgress {
@@ -69,6 +77,8 @@ export interface ImportSummary {
   seconds: number;
   moleculesPerSecond: number;
   bytesPerMolecule: number;
+  /** Input rows taken over from the interrupted import this one resumed (0 when it started afresh). */
+  resumedRows: number;
 }
 
 const DEFAULT_BATCH = 200;
@@ -78,24 +88,37 @@ const DEFAULT_SHAPE_BATCH = 25;
 /**
  * Builds catalogue `id` from vendor files. Work happens in `<id>.tmp-<pid>`; only a complete build is
  * renamed into place, so readers see the old catalogue or the new one, never half of one. A cancelled
- * or failed import removes its folder; one killed outright leaves a folder the next import removes.
+ * or failed import removes its folder; one killed outright leaves a folder with its finished batches
+ * (import-checkpoint.ts), which the next import continues with `resume` or else removes.
  */
 export async function importCatalogue(options: ImportOptions): Promise<ImportSummary> {
   assertCatalogueId(options.id);
   const started = performance.now();
   const root = cataloguesDir(options.dataDir);
   await mkdir(root, { recursive: true });
-  await removeStaleFolders(root, options.id);
-  const workDir = join(root, temporaryDirName(options.id, process.pid));
-  await mkdir(workDir);
-  const preparer = options.preparer ?? createPreparer(options.workers ?? 2);
-  const inFlight: { file: string; result: Promise<PreparedBatch> }[] = [];
   const shape = options.shape === true ? CATALOGUE_SHAPE : options.shape || undefined;
+  const sources = await describeSources(options.files);
+  const header = await checkpointHeader(options.id, options.files, CATALOGUE_PROPERTIES.map((p) => p.key), shape, options.limit);
+  const workDir = join(root, temporaryDirName(options.id, process.pid));
+  const resumed = await claimStaleFolders(root, options.id, workDir, options.resume ? header : undefined);
+  if (!resumed) {
+    await mkdir(workDir);
+    await startCheckpoint(workDir, header);
+  }
+  const preparer = options.preparer ?? createPreparer(options.workers ?? 2);
+  const inFlight: { file: string; result: Promise<PreparedBatch>; through: InputPosition; readErrors: number }[] = [];
   try {
-    const sources = await describeSources(options.files);
     const builder = new CatalogueBuilder(CATALOGUE_PROPERTIES);
     const report = new ImportReport(options, sources, started);
     const maxInFlight = 2 * Math.max(1, options.workers ?? 2) + 1;
+    // Batches finished before the interruption: counted again, their rows already reported then.
+    let start: InputPosition = { file: 0, rowsInFile: 0, rows: 0 };
+    for (const record of resumed ?? []) {
+      report.countSkipped(record.readErrors + record.batch.rejected.length + builder.add(record.batch).length);
+      start = record.through;
+    }
+    report.molecules = builder.count;
+    const resumedRows = start.rows;
     const collect = async (): Promise<void> => {
       const next = inFlight.shift();
       if (!next) return;
@@ -103,27 +126,44 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
       for (const rejected of batch.rejected) report.skip(next.file, rejected.line, rejected.message);
       for (const line of builder.add(batch)) report.skip(next.file, line, 'duplicate id: kept the first row with this id');
       report.molecules = builder.count;
+      await appendCheckpoint(workDir, { batch, through: next.through, readErrors: next.readErrors });
     };
-    let rows = 0;
-    files: for (const path of options.files) {
+    let rows = start.rows;
+    files: for (const [fileIndex, path] of options.files.entries()) {
+      if (fileIndex < start.file) {
+        report.finishFile(sources[fileIndex]!.bytes);
+        continue;
+      }
       const file = await openMoleculeFile(path);
       report.startFile(path, file.bytesRead);
+      const skipRows = fileIndex === start.file ? start.rowsInFile : 0;
+      let rowsInFile = 0;
+      let readErrors = 0;
       let pending: InputMolecule[] = [];
       const submit = async (): Promise<void> => {
         if (pending.length === 0) return;
-        inFlight.push({ file: path, result: preparer.prepare({ molecules: pending, properties: [...CATALOGUE_PROPERTIES], shape }) });
+        const through = { file: fileIndex, rowsInFile, rows };
+        inFlight.push({ file: path, result: preparer.prepare({ molecules: pending, properties: [...CATALOGUE_PROPERTIES], shape }), through, readErrors });
         pending = [];
+        readErrors = 0;
         while (inFlight.length >= maxInFlight) await collect();
       };
       for await (const record of file.records()) {
         if (options.signal?.aborted) throw abortedError(`Import of ${options.id}`);
+        if (rowsInFile < skipRows) {
+          rowsInFile++;
+          continue;
+        }
         if (options.limit !== undefined && rows >= options.limit) {
           await submit();
           break files;
         }
         rows++;
-        if (isRecordError(record)) report.skip(path, record.line, record.error);
-        else pending.push({ line: record.line, smiles: record.smiles, id: record.id });
+        rowsInFile++;
+        if (isRecordError(record)) {
+          report.skip(path, record.line, record.error);
+          readErrors++;
+        } else pending.push({ line: record.line, smiles: record.smiles, id: record.id });
         if (pending.length >= (options.batchSize ?? (options.shape ? DEFAULT_SHAPE_BATCH : DEFAULT_BATCH))) {
           await submit();
           report.rows = rows;
@@ -172,6 +212,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
       seconds,
       moleculesPerSecond: builder.count / Math.max(seconds, 1e-9),
       bytesPerMolecule: manifest.bytesPerMolecule,
+      resumedRows,
     };
   } catch (error) {
     // Batches still in flight fail when the pool closes; nobody waits for them any more.
@@ -199,14 +240,32 @@ async function moveIntoPlace(workDir: string, dataDir: string, id: string): Prom
   return target;
 }
 
-/** Removes work folders of earlier imports of `id` whose process is gone. */
-async function removeStaleFolders(root: string, id: string): Promise<void> {
+/**
+ * Work folders of earlier imports of `id` whose process is gone: with `resume`, the most recent one
+ * whose checkpoint matches is renamed to `workDir` and its finished batches returned; the rest are removed.
+ */
+async function claimStaleFolders(root: string, id: string, workDir: string, resume: CheckpointHeader | undefined): Promise<CheckpointRecord[] | undefined> {
+  const stale: { path: string; modified: number }[] = [];
   for (const name of await readdir(root)) {
     if (!isTemporaryDirOf(name, id)) continue;
     const pid = Number(name.slice(name.lastIndexOf('-') + 1));
     if (Number.isInteger(pid) && pid !== process.pid && processIsAlive(pid)) continue;
-    await rm(join(root, name), { recursive: true, force: true });
+    const path = join(root, name);
+    stale.push({ path, modified: (await stat(path)).mtimeMs });
   }
+  stale.sort((a, b) => b.modified - a.modified);
+  let records: CheckpointRecord[] | undefined;
+  for (const folder of stale) {
+    if (resume && !records && folder.path.includes('.tmp-')) {
+      records = await readCheckpoint(folder.path, resume);
+      if (records) {
+        await rename(folder.path, workDir);
+        continue;
+      }
+    }
+    await rm(folder.path, { recursive: true, force: true });
+  }
+  return records;
 }
 
 function processIsAlive(pid: number): boolean {
@@ -263,9 +322,15 @@ class ImportReport {
     this.bytesRead = bytesRead;
   }
 
-  finishFile(): void {
-    this.doneBytes += this.bytesRead();
+  /** `bytes`: the file's size, for a file a resumed import does not read again. */
+  finishFile(bytes?: number): void {
+    this.doneBytes += bytes ?? this.bytesRead();
     this.bytesRead = () => 0;
+  }
+
+  /** Rows skipped and reported by the interrupted import a resumed one continues. */
+  countSkipped(rows: number): void {
+    this.skipped += rows;
   }
 
   skip(file: string, line: number, reason: string): void {

@@ -12,8 +12,16 @@ import { sortHits } from './top-hits.ts';
 
 /** IVF lists probed per query conformer in stage 1 (the product's "clusters searched"). */
 export const SHAPE_PROBES: Record<SearchQuality, number> = { fast: 10, accurate: 20, very_accurate: 40 };
-/** Stage-1 candidates re-scored exactly in stage 2, per database. */
-export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 100, accurate: 300, very_accurate: 1000 };
+/**
+ * Stage-1 candidates re-scored exactly in stage 2, per database. Sized by the latency goals (fast 1 s,
+ * very_accurate 5 s) at the re-scoring rate of two workers: `npm run bench -- engine-3d` measured the
+ * descriptors as weak predictors of the exact scores (a third to a half of the exact top 30 lie outside
+ * the descriptor top 1,000 of 5,000), so recall is bought with candidates.
+ */
+export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 300, accurate: 1000, very_accurate: 3000 };
+
+/** The IVF index stage 1 probes for each method (see shapeSearch). */
+export const STAGE1_DESCRIPTOR: Record<ScoreMethod, 'usrcat' | 'electroshape'> = { espsim_shape: 'usrcat', espsim_electrostatic: 'usrcat' };
 
 export interface ShapeQuery extends ShapeFeatures {
   smiles: string;
@@ -42,8 +50,8 @@ export interface ShapeSearchOptions {
 }
 
 /**
- * Two stages: the IVF lists nearest to each query conformer's USRCAT (shape) or ElectroShape
- * (electrostatic) vector give candidates ranked by descriptor similarity; the best of them are aligned
+ * Two stages: the IVF lists nearest to each query conformer's USRCAT vector (STAGE1_DESCRIPTOR) give
+ * candidates ranked by descriptor similarity; the best of them are aligned
  * and scored by the 3D scorer, and that exact score is what is returned.
  */
 export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, options: ShapeSearchOptions): Promise<{ rows: Uint32Array; similarities: Float64Array }> {
@@ -51,7 +59,11 @@ export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, optio
   if (!columns) {
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for ${options.method}: re-import it with 3D columns (molsearch import --3d).`);
   }
-  const kind = options.method === 'espsim_shape' ? 'usrcat' : 'electroshape';
+  // Both methods probe the USRCAT lists. ESPsim aligns by shape before comparing charges, and on the
+  // 5,000-molecule benchmark (npm run bench -- engine-3d) USRCAT candidates gave electrostatic recall@30
+  // 0.12 / 0.30 / 0.53 (fast / accurate / very_accurate) against 0.10 / 0.21 / 0.37 from the ElectroShape
+  // lists, which stay in the index for when a better-correlated electrostatic descriptor replaces them.
+  const kind = STAGE1_DESCRIPTOR[options.method];
   const dim = SHAPE_DESCRIPTORS[kind];
   const index = columns[kind];
   const wanted = SHAPE_CANDIDATES[options.quality];
