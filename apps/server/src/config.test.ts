@@ -24,4 +24,29 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL: must be a postgres[\s\S]*JOB_CONCURRENCY/);
   });
+
+  it('reads the account settings: OAuth providers only with id and secret, SMTP only with a host', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://molsearch.example/',
+      TRUSTED_ORIGINS: 'https://a.example, https://b.example',
+      SMTP_HOST: 'mail.example',
+      SMTP_USER: 'robot',
+      SMTP_PASSWORD: 'hunter2',
+      GOOGLE_CLIENT_ID: 'google-id',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      LINKEDIN_CLIENT_ID: 'linkedin-id',
+    });
+    expect(config.accounts.publicUrl).toBe('https://molsearch.example');
+    expect(config.accounts.trustedOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.accounts.smtp).toMatchObject({ host: 'mail.example', port: 587, secure: false, user: 'robot' });
+    expect(config.accounts.google).toMatchObject({ clientId: 'google-id', discoveryUrl: 'https://accounts.google.com/.well-known/openid-configuration' });
+    expect(config.accounts.linkedin).toBeUndefined();
+    expect(loadConfig({}).accounts).toMatchObject({ secret: undefined, smtp: undefined, google: undefined, signInAttemptsPerMinute: 5 });
+  });
+
+  it('refuses a short secret without printing it', () => {
+    const attempt = () => loadConfig({ BETTER_AUTH_SECRET: 'too-short-secret' });
+    expect(attempt).toThrow(/BETTER_AUTH_SECRET: must be at least 32 characters/);
+    expect(attempt).not.toThrow(/too-short-secret/);
+  });
 });

@@ -28,6 +28,37 @@ export interface ServerConfig {
   /** The built web app, served from the same port when the folder exists. */
   webDir: string | undefined;
   logLevel: LogLevel;
+  accounts: AccountsConfig;
+}
+
+/** Sign-in, e-mail and OAuth settings; every OAuth provider and SMTP is optional. */
+export interface AccountsConfig {
+  /** Signs session cookies and tokens; when absent one is generated and kept in `<dataDir>/auth-secret`. */
+  secret: string | undefined;
+  /** The address users reach the product at (links in e-mails, OAuth callbacks); defaults to http://localhost:<port>. */
+  publicUrl: string | undefined;
+  /** Further origins allowed to make cookie-authenticated changes (the public URL's origin always is). */
+  trustedOrigins: string[];
+  smtp: SmtpConfig | undefined;
+  google: OidcProviderConfig | undefined;
+  linkedin: OidcProviderConfig | undefined;
+  /** Sign-in attempts per e-mail address and per client address within a minute. */
+  signInAttemptsPerMinute: number;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
+}
+
+export interface OidcProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  discoveryUrl: string;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -61,7 +92,27 @@ const environment = z.object({
   MAX_HEADER_KB: z.coerce.number().int().min(8).max(1024).prefault(64).transform((kb) => kb * 1024),
   WEB_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: onOff.default(false),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  SMTP_FROM: z.string().min(3).default('molsearch <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  LINKEDIN_DISCOVERY_URL: z.url().default('https://www.linkedin.com/oauth/.well-known/openid-configuration'),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
 });
+
+function oidcProvider(id: string | undefined, secret: string | undefined, discoveryUrl: string): OidcProviderConfig | undefined {
+  return id && secret ? { clientId: id, clientSecret: secret, discoveryUrl } : undefined;
+}
 
 /** Command-line flags win over the environment. */
 export interface ConfigOverrides {
@@ -100,5 +151,26 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: C
     maxHeaderBytes: values.MAX_HEADER_KB,
     webDir: overrides.webDir ?? values.WEB_DIR,
     logLevel: values.LOG_LEVEL,
+    accounts: {
+      secret: values.BETTER_AUTH_SECRET,
+      publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+      trustedOrigins: (values.TRUSTED_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+      smtp: values.SMTP_HOST
+        ? {
+            host: values.SMTP_HOST,
+            port: values.SMTP_PORT,
+            secure: values.SMTP_SECURE,
+            user: values.SMTP_USER,
+            password: values.SMTP_PASSWORD,
+            from: values.SMTP_FROM,
+          }
+        : undefined,
+      google: oidcProvider(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET, values.GOOGLE_DISCOVERY_URL),
+      linkedin: oidcProvider(values.LINKEDIN_CLIENT_ID, values.LINKEDIN_CLIENT_SECRET, values.LINKEDIN_DISCOVERY_URL),
+      signInAttemptsPerMinute: values.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    },
   };
 }

@@ -60,6 +60,12 @@ if link["status"] == "READY":
         out.write(session.get(API.removesuffix("/api") + link["download_link"]).content)
 `;
 
+function bodyText(schema: Record<string, unknown>, required: boolean): string {
+  const fields = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
+  const list = fields.map((field) => `<code>${escapeHtml(field)}</code>`).join(', ');
+  return `<p>JSON body${required ? '' : ' (optional)'}${list ? `: ${list}` : ''}.</p>`;
+}
+
 /** The human-readable API reference: one self-contained page rendered from the OpenAPI document. */
 export function renderDocsPage(document: OpenApiDocument): string {
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -77,7 +83,7 @@ export function renderDocsPage(document: OpenApiDocument): string {
             )
             .join('')}</table>`
         : '<p>No parameters.</p>';
-      const body = operation.requestBody ? '<p>JSON body: <code>{"neighbor_ids": ["...", ...]}</code> (optional).</p>' : '';
+      const body = operation.requestBody ? bodyText(operation.requestBody.content['application/json']?.schema ?? {}, operation.requestBody.required) : '';
       const errors = operation['x-error-codes']
         .map((code) => `<tr><td>${API_ERRORS[code].status}</td><td><code>${code}</code></td><td>${escapeHtml(API_ERRORS[code].message)}</td></tr>`)
         .join('');
@@ -87,7 +93,10 @@ export function renderDocsPage(document: OpenApiDocument): string {
     })
     .join('\n');
   const limits = Object.entries(RATE_LIMITS)
-    .map(([tier, l]) => `<tr><td>${tier}</td><td>${l.requestsPerMinute}</td><td>${l.submissionsPerMinute}</td><td>${l.activeJobs}</td></tr>`)
+    .map(
+      ([tier, l]) =>
+        `<tr><td>${tier}</td><td>${l.requestsPerMinute}</td><td>${l.submissionsPerMinute}</td><td>${l.downloadsPerMinute}</td><td>${l.activeJobs}</td></tr>`,
+    )
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -111,9 +120,17 @@ nav{display:flex;flex-wrap:wrap;gap:.3rem .8rem}
 <h2>Errors</h2>
 <p>Every error answers <code>{"error": {"code": "...", "message": "...", "details": [{"field", "message"}]}, "request_id": "..."}</code>;
 quote the request id (also in the <code>X-Request-Id</code> header) when reporting a problem.</p>
-<h2>Rate limits</h2>
-<table><tr><th>Tier</th><th>Requests / minute</th><th>Searches / minute</th><th>Searches waiting or running</th></tr>${limits}</table>
-<p>Over a limit the answer is 429 with <code>Retry-After</code> in seconds.</p>
+<h2 id="api-keys">API keys</h2>
+<p>Signed-in users create up to 3 API keys in the web app (API Key Management): <code>ck_</code> followed by 32 letters or digits,
+valid for 1 to 730 days (one year by default). The full key is shown once, at creation; afterwards only its first and last
+8 characters are. Send it with every call, as <code>X-API-Key: ck_...</code> or <code>Authorization: Bearer ck_...</code>: the call
+then acts as the key's owner with the owner's tier, and its searches, results and downloads belong to that account only.
+A wrong, deleted or expired key answers 401 <em>${escapeHtml(API_ERRORS.UNAUTHORIZED.message)}</em></p>
+<h2 id="rate-limits">Rate limits</h2>
+<p>Counted per caller (account, API key owner, or visitor) in one-minute windows. Visitors and anonymous users have the
+<code>anonymous</code> tier; registered accounts and their keys have their account type (<code>free</code> by default).</p>
+<table><tr><th>Tier</th><th>Requests / minute</th><th>Searches / minute</th><th>Downloads prepared / minute</th><th>Searches waiting or running</th></tr>${limits}</table>
+<p>Over a limit the answer is 429 with <code>Retry-After</code> in seconds. Password sign-in is limited separately against guessing.</p>
 <h2>Python example</h2>
 <pre>${escapeHtml(PYTHON_EXAMPLE)}</pre>
 ${sections}

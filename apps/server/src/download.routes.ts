@@ -6,6 +6,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './app-env.ts';
 import { AppError, invalidParameters } from './app-error.ts';
+import type { RateLimiter } from './rate-limit.middleware.ts';
+import { rateLimit } from './rate-limit.middleware.ts';
 import type { Services } from './services.ts';
 import { parseQuery, parseWith } from './validation.ts';
 
@@ -17,11 +19,12 @@ const CONTENT_TYPES: Record<FileFormat, string> = {
 };
 
 /** Preparing download files, polling for their link, and serving them. */
-export function downloadRoutes(services: Services, maxBodyBytes: number): Hono<AppEnv> {
+export function downloadRoutes(services: Services, maxBodyBytes: number, limiter: RateLimiter, rateLimiting: boolean): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post(
     '/prepare_download',
+    rateLimit(limiter, 'downloads', rateLimiting),
     bodyLimit({
       maxSize: maxBodyBytes,
       onError: () => {
@@ -44,10 +47,10 @@ export function downloadRoutes(services: Services, maxBodyBytes: number): Hono<A
     },
   );
 
-  routes.get('/get_download_link', async (c) => c.json(await services.downloads.link(parseQuery(c, downloadLinkQuery))));
+  routes.get('/get_download_link', async (c) => c.json(await services.downloads.link(parseQuery(c, downloadLinkQuery), c.get('principal'))));
 
   routes.get('/downloads/:id/:name', async (c) => {
-    const file = await services.downloads.file(c.req.param('id'));
+    const file = await services.downloads.file(c.req.param('id'), c.get('principal'));
     const stream = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
     return new Response(stream, {
       headers: {

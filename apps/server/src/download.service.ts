@@ -10,6 +10,7 @@ import type { DownloadRepository, DownloadRow } from './download.repository.ts';
 import { FairQueue } from './fair-queue.ts';
 import { selectHits } from './hit-selection.ts';
 import type { JobService } from './job.service.ts';
+import type { JobRow } from './job.repository.ts';
 import type { Logger } from './logger.ts';
 import type { Principal } from './principal.ts';
 import type { ResultService } from './result.service.ts';
@@ -22,6 +23,12 @@ const METADATA_COLUMNS = ['vendor', 'website', 'order_email'] as const;
 
 export interface DownloadServiceOptions {
   retentionMs: number;
+}
+
+/** Records downloads for the product's tracking table; its failures never reach the caller. */
+export interface DownloadTracker {
+  prepared(principal: Principal, job: JobRow, download: DownloadRow): Promise<void>;
+  ready(downloadId: string, molecules: number, bytes: number): Promise<void>;
 }
 
 /** Download files: prepared on request, built in the background one at a time, served until they expire. */
@@ -37,6 +44,7 @@ export class DownloadService {
     private readonly options: DownloadServiceOptions,
     private readonly logger: Logger,
     private readonly now: () => number,
+    private readonly tracker?: DownloadTracker,
   ) {
     this.queue = new FairQueue(1, (id) => this.build(id), logger);
   }
@@ -49,7 +57,7 @@ export class DownloadService {
   }
 
   async prepare(principal: Principal, query: PrepareDownloadQuery, neighborIds: string[] | undefined): Promise<{ download_suff: 'all' | 'selected'; status: string }> {
-    const job = await this.jobs.findFinished(query.job_name);
+    const job = await this.jobs.findFinished(query.job_name, principal);
     // Checks that db_name belongs to the job before anything is queued.
     await this.results.lists(job, query.db_name);
     const selected = neighborIds !== undefined && neighborIds.length > 0;
@@ -76,11 +84,15 @@ export class DownloadService {
     const previous = await this.downloads.replace(row);
     if (previous) await this.files.remove(previous.job_id, previous.id, FILE_EXTENSIONS[previous.file_format as FileFormat]);
     this.queue.push(principal.id, row.id);
+    await this.tracker?.prepared(principal, job, row).catch((error: unknown) => this.logger.warn('download not tracked', { error }));
     return { download_suff: suffix, status: 'PREPARING' };
   }
 
-  async link(query: { job_name: string; file_format: FileFormat; download_suff: string; db_name?: string | undefined }): Promise<DownloadLinkAnswer> {
-    await this.jobs.find(query.job_name);
+  async link(
+    query: { job_name: string; file_format: FileFormat; download_suff: string; db_name?: string | undefined },
+    viewer: Principal,
+  ): Promise<DownloadLinkAnswer> {
+    await this.jobs.find(query.job_name, viewer);
     const row = await this.downloads.findSelection({
       jobId: query.job_name,
       fileFormat: query.file_format,
@@ -103,10 +115,12 @@ export class DownloadService {
     }
   }
 
-  /** The file of a ready download, for the download route. */
-  async file(downloadId: string): Promise<{ path: string; name: string; format: FileFormat; size: number }> {
+  /** The file of a ready download, for the download route; only the job's owner gets a file of an account's job. */
+  async file(downloadId: string, viewer: Principal): Promise<{ path: string; name: string; format: FileFormat; size: number }> {
     const row = await this.downloads.find(downloadId);
     if (!row || row.state !== 'ready' || row.expires_at <= this.now() || !row.file_name) throw new AppError('FILE_NOT_FOUND');
+    const job = await this.jobs.find(row.job_id, viewer).catch(() => undefined);
+    if (!job) throw new AppError('FILE_NOT_FOUND');
     const format = row.file_format as FileFormat;
     return { path: this.files.filePath(row.job_id, row.id, FILE_EXTENSIONS[format]), name: row.file_name, format, size: row.size_bytes ?? 0 };
   }
@@ -128,6 +142,7 @@ export class DownloadService {
       const name = `molsearch-${row.job_id.slice(0, 8)}-${row.download_suff}${row.db_name ? `-${row.db_name}` : ''}.${extension}`;
       await this.downloads.markReady(row.id, name, count, size);
       log.info('download ready', { format, molecules: count, bytes: size });
+      await this.tracker?.ready(row.id, count, size).catch((error: unknown) => log.warn('download not tracked', { error }));
     } catch (error) {
       log.error('download failed', { error });
       await this.files.remove(row.job_id, row.id, extension);

@@ -11,6 +11,7 @@ import type { HitListRepository } from './hit-list.repository.ts';
 import type { JobRepository, JobRow } from './job.repository.ts';
 import type { Logger } from './logger.ts';
 import type { Principal } from './principal.ts';
+import { ownsJob } from './principal.ts';
 import type { SearchEngine } from './search-engine.ts';
 
 export interface JobServiceOptions {
@@ -101,24 +102,28 @@ export class JobService {
     return id;
   }
 
-  /** The job or the error its id deserves: unknown (404) and expired (410) read differently. */
-  async find(id: string): Promise<JobRow> {
-    const job = await this.jobs.find(id);
+  /**
+   * The job or the error its id deserves: unknown (404) and expired (410) read differently. With a
+   * viewer, a job that belongs to another account reads as unknown.
+   */
+  async find(id: string, viewer?: Principal): Promise<JobRow> {
+    const found = await this.jobs.find(id);
+    const job = found && viewer && !ownsJob(found.principal_id, viewer) ? undefined : found;
     if (!job) throw new AppError('JOB_NOT_FOUND', { message: `Search job not found: ${id}. Please check the job name.` });
     if (job.state === 'expired') throw new AppError('JOB_EXPIRED');
     return job;
   }
 
   /** A job whose hits can be read. */
-  async findFinished(id: string): Promise<JobRow> {
-    const job = await this.find(id);
+  async findFinished(id: string, viewer?: Principal): Promise<JobRow> {
+    const job = await this.find(id, viewer);
     if (job.state === 'failed') throw new AppError('JOB_FAILED', { message: `Search job failed: ${job.reason ?? 'no reason recorded'}` });
     if (job.state !== 'succeeded') throw new AppError('JOB_NOT_FINISHED');
     return job;
   }
 
-  async status(id: string): Promise<JobStatusAnswer> {
-    const job = await this.find(id);
+  async status(id: string, viewer?: Principal): Promise<JobStatusAnswer> {
+    const job = await this.find(id, viewer);
     return describeStatus(job);
   }
 

@@ -1,4 +1,4 @@
-import { API_OPERATIONS, MAX_PAGE_SIZE, RATE_LIMITS } from '@molsearch/api';
+import { ACCOUNT_OPERATIONS, API_KEY_MESSAGES, API_OPERATIONS, MAX_PAGE_SIZE, RATE_LIMITS } from '@molsearch/api';
 import { describe, expect, it } from 'vitest';
 import { renderDocsPage } from './docs-page.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -22,7 +22,7 @@ describe('the OpenAPI document', () => {
         'GET /api/health',
       ]),
     );
-    expect(calls).toHaveLength(API_OPERATIONS.length + 1);
+    expect(calls).toHaveLength(API_OPERATIONS.length + 1 + ACCOUNT_OPERATIONS.length);
   });
 
   it('describes parameters from the validating schemas: names, requirement, bounds and defaults', () => {
@@ -45,11 +45,27 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/job_status']!.get!.responses['410']).toBeDefined();
   });
 
+  it('documents the account endpoints from the schemas that validate them, and the API key schemes', () => {
+    const create = document.paths['/api/api-keys']!.post!;
+    const body = create.requestBody!.content['application/json']!.schema as { properties: Record<string, Record<string, unknown>>; required?: string[] };
+    expect(body.properties.key_name).toMatchObject({ type: 'string', minLength: 3, maxLength: 50 });
+    expect(body.properties.expiration_days).toMatchObject({ minimum: 1, maximum: 730, default: 365 });
+    expect(create.responses['201']).toBeDefined();
+    expect(create.responses['409']!.description).toContain(API_KEY_MESSAGES.tooMany);
+    expect(document.paths['/api/api-keys/{id}']!.delete!.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+    expect(document.paths['/api/track/search']!.post!.responses['204']).toBeDefined();
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    expect(document.info.description).toContain(`${RATE_LIMITS.free.downloadsPerMinute} downloads/min`);
+  });
+
   it('renders a self-contained docs page with the operations, the limits and a Python example', () => {
     const page = renderDocsPage(document);
     expect(page).not.toMatch(/<script|https?:\/\/(?!localhost)/);
     for (const operation of API_OPERATIONS) expect(page).toContain(operation.path);
     expect(page).toContain(String(RATE_LIMITS.anonymous.requestsPerMinute));
+    expect(page).toContain(`<td>${RATE_LIMITS.pro.downloadsPerMinute}</td>`);
+    expect(page).toContain('X-API-Key: ck_...');
+    expect(page).toContain('Authorization: Bearer ck_...');
     expect(page).toContain('import requests');
     expect(page).toContain('get_download_link');
   });

@@ -1,4 +1,4 @@
-import { API_ERRORS, API_OPERATIONS, RATE_LIMITS } from '@molsearch/api';
+import { ACCOUNT_OPERATIONS, API_ERRORS, API_OPERATIONS, RATE_LIMITS } from '@molsearch/api';
 import type { ApiErrorCode, ApiOperation } from '@molsearch/api';
 import { z } from 'zod';
 
@@ -25,8 +25,10 @@ export interface OpenApiOperation {
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
-  paths: Record<string, Partial<Record<'get' | 'post', OpenApiOperation>>>;
-  components: { schemas: Record<string, JsonSchema> };
+  paths: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'delete', OpenApiOperation>>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+  /** Every call works without credentials too (as a visitor), hence the empty alternative. */
+  security: Record<string, string[]>[];
 }
 
 function jsonSchema(schema: z.ZodType): JsonSchema {
@@ -78,7 +80,10 @@ function errorResponses(codes: ApiErrorCode[]): OpenApiOperation['responses'] {
 
 function rateLimitText(): string {
   return Object.entries(RATE_LIMITS)
-    .map(([tier, limits]) => `${tier}: ${limits.requestsPerMinute} requests/min, ${limits.submissionsPerMinute} searches/min, ${limits.activeJobs} searches waiting or running`)
+    .map(
+      ([tier, limits]) =>
+        `${tier}: ${limits.requestsPerMinute} requests/min, ${limits.submissionsPerMinute} searches/min, ${limits.downloadsPerMinute} downloads/min, ${limits.activeJobs} searches waiting or running`,
+    )
     .join('; ');
 }
 
@@ -119,6 +124,24 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
       'x-error-codes': ['FILE_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL'],
     },
   };
+  for (const operation of ACCOUNT_OPERATIONS) {
+    const success = operation.status ?? 200;
+    const entry: OpenApiOperation = {
+      operationId: operation.id,
+      summary: operation.summary,
+      description: operation.description,
+      parameters: (operation.pathParameters ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      responses: {
+        [String(success)]: operation.answer
+          ? { description: 'Success', content: { 'application/json': { schema: jsonSchema(operation.answer) } } }
+          : { description: 'Recorded (no body)' },
+        ...errorResponses(operation.errors),
+      },
+      'x-error-codes': operation.errors,
+    };
+    if (operation.body) entry.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(operation.body) } } };
+    paths[operation.path] = { ...paths[operation.path], [operation.method]: entry };
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -127,9 +150,18 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
       description:
         'Similarity search over purchasable compound catalogues. Submit a search, poll its status, then read pages, ' +
         'histograms and downloads. Errors answer JSON {"error": {"code", "message"}, "request_id"}. ' +
-        `Rate limits per caller: ${rateLimitText()}; a 429 carries Retry-After in seconds.`,
+        `Rate limits per caller: ${rateLimitText()}; a 429 carries Retry-After in seconds. ` +
+        'Send an API key as X-API-Key or Authorization: Bearer to act as its owner with the owner\'s tier; a wrong or expired key answers 401.',
     },
     paths,
-    components: { schemas: { Error: errorSchema } },
+    components: {
+      schemas: { Error: errorSchema },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'ck_ followed by 32 letters or digits.' },
+        bearerKey: { type: 'http', scheme: 'bearer', description: 'The same API key as a bearer token.' },
+        session: { type: 'apiKey', in: 'cookie', name: 'molsearch.session_token', description: 'The web app\'s session (set by /api/auth/*).' },
+      },
+    },
+    security: [{}, { apiKey: [] }, { bearerKey: [] }, { session: [] }],
   };
 }

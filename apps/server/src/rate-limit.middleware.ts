@@ -38,20 +38,21 @@ export function rateLimitError(retryAfterSeconds: number, message?: string): App
   return new AppError('RATE_LIMITED', { message, retryAfterSeconds });
 }
 
-/** Limits every call by the caller's tier (RATE_LIMITS.requestsPerMinute); `kind` separates budgets. */
-export function rateLimit(limiter: RateLimiter, kind: 'requests' | 'submissions', enabled: boolean) {
+const LIMIT_OF = { requests: 'requestsPerMinute', submissions: 'submissionsPerMinute', downloads: 'downloadsPerMinute' } as const;
+const WHAT = { requests: 'requests', submissions: 'searches submitted', downloads: 'downloads prepared' } as const;
+
+/** Limits calls by the caller's tier (RATE_LIMITS); `kind` separates budgets: all requests, searches, downloads. */
+export function rateLimit(limiter: RateLimiter, kind: keyof typeof LIMIT_OF, enabled: boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (enabled) {
       const principal = c.get('principal');
       const limits = RATE_LIMITS[principal.tier as Tier];
-      const limit = kind === 'requests' ? limits.requestsPerMinute : limits.submissionsPerMinute;
+      const limit = limits[LIMIT_OF[kind]];
       const verdict = limiter.take(`${kind}:${principal.rateKey}`, limit);
       if (!verdict.allowed) {
         throw rateLimitError(
           verdict.retryAfterSeconds,
-          kind === 'submissions'
-            ? `Too many searches submitted: at most ${limit} per minute. Please wait ${verdict.retryAfterSeconds} s and try again.`
-            : `Too many requests: at most ${limit} per minute. Please wait ${verdict.retryAfterSeconds} s and try again.`,
+          `Too many ${WHAT[kind]}: at most ${limit} per minute. Please wait ${verdict.retryAfterSeconds} s and try again.`,
         );
       }
     }

@@ -5,14 +5,19 @@ import type { AppEnv } from './app-env.ts';
 import type { Logger } from './logger.ts';
 import type { Principal } from './principal.ts';
 
+/** Password-reset links carry their one-time token in the path; it never reaches a log. */
+function loggedPath(path: string): string {
+  return path.replace(/^(\/api\/auth\/reset-password\/)[^/]+/, '$1<token>');
+}
+
 export const VISITOR_COOKIE = 'molsearch_visitor';
 const VISITOR_ID = /^[A-Za-z0-9-]{16,64}$/;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Gives every request an id (echoed as X-Request-Id, in every log line and error body) and a
- * principal. Accounts and API keys will resolve a user here; until then callers are anonymous
- * visitors, remembered by a cookie so their jobs and limits follow them.
+ * principal: a visitor, remembered by a cookie so their jobs and limits follow them. The account
+ * middleware then replaces it when a session cookie or an API key names an account.
  */
 export function requestContext(logger: Logger, options: { secureCookies: boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -43,10 +48,11 @@ export function requestContext(logger: Logger, options: { secureCookies: boolean
     await next();
     log.info('request', {
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
-      principal: principal.id,
+      // Accounts and API keys may have replaced the visitor by now.
+      principal: c.get('principal').id,
     });
   });
 }

@@ -7,6 +7,7 @@ import { jobDatabases } from './job.service.ts';
 import type { JobService } from './job.service.ts';
 import type { JobRow } from './job.repository.ts';
 import { resultId } from './result-id.ts';
+import type { Principal } from './principal.ts';
 import type { SearchMethod } from '@molsearch/engine';
 import type { CatalogueRows, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
 import { roundSimilarity } from './similarity.ts';
@@ -28,8 +29,8 @@ export class ResultService {
     private readonly engine: SearchEngine,
   ) {}
 
-  async page(query: PageQuery): Promise<PageAnswer> {
-    const job = await this.jobs.findFinished(query.job_name);
+  async page(query: PageQuery, viewer: Principal): Promise<PageAnswer> {
+    const job = await this.jobs.findFinished(query.job_name, viewer);
     const lists = await this.lists(job, query.db_name);
     const selected = selectHits(lists, query.page_num * query.page_size, query.page_size, query.sim_th ?? 0);
     const resolved = await this.resolve(selected, query.include_properties || job.compute_properties === 1);
@@ -44,8 +45,8 @@ export class ResultService {
     return answer;
   }
 
-  async histogram(jobName: string, bins: number): Promise<HistogramAnswer> {
-    const job = await this.jobs.findFinished(jobName);
+  async histogram(jobName: string, bins: number, viewer: Principal): Promise<HistogramAnswer> {
+    const job = await this.jobs.findFinished(jobName, viewer);
     const databases: HistogramAnswer['databases'] = {};
     for (const list of await this.lists(job, undefined)) {
       const counts = new Array<number>(bins).fill(0);

@@ -19,16 +19,16 @@ export function searchRoutes(services: Services, limiter: RateLimiter, rateLimit
 
   routes.get('/job_status', async (c) => {
     const { job_name } = parseQuery(c, jobQuery);
-    return c.json(await services.jobs.status(job_name));
+    return c.json(await services.jobs.status(job_name, c.get('principal')));
   });
 
   routes.get('/get_molsearch_page', async (c) => {
-    return c.json(await services.results.page(parseQuery(c, pageQuery)));
+    return c.json(await services.results.page(parseQuery(c, pageQuery), c.get('principal')));
   });
 
   routes.get('/get_sim_histograms', async (c) => {
     const { job_name, n_bins } = parseQuery(c, histogramQuery);
-    return c.json(await services.results.histogram(job_name, n_bins));
+    return c.json(await services.results.histogram(job_name, n_bins, c.get('principal')));
   });
 
   return routes;

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { API_ERRORS } from '@molsearch/api';
 import { loadRDKit } from '@molsearch/chem';
+import { ApiKeyRepository } from './api-key.repository.ts';
+import { ApiKeyService } from './api-key.service.ts';
 import { createApp } from './app.ts';
+import { resolveAuthSecret } from './auth-secret.ts';
+import { createAuth } from './auth.ts';
 import { CatalogueService } from './catalogue.service.ts';
 import type { ServerConfig } from './config.ts';
 import { DownloadFileRepository } from './download-file.repository.ts';
@@ -16,11 +20,17 @@ import { HitListRepository } from './hit-list.repository.ts';
 import { JobRepository } from './job.repository.ts';
 import { JobService } from './job.service.ts';
 import { createLogger } from './logger.ts';
+import { MailService } from './mail.service.ts';
+import { OwnershipRepository } from './ownership.repository.ts';
+import { ProfileRepository } from './profile.repository.ts';
+import { ProfileService } from './profile.service.ts';
 import type { Logger } from './logger.ts';
 import { ResultService } from './result.service.ts';
 import { RetentionService } from './retention.service.ts';
 import type { SearchEngine } from './search-engine.ts';
 import { openStore } from './store/database.ts';
+import { TrackingRepository } from './tracking.repository.ts';
+import { TrackingService } from './tracking.service.ts';
 
 export const SERVER_VERSION = '0.1.0';
 const RETENTION_SWEEP_MS = 60_000;
@@ -65,14 +75,38 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     now,
   );
   const results = new ResultService(jobs, hits, engine);
-  const downloads = new DownloadService(downloadRepository, files, jobs, results, catalogues, { retentionMs: config.downloadRetentionMs }, logger, now);
+  const profiles = new ProfileService(new ProfileRepository(store), now);
+  const apiKeys = new ApiKeyService(new ApiKeyRepository(store), profiles, now);
+  const tracking = new TrackingService(new TrackingRepository(store), jobs, now);
+  const ownership = new OwnershipRepository(store);
+  const mail = new MailService(config.accounts.smtp, logger.child({ component: 'mail' }));
+  const auth = createAuth({
+    store,
+    accounts: config.accounts,
+    secret: resolveAuthSecret(config.accounts.secret, config.dataDir),
+    mail,
+    logger,
+    transferOwnership: (from, to) => ownership.transfer(from, to),
+  });
+  const downloads = new DownloadService(
+    downloadRepository,
+    files,
+    jobs,
+    results,
+    catalogues,
+    { retentionMs: config.downloadRetentionMs },
+    logger,
+    now,
+    tracking,
+  );
   const retention = new RetentionService(jobRepository, hits, downloadRepository, files, logger, now);
 
   const resumed = await jobs.resume();
   const rebuilt = await downloads.resume();
   retention.start(RETENTION_SWEEP_MS);
 
-  const app = createApp({ catalogues, jobs, results, downloads }, logger, {
+  const accounts = { auth, config: config.accounts, apiKeys, profiles, tracking };
+  const app = createApp({ catalogues, jobs, results, downloads, accounts }, logger, {
     version: SERVER_VERSION,
     rateLimiting: config.rateLimiting,
     maxBodyBytes: config.maxBodyBytes,
@@ -117,6 +151,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
         await Promise.all([jobs.stop(), downloads.stop()]);
         server.closeAllConnections();
         await stopped;
+        mail.close();
         await store.close();
         await engine.close();
         logger.info('server stopped');

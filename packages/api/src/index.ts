@@ -5,3 +5,6 @@ export { API_OPERATIONS } from './api-operations.ts';
 export type { ApiOperation } from './api-operations.ts';
 export { RATE_LIMITS, TIERS } from './rate-limits.ts';
 export type { Tier, TierLimits } from './rate-limits.ts';
+export * from './account.schemas.ts';
+export { ACCOUNT_OPERATIONS } from './account-operations.ts';
+export type { AccountOperation } from './account-operations.ts';

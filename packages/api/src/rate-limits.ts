@@ -1,4 +1,4 @@
-/** Account tiers; accounts arrive later, until then every caller is 'anonymous'. */
+/** Account tiers: visitors and anonymous users are 'anonymous'; a signed-in user or API key has the account type. */
 export const TIERS = ['anonymous', 'free', 'pro'] as const;
 export type Tier = (typeof TIERS)[number];
 
@@ -9,6 +9,8 @@ export interface TierLimits {
   submissionsPerMinute: number;
   /** Searches waiting or running at once. */
   activeJobs: number;
+  /** Download files prepared per minute. */
+  downloadsPerMinute: number;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface TierLimits {
  * Polling once a second and paging through results stays well inside the anonymous limits.
  */
 export const RATE_LIMITS: Record<Tier, TierLimits> = {
-  anonymous: { requestsPerMinute: 300, submissionsPerMinute: 10, activeJobs: 3 },
-  free: { requestsPerMinute: 600, submissionsPerMinute: 30, activeJobs: 10 },
-  pro: { requestsPerMinute: 3000, submissionsPerMinute: 120, activeJobs: 50 },
+  anonymous: { requestsPerMinute: 300, submissionsPerMinute: 10, activeJobs: 3, downloadsPerMinute: 20 },
+  free: { requestsPerMinute: 600, submissionsPerMinute: 30, activeJobs: 10, downloadsPerMinute: 60 },
+  pro: { requestsPerMinute: 3000, submissionsPerMinute: 120, activeJobs: 50, downloadsPerMinute: 300 },
 };

@@ -46,7 +46,120 @@ export interface DownloadTable {
   expires_at: number;
 }
 
+/** better-auth's user table, read for /api/me and API-key callers; better-auth writes it. */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+  image: string | null;
+  isAnonymous: number | boolean | null;
+}
+
+export interface ProfileTable {
+  /** The user id. */
+  id: string;
+  company: string | null;
+  ip_address: string | null;
+  newsletter_consent: number;
+  contact_consent: number;
+  /** The address given in the consent modal (anonymous users have no real one yet). */
+  consent_email: string | null;
+  account_type: string;
+  linkedin_profile: string | null;
+  completed_registration: number;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiKeyTable {
+  api_key_id: string;
+  user_id: string;
+  /** SHA-256 of the key, hex; the key itself is never stored. */
+  key_hash: string;
+  key_prefix: string;
+  key_suffix: string;
+  key_name: string;
+  key_description: string | null;
+  tier: string;
+  expiration_days: number;
+  expires_at: number;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+  usage_count: number;
+  last_used_at: number | null;
+}
+
+export interface SearchEventTable {
+  search_id: string;
+  user_id: string | null;
+  principal_id: string;
+  ip_address: string | null;
+  search_method: string;
+  search_quality: string;
+  databases: string;
+  query_smiles: string;
+  num_results: number | null;
+  created_at: number;
+}
+
+export interface DownloadEventTable {
+  download_id: string;
+  search_id: string;
+  user_id: string | null;
+  principal_id: string;
+  ip_address: string | null;
+  download_format: string;
+  num_molecules_downloaded: number | null;
+  download_metadata: number;
+  download_properties: number;
+  file_size_bytes: number | null;
+  databases: string;
+  created_at: number;
+}
+
+export interface QuotationTable {
+  quotation_id: string;
+  search_id: string;
+  user_id: string | null;
+  principal_id: string;
+  ip_address: string | null;
+  status: string;
+  query_smiles: string;
+  databases: string;
+  search_method: string;
+  additional_notes: string | null;
+  created_at: number;
+}
+
+export interface AdmetTable {
+  admet_id: string;
+  user_id: string;
+  search_id: string;
+  ip_address: string | null;
+  created_at: number;
+}
+
+export interface AnalyticsEventTable {
+  id: string;
+  principal_id: string;
+  event: string;
+  /** JSON object of at most 25 parameters. */
+  params: string;
+  created_at: number;
+}
+
 export interface StoreSchema {
   jobs: JobTable;
   downloads: DownloadTable;
+  user: AuthUserTable;
+  profiles: ProfileTable;
+  api_keys: ApiKeyTable;
+  searches: SearchEventTable;
+  download_events: DownloadEventTable;
+  quotations: QuotationTable;
+  admet_properties: AdmetTable;
+  analytics_events: AnalyticsEventTable;
 }

@@ -1,0 +1,60 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from './app-env.ts';
+import { AppError } from './app-error.ts';
+import type { ApiKeyService } from './api-key.service.ts';
+import type { Auth } from './auth.ts';
+import type { Principal } from './principal.ts';
+import type { ProfileService } from './profile.service.ts';
+import { TIERS } from '@molsearch/api';
+import type { Tier } from '@molsearch/api';
+
+export const SESSION_COOKIE_MARK = 'molsearch.session_token';
+
+/** The API key a request presents: X-API-Key, or an `Authorization: Bearer ck_...` header. */
+export function presentedApiKey(headers: Headers): string | undefined {
+  const header = headers.get('x-api-key');
+  if (header !== null) return header.trim();
+  const authorization = headers.get('authorization');
+  const bearer = authorization?.match(/^Bearer\s+(.+)$/i);
+  return bearer ? bearer[1]!.trim() : undefined;
+}
+
+export function carriesSessionCookie(headers: Headers): boolean {
+  return headers.get('cookie')?.includes(SESSION_COOKIE_MARK) ?? false;
+}
+
+function accountTier(accountType: string): Tier {
+  return (TIERS as readonly string[]).includes(accountType) && accountType !== 'anonymous' ? (accountType as Tier) : 'free';
+}
+
+/**
+ * Replaces the visitor principal with the account behind an API key or a session cookie. A key that is
+ * wrong, expired or deleted is refused (401) rather than quietly treated as a visitor, so a script
+ * learns at once that its key stopped working.
+ */
+export function accountPrincipal(auth: Auth, apiKeys: ApiKeyService, profiles: ProfileService) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const visitor = c.get('principal');
+    const address = c.env?.incoming?.socket?.remoteAddress;
+    const base: Principal = address ? { ...visitor, address } : visitor;
+    const key = presentedApiKey(c.req.raw.headers);
+    if (key !== undefined) {
+      const owner = await apiKeys.authenticate(key);
+      if (!owner) throw new AppError('UNAUTHORIZED');
+      c.set('principal', { ...base, id: `user:${owner.userId}`, kind: 'user', tier: owner.tier, rateKey: `user:${owner.userId}`, userId: owner.userId, via: 'api-key' });
+    } else if (carriesSessionCookie(c.req.raw.headers)) {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      const user = session?.user as { id: string; isAnonymous?: boolean | null } | undefined;
+      if (user) {
+        const anonymous = user.isAnonymous === true;
+        const profile = anonymous ? undefined : await profiles.ensure(user.id, address);
+        // A deactivated account is signed out; until its cookie is gone it counts as a visitor.
+        if (anonymous || profile?.is_active === 1) {
+          const tier = anonymous ? 'anonymous' : accountTier(profile!.account_type);
+          c.set('principal', { ...base, id: `user:${user.id}`, kind: 'user', tier, rateKey: `user:${user.id}`, userId: user.id, anonymous, via: 'session' });
+        } else c.set('principal', base);
+      } else c.set('principal', base);
+    } else c.set('principal', base);
+    await next();
+  });
+}

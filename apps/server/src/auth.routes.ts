@@ -1,0 +1,78 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { AppEnv } from './app-env.ts';
+import { AppError } from './app-error.ts';
+import type { Auth } from './auth.ts';
+import { AUTH_BASE_PATH, OAUTH_PROVIDERS } from './auth.ts';
+import type { AccountsConfig } from './config.ts';
+import { ACCOUNT_BODY_LIMIT } from './json-body.ts';
+import type { RateLimiter } from './rate-limit.middleware.ts';
+import { rateLimitError } from './rate-limit.middleware.ts';
+
+/** Several people behind one address (an office) get this many times the per-e-mail allowance. */
+const ADDRESS_FACTOR = 4;
+/** Calls that try a password or send mail: throttled per e-mail address and per client address. */
+const THROTTLED = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset', '/send-verification-email']);
+
+async function jsonOf(request: Request): Promise<Record<string, unknown>> {
+  try {
+    const body: unknown = await request.clone().json();
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * better-auth's endpoints under /api/auth, behind our guards: a size limit, brute-force throttling of
+ * password sign-in (and of the calls that send mail), the spec's message for an incomplete sign-in, and
+ * /sign-in/oauth2 {providerId} as another name for better-auth's /sign-in/social {provider}.
+ */
+export function authRoutes(auth: Auth, accounts: AccountsConfig, limiter: RateLimiter): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/auth-providers', (c) => c.json({ google: accounts.google !== undefined, linkedin: accounts.linkedin !== undefined }));
+
+  const forward = (c: Context<AppEnv>, request: Request = c.req.raw): Promise<Response> => auth.handler(request);
+
+  routes.on(['GET', 'POST'], '/auth/*', async (c) => {
+    const path = c.req.path.slice(AUTH_BASE_PATH.length);
+    if (c.req.method !== 'POST') return forward(c);
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > ACCOUNT_BODY_LIMIT) throw new AppError('PAYLOAD_TOO_LARGE', { message: `The request body is larger than ${ACCOUNT_BODY_LIMIT / 1024} KB.` });
+    const body = await jsonOf(c.req.raw);
+    if (JSON.stringify(body).length > ACCOUNT_BODY_LIMIT) throw new AppError('PAYLOAD_TOO_LARGE', { message: `The request body is larger than ${ACCOUNT_BODY_LIMIT / 1024} KB.` });
+
+    if (path === '/sign-in/email' && (typeof body.email !== 'string' || !body.email || typeof body.password !== 'string' || !body.password)) {
+      throw new AppError('INVALID_PARAMETERS', { message: 'Invalid sign-in parameters' });
+    }
+    if (THROTTLED.has(path)) {
+      const perEmail = accounts.signInAttemptsPerMinute;
+      const address = c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const verdicts = [limiter.take(`auth-address:${path}:${address}`, perEmail * ADDRESS_FACTOR)];
+      if (email) verdicts.push(limiter.take(`auth-email:${path}:${email}`, perEmail));
+      const refused = verdicts.find((verdict) => !verdict.allowed);
+      if (refused && !refused.allowed) {
+        c.get('log').warn('sign-in throttled', { path });
+        throw rateLimitError(refused.retryAfterSeconds, `Too many attempts. Please wait ${refused.retryAfterSeconds} s and try again.`);
+      }
+    }
+
+    if (path === '/sign-in/oauth2') {
+      const provider = typeof body.providerId === 'string' ? body.providerId : '';
+      if (!(OAUTH_PROVIDERS as readonly string[]).includes(provider)) {
+        throw new AppError('INVALID_PARAMETERS', { message: `Unknown sign-in provider; use one of: ${OAUTH_PROVIDERS.join(', ')}.` });
+      }
+      const { providerId: _providerId, ...rest } = body;
+      const url = new URL(c.req.url);
+      url.pathname = `${AUTH_BASE_PATH}/sign-in/social`;
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete('content-length');
+      return forward(c, new Request(url, { method: 'POST', headers, body: JSON.stringify({ ...rest, provider }) }));
+    }
+    return forward(c);
+  });
+
+  return routes;
+}

@@ -1,0 +1,27 @@
+import type { Store } from './store/database.ts';
+
+/**
+ * Moves everything an anonymous user owns to the account it became, in one transaction: its searches
+ * (jobs and their downloads), API keys, tracking rows, analytics events and, when the account has
+ * none yet, its profile.
+ */
+export class OwnershipRepository {
+  constructor(private readonly store: Store) {}
+
+  async transfer(fromUserId: string, toUserId: string): Promise<void> {
+    if (fromUserId === toUserId) return;
+    const from = `user:${fromUserId}`;
+    const to = `user:${toUserId}`;
+    await this.store.db.transaction().execute(async (trx) => {
+      await trx.updateTable('jobs').set({ principal_id: to }).where('principal_id', '=', from).execute();
+      await trx.updateTable('api_keys').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
+      await trx.updateTable('searches').set({ user_id: toUserId, principal_id: to }).where('principal_id', '=', from).execute();
+      await trx.updateTable('download_events').set({ user_id: toUserId, principal_id: to }).where('principal_id', '=', from).execute();
+      await trx.updateTable('quotations').set({ user_id: toUserId, principal_id: to }).where('principal_id', '=', from).execute();
+      await trx.updateTable('admet_properties').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
+      await trx.updateTable('analytics_events').set({ principal_id: to }).where('principal_id', '=', from).execute();
+      const target = await trx.selectFrom('profiles').select('id').where('id', '=', toUserId).executeTakeFirst();
+      if (!target) await trx.updateTable('profiles').set({ id: toUserId }).where('id', '=', fromUserId).execute();
+    });
+  }
+}

@@ -1,0 +1,516 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { API_KEY_MESSAGES, CONSENT_MESSAGES, RATE_LIMITS } from '@molsearch/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../../apps/server/src/auth.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createLogger } from '../../apps/server/src/logger.ts';
+import { MailService } from '../../apps/server/src/mail.service.ts';
+import { startServer } from '../../apps/server/src/server.ts';
+import type { RunningServer } from '../../apps/server/src/server.ts';
+import { openStore } from '../../apps/server/src/store/database.ts';
+import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
+import { BrowserClient } from './browser-client.ts';
+import { OIDC_USER, startLocalOidc } from './local-oidc.ts';
+import type { LocalOidc } from './local-oidc.ts';
+import { linkIn, startLocalSmtp } from './local-smtp.ts';
+import { freshDataDir, removeTestCatalogues } from './server-process.ts';
+
+const UNAUTHORIZED = 'Unauthorized. Please check your API key. You may refresh it by logging out and signing in again.';
+const SECRET = 'accounts-test-secret-0123456789-abcdefghijklmnop';
+const DAY_MS = 86_400_000;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+type Json = Record<string, unknown>;
+interface KeyView extends Json {
+  api_key_id: string;
+  key_name: string;
+  usage_count: number;
+  last_used_at: string | null;
+  key_prefix: string;
+  key_suffix: string;
+}
+
+afterAll(() => removeTestCatalogues());
+
+describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking on %s', (kind) => {
+  let server: RunningServer;
+  let url: string;
+  let smtp: Awaited<ReturnType<typeof startLocalSmtp>>;
+  let oidc: LocalOidc;
+  let cleanup: () => Promise<void>;
+  let clockOffset = 0;
+  const logLines: string[] = [];
+  /** Every value that must never appear in an answer or a log line. */
+  const secrets = new Set<string>([SECRET]);
+  const answers: string[] = [];
+
+  async function record<T>(call: Promise<{ status: number; body: T; headers: Headers }>): Promise<{ status: number; body: T; headers: Headers }> {
+    const answer = await call;
+    answers.push(JSON.stringify(answer.body));
+    return answer;
+  }
+
+  async function registeredUser(email: string, password: string, name: string, from?: BrowserClient): Promise<BrowserClient> {
+    const browser = from ?? new BrowserClient(url);
+    secrets.add(password);
+    const signUp = await record(browser.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name, callbackURL: '/auth/callback' } }));
+    expect(signUp.status).toBe(200);
+    const mail = await smtp.waitFor(email);
+    const link = new URL(linkIn(mail));
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    const verified = await browser.fetch(link.pathname + link.search);
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get('location')).toBe('/auth/callback');
+    return browser;
+  }
+
+  async function finishedJob(browser: BrowserClient, headers: Record<string, string> = {}): Promise<string> {
+    const submitted = await browser.json<{ job_name: string }>('/api/submit_molsearch?search_input=c1ccccc1O&search_type=morgan&search_quality=fast&db_names=ENAMINE-REAL', { headers });
+    expect(submitted.status).toBe(200);
+    for (;;) {
+      const status = await browser.json<{ status: string }>(`/api/job_status?job_name=${submitted.body.job_name}`, { headers });
+      if (status.body.status === 'SUCCESS') return submitted.body.job_name;
+      if (status.body.status === 'FAILED') throw new Error('the search failed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async function readyDownload(browser: BrowserClient, jobName: string, headers: Record<string, string> = {}): Promise<string> {
+    const prepared = await browser.json(`/api/prepare_download?job_name=${jobName}&file_format=csv`, { method: 'POST', headers });
+    expect(prepared.status).toBe(200);
+    for (;;) {
+      const link = await browser.json<{ status: string; download_link: string }>(`/api/get_download_link?job_name=${jobName}&file_format=csv&download_suff=all`, { headers });
+      expect(link.status).toBe(200);
+      if (link.body.status === 'READY') return link.body.download_link;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  beforeAll(async () => {
+    const data = await freshDataDir();
+    let drop: (() => Promise<void>) | undefined;
+    let databaseUrl: string | undefined;
+    if (kind === 'postgres') {
+      const scratch = await createScratchDatabase();
+      databaseUrl = scratch.url;
+      drop = scratch.drop;
+    }
+    smtp = await startLocalSmtp();
+    oidc = await startLocalOidc();
+    secrets.add(oidc.clientSecret);
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    oidc.register(`${url}/api/auth/callback/google`);
+    const config = loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MOLSEARCH_DATA_DIR: data.dir,
+      DATABASE_URL: databaseUrl,
+      SEARCH_THREADS: '1',
+      LOG_LEVEL: 'debug',
+      PUBLIC_URL: url,
+      BETTER_AUTH_SECRET: SECRET,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_FROM: 'molsearch <no-reply@molsearch.test>',
+      GOOGLE_CLIENT_ID: oidc.clientId,
+      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+      SIGN_IN_ATTEMPTS_PER_MINUTE: '5',
+    });
+    const logger = createLogger('debug', (line) => logLines.push(line));
+    server = await startServer(config, { logger, now: () => Date.now() + clockOffset });
+    cleanup = async () => {
+      await data.remove();
+      await drop?.();
+    };
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+    await oidc?.close();
+    await cleanup?.();
+  });
+
+  let alice: BrowserClient;
+  let bob: BrowserClient;
+  let anonymousJob: string;
+  let aliceKey: string;
+  let aliceKeyId: string;
+
+  it('gives a visitor an anonymous account with httpOnly, SameSite=Lax session cookies', async () => {
+    alice = new BrowserClient(url);
+    const anonymous = await record(alice.json<{ user: { isAnonymous: boolean } }>('/api/auth/sign-in/anonymous', { method: 'POST', json: {} }));
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.user.isAnonymous).toBe(true);
+    const session = alice.setCookies.find((cookie) => cookie.startsWith('molsearch.session_token='));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/; HttpOnly/i);
+    expect(session).toMatch(/; SameSite=Lax/i);
+    expect(session).toMatch(/; Path=\//i);
+    // Served over plain http here, so not Secure (see the https case below).
+    expect(session).not.toMatch(/; Secure/i);
+    secrets.add(alice.cookies.get('molsearch.session_token')!);
+    const me = await record(alice.json<{ user: { is_anonymous: boolean; email: string | null } }>('/api/me'));
+    expect(me.body.user).toMatchObject({ is_anonymous: true, email: null });
+  });
+
+  it('marks session cookies Secure when the public address is https', async () => {
+    const store = await openStore({ dataDir: `${tmpdir()}/molsearch-https-${Date.now()}`, databaseUrl: undefined });
+    const logger = createLogger('silent');
+    const auth = createAuth({
+      store,
+      accounts: { secret: undefined, publicUrl: 'https://molsearch.example', trustedOrigins: [], smtp: undefined, google: undefined, linkedin: undefined, signInAttemptsPerMinute: 5 },
+      secret: SECRET,
+      mail: new MailService(undefined, logger),
+      logger,
+      transferOwnership: async () => undefined,
+    });
+    const response = await auth.handler(new Request('https://molsearch.example/api/auth/sign-in/anonymous', { method: 'POST', headers: { origin: 'https://molsearch.example' } }));
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((value) => value.includes('session_token='));
+    expect(cookie).toMatch(/^__Secure-molsearch\.session_token=/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    await store.close();
+  });
+
+  it('keeps the anonymous user\'s searches, downloads and consent when they sign up and confirm their e-mail', async () => {
+    anonymousJob = await finishedJob(alice);
+    expect((await alice.fetch('/api/track/search', { method: 'POST', json: { job_name: anonymousJob } })).status).toBe(204);
+    const download = await readyDownload(alice, anonymousJob);
+    expect((await alice.fetch(download)).status).toBe(200);
+    const consent = await record(alice.json('/api/consent', { method: 'POST', json: { email: '  alice@example.org ', contact_consent: true, newsletter_consent: false } }));
+    expect(consent.status).toBe(200);
+
+    await registeredUser('alice@example.org', 'correct horse battery staple', 'Alice', alice);
+    const me = await record(alice.json<{ user: Json & { profile: Json } }>('/api/me'));
+    expect(me.body.user).toMatchObject({ is_anonymous: false, email: 'alice@example.org', email_verified: true, account_type: 'free', roles: ['free'] });
+    expect(me.body.user.profile).toMatchObject({ contact_consent: true, newsletter_consent: false, completed_registration: false, is_active: true });
+    // The job submitted while anonymous is still Alice's: status, pages and its download.
+    expect((await alice.json<{ status: string }>(`/api/job_status?job_name=${anonymousJob}`)).body.status).toBe('SUCCESS');
+    expect((await alice.fetch(download)).status).toBe(200);
+    // ...and nobody else's.
+    const stranger = new BrowserClient(url);
+    expect((await stranger.json(`/api/job_status?job_name=${anonymousJob}`)).status).toBe(404);
+    expect((await stranger.fetch(download)).status).toBe(404);
+  });
+
+  it('refuses sign-in before the e-mail is confirmed and with missing fields', async () => {
+    const carol = new BrowserClient(url);
+    expect((await carol.json('/api/auth/sign-up/email', { method: 'POST', json: { email: 'carol@example.org', password: 'carol password 1', name: 'Carol' } })).status).toBe(200);
+    secrets.add('carol password 1');
+    expect((await carol.json('/api/auth/sign-in/email', { method: 'POST', json: { email: 'carol@example.org', password: 'carol password 1' } })).status).toBe(403);
+    const incomplete = await carol.json<{ error: Json }>('/api/auth/sign-in/email', { method: 'POST', json: { email: 'carol@example.org' } });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.error.message).toBe('Invalid sign-in parameters');
+  });
+
+  it('completes and edits the profile', async () => {
+    const missing = await record(alice.json<{ error: Json }>('/api/profile/complete', { method: 'POST', json: { newsletter_consent: true, contact_consent: true } }));
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe('Company is required');
+    const completed = await record(alice.json<{ profile: Json }>('/api/profile/complete', { method: 'POST', json: { company: 'Acme Pharma', newsletter_consent: true, contact_consent: true } }));
+    expect(completed.status).toBe(200);
+    expect(completed.body.profile).toMatchObject({ company: 'Acme Pharma', completed_registration: true, newsletter_consent: true });
+    const edited = await record(alice.json<{ profile: Json }>('/api/profile', { method: 'PATCH', json: { linkedin_profile: 'https://www.linkedin.com/in/alice' } }));
+    expect(edited.body.profile).toMatchObject({ company: 'Acme Pharma', linkedin_profile: 'https://www.linkedin.com/in/alice' });
+  });
+
+  it('checks every API key rule with the spec\'s messages', async () => {
+    const create = (json: unknown, client = alice) => record(client.json<{ error: Json; key: KeyView & { api_key_value: string } }>('/api/api-keys', { method: 'POST', json }));
+    const messageOf = async (json: unknown) => {
+      const answer = await create(json);
+      expect(answer.status).toBe(400);
+      return answer.body.error.message;
+    };
+    expect(await messageOf({ expiration_days: 30 })).toBe(API_KEY_MESSAGES.nameRequired);
+    expect(await messageOf({ key_name: '   ', expiration_days: 30 })).toBe(API_KEY_MESSAGES.nameRequired);
+    expect(await messageOf({ key_name: 'ab', expiration_days: 30 })).toBe(API_KEY_MESSAGES.nameTooShort);
+    expect(await messageOf({ key_name: 'x'.repeat(51), expiration_days: 30 })).toBe(API_KEY_MESSAGES.nameTooLong);
+    expect(await messageOf({ key_name: 'Fine name', key_description: 'd'.repeat(201), expiration_days: 30 })).toBe(API_KEY_MESSAGES.descriptionTooLong);
+    expect(await messageOf({ key_name: 'Fine name', expiration_days: 0 })).toBe(API_KEY_MESSAGES.expiration);
+    expect(await messageOf({ key_name: 'Fine name', expiration_days: 731 })).toBe(API_KEY_MESSAGES.expiration);
+    expect(await messageOf({ key_name: 'Fine name', expiration_days: 'forever' })).toBe(API_KEY_MESSAGES.expiration);
+
+    const visitor = new BrowserClient(url);
+    const unauthenticated = await visitor.json<{ error: Json }>('/api/api-keys', { method: 'POST', json: { key_name: 'Visitor key', expiration_days: 30 } });
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.body.error.message).toBe(API_KEY_MESSAGES.notAuthenticated);
+    const anonymous = new BrowserClient(url);
+    await anonymous.fetch('/api/auth/sign-in/anonymous', { method: 'POST', json: {} });
+    expect((await anonymous.json<{ error: Json }>('/api/api-keys')).body.error.message).toBe(API_KEY_MESSAGES.notAuthenticated);
+
+    const first = await create({ key_name: 'Pipeline', key_description: 'nightly screening', expiration_days: 365 });
+    expect(first.status).toBe(201);
+    aliceKey = first.body.key.api_key_value;
+    aliceKeyId = first.body.key.api_key_id;
+    secrets.add(aliceKey);
+    expect(aliceKey).toMatch(/^ck_[A-Za-z0-9]{32}$/);
+    expect(first.body.key).toMatchObject({ key_prefix: aliceKey.slice(0, 8), key_suffix: aliceKey.slice(-8), tier: 'free', expiration_days: 365, usage_count: 0, last_used_at: null, is_active: true });
+    // The default expiry is one year.
+    const defaulted = await create({ key_name: 'Default expiry' });
+    expect(defaulted.body.key.expiration_days).toBe(365);
+    secrets.add(defaulted.body.key.api_key_value);
+    const injected = await create({ key_name: "'; DROP TABLE api_keys; --", expiration_days: 1 });
+    expect(injected.status).toBe(201);
+    secrets.add(injected.body.key.api_key_value);
+
+    const fourth = await create({ key_name: 'One too many', expiration_days: 30 });
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.error.message).toBe(API_KEY_MESSAGES.tooMany);
+
+    const listed = await record(alice.json<{ keys: KeyView[]; limit: number }>('/api/api-keys'));
+    expect(listed.body.limit).toBe(3);
+    expect(listed.body.keys.map((key) => key.key_name)).toEqual(["'; DROP TABLE api_keys; --", 'Default expiry', 'Pipeline']);
+    expect(JSON.stringify(listed.body)).not.toContain(aliceKey);
+    expect(listed.body.keys.every((key) => !('api_key_value' in key) && !('key_hash' in key))).toBe(true);
+
+    const renamed = await record(alice.json<{ key: KeyView }>(`/api/api-keys/${aliceKeyId}`, { method: 'PATCH', json: { key_name: 'Pipeline v2', key_description: null, expiration_days: 730, tier: 'pro' } }));
+    expect(renamed.status).toBe(200);
+    // Only the name and description change.
+    expect(renamed.body.key).toMatchObject({ key_name: 'Pipeline v2', key_description: null, expiration_days: 365, tier: 'free' });
+    expect((await alice.json<{ error: Json }>(`/api/api-keys/${aliceKeyId}`, { method: 'PATCH', json: { key_name: 'no' } })).body.error.message).toBe(API_KEY_MESSAGES.nameTooShort);
+  });
+
+  it('lets a key act as its owner on the Search API, counting every use', async () => {
+    const script = new BrowserClient(url, null);
+    const job = await finishedJob(script, { 'x-api-key': aliceKey });
+    // The job is Alice's: her session reads it, a visitor does not.
+    expect((await alice.json<{ status: string }>(`/api/job_status?job_name=${job}`)).body.status).toBe('SUCCESS');
+    expect((await new BrowserClient(url).json(`/api/job_status?job_name=${job}`)).status).toBe(404);
+    const bearer = await script.json(`/api/job_status?job_name=${job}`, { headers: { authorization: `Bearer ${aliceKey}` } });
+    expect(bearer.status).toBe(200);
+    const key = (await alice.json<{ keys: KeyView[] }>('/api/api-keys')).body.keys.find((entry) => entry.api_key_id === aliceKeyId)!;
+    expect(key.usage_count).toBeGreaterThanOrEqual(3);
+    expect(key.last_used_at).not.toBeNull();
+  });
+
+  it('refuses wrong, malformed, deleted and expired keys with the spec\'s text', async () => {
+    const script = new BrowserClient(url, null);
+    const wrong = `ck_${'A'.repeat(32)}`;
+    for (const headers of [{ 'x-api-key': wrong }, { authorization: `Bearer ${wrong}` }, { 'x-api-key': "ck_' OR '1'='1" }, { authorization: 'Bearer ' + 'z'.repeat(5000) }] as Record<string, string>[]) {
+      const answer = await script.json<{ error: Json }>('/api/submit_molsearch?search_input=CCO&search_type=morgan&db_names=ENAMINE-REAL', { headers });
+      expect(answer.status).toBe(401);
+      expect(answer.body.error.message).toBe(UNAUTHORIZED);
+    }
+    const shortLived = await alice.json<{ key: KeyView & { api_key_value: string } }>('/api/api-keys', { method: 'POST', json: { key_name: 'Short lived', expiration_days: 1 } });
+    expect(shortLived.status).toBe(409);
+    // Make room: delete the one-day key created earlier, then create the short-lived one.
+    const keys = (await alice.json<{ keys: KeyView[] }>('/api/api-keys')).body.keys;
+    const doomed = keys.find((key) => key.key_name.startsWith("'; DROP"))!;
+    expect((await alice.json(`/api/api-keys/${doomed.api_key_id}`, { method: 'DELETE' })).status).toBe(200);
+    const created = await alice.json<{ key: KeyView & { api_key_value: string } }>('/api/api-keys', { method: 'POST', json: { key_name: 'Short lived', expiration_days: 1 } });
+    expect(created.status).toBe(201);
+    const value = created.body.key.api_key_value;
+    secrets.add(value);
+    expect((await script.json('/api/databases', { headers: { 'x-api-key': value } })).status).toBe(200);
+    clockOffset += 2 * DAY_MS;
+    try {
+      const expired = await script.json<{ error: Json }>('/api/databases', { headers: { 'x-api-key': value } });
+      expect(expired.status).toBe(401);
+      expect(expired.body.error.message).toBe(UNAUTHORIZED);
+    } finally {
+      clockOffset -= 2 * DAY_MS;
+    }
+    expect((await alice.json(`/api/api-keys/${created.body.key.api_key_id}`, { method: 'DELETE' })).status).toBe(200);
+    const deleted = await script.json<{ error: Json }>('/api/databases', { headers: { 'x-api-key': value } });
+    expect(deleted.status).toBe(401);
+  });
+
+  it('never lets one user read, edit, delete or use another user\'s keys or job downloads', async () => {
+    bob = await registeredUser('bob@example.org', 'bob password 123', 'Bob');
+    expect((await bob.json<{ keys: KeyView[] }>('/api/api-keys')).body.keys).toEqual([]);
+    const edit = await bob.json<{ error: Json }>(`/api/api-keys/${aliceKeyId}`, { method: 'PATCH', json: { key_name: 'Stolen key' } });
+    expect(edit.status).toBe(404);
+    expect((await bob.json(`/api/api-keys/${aliceKeyId}`, { method: 'DELETE' })).status).toBe(404);
+    const aliceKeys = (await alice.json<{ keys: KeyView[] }>('/api/api-keys')).body.keys;
+    expect(aliceKeys.find((key) => key.api_key_id === aliceKeyId)?.key_name).toBe('Pipeline v2');
+
+    // Alice's job and its download: Bob gets nothing, by session or by his own key.
+    const job = await finishedJob(alice);
+    const link = await readyDownload(alice, job);
+    const bobKey = (await bob.json<{ key: { api_key_value: string } }>('/api/api-keys', { method: 'POST', json: { key_name: 'Bob key', expiration_days: 30 } })).body.key.api_key_value;
+    secrets.add(bobKey);
+    for (const headers of [{}, { 'x-api-key': bobKey }] as Record<string, string>[]) {
+      expect((await bob.fetch(link, { headers })).status).toBe(404);
+      expect((await bob.json(`/api/get_download_link?job_name=${job}&file_format=csv&download_suff=all`, { headers })).status).toBe(404);
+      expect((await bob.json(`/api/prepare_download?job_name=${job}&file_format=csv`, { method: 'POST', headers })).status).toBe(404);
+      expect((await bob.json(`/api/get_molsearch_page?job_name=${job}&db_name=ENAMINE-REAL`, { headers })).status).toBe(404);
+    }
+    // Alice's key reaches it.
+    expect((await new BrowserClient(url, null).fetch(link, { headers: { 'x-api-key': aliceKey } })).status).toBe(200);
+  });
+
+  it('refuses cookie-authenticated changes from another origin (CSRF)', async () => {
+    const evil = { origin: 'http://evil.example' };
+    const forged = await alice.json<{ error: Json }>('/api/api-keys', { method: 'POST', json: { key_name: 'Forged key', expiration_days: 30 }, headers: evil });
+    expect(forged.status).toBe(403);
+    expect((await alice.json(`/api/api-keys/${aliceKeyId}`, { method: 'DELETE', headers: evil })).status).toBe(403);
+    expect((await alice.json('/api/profile/deactivate', { method: 'POST', headers: evil })).status).toBe(403);
+    expect((await alice.json('/api/auth/sign-out', { method: 'POST', json: {}, headers: evil })).status).toBe(403);
+    const noOrigin = new BrowserClient(url, null);
+    for (const [name, value] of alice.cookies) noOrigin.cookies.set(name, value);
+    expect((await noOrigin.json('/api/api-keys', { method: 'POST', json: { key_name: 'No origin', expiration_days: 30 } })).status).toBe(403);
+    // Still signed in: nothing above took effect.
+    expect((await alice.json<{ keys: KeyView[] }>('/api/api-keys')).body.keys.some((key) => key.api_key_id === aliceKeyId)).toBe(true);
+  });
+
+  it('throttles password guessing', async () => {
+    const guesser = new BrowserClient(url);
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const answer = await guesser.json('/api/auth/sign-in/email', { method: 'POST', json: { email: 'bob@example.org', password: `guess number ${attempt}` } });
+      statuses.push(answer.status);
+      retryAfter ??= answer.headers.get('retry-after');
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    // Even the right password waits now.
+    expect((await guesser.json('/api/auth/sign-in/email', { method: 'POST', json: { email: 'bob@example.org', password: 'bob password 123' } })).status).toBe(429);
+  });
+
+  it('recovers a forgotten password by e-mail', async () => {
+    const browser = new BrowserClient(url);
+    const asked = await browser.json('/api/auth/request-password-reset', { method: 'POST', json: { email: 'alice@example.org', redirectTo: '/auth/reset-password' } });
+    expect(asked.status).toBe(200);
+    const mail = await smtp.waitFor('alice@example.org', 2);
+    const link = new URL(linkIn(mail));
+    const redirect = await browser.fetch(link.pathname + link.search);
+    expect(redirect.status).toBe(302);
+    const target = new URL(redirect.headers.get('location')!, url);
+    expect(target.pathname).toBe('/auth/reset-password');
+    const token = target.searchParams.get('token')!;
+    secrets.add(token);
+    const newPassword = 'a brand new passphrase';
+    secrets.add(newPassword);
+    expect((await browser.json('/api/auth/reset-password', { method: 'POST', json: { newPassword, token } })).status).toBe(200);
+    expect((await browser.json('/api/auth/sign-in/email', { method: 'POST', json: { email: 'alice@example.org', password: 'correct horse battery staple' } })).status).toBe(401);
+    const signedIn = await browser.json('/api/auth/sign-in/email', { method: 'POST', json: { email: 'alice@example.org', password: newPassword } });
+    expect(signedIn.status).toBe(200);
+    alice = browser;
+  });
+
+  it('signs in with an OpenID Connect provider and returns to /auth/callback', async () => {
+    expect((await new BrowserClient(url).json('/api/auth-providers')).body).toEqual({ google: true, linkedin: false });
+    const browser = new BrowserClient(url);
+    await browser.fetch('/api/auth/sign-in/anonymous', { method: 'POST', json: {} });
+    const anonymousJobOfDave = await finishedJob(browser);
+    const started = await browser.json<{ url: string; redirect: boolean }>('/api/auth/sign-in/oauth2', { method: 'POST', json: { providerId: 'google', callbackURL: '/auth/callback' } });
+    expect(started.status).toBe(200);
+    let next = new URL(started.body.url);
+    expect(next.origin).toBe(oidc.issuer);
+    // The provider's own cookies, kept like a browser would.
+    const atProvider = new BrowserClient(oidc.issuer, null);
+    let landed: Response | undefined;
+    for (let hop = 0; hop < 10 && !landed; hop++) {
+      if (next.origin === oidc.issuer) {
+        const response = await atProvider.fetch(next.pathname + next.search);
+        expect([302, 303]).toContain(response.status);
+        next = new URL(response.headers.get('location')!, oidc.issuer);
+      } else {
+        expect(next.pathname).toBe('/api/auth/callback/google');
+        landed = await browser.fetch(next.pathname + next.search);
+      }
+    }
+    expect(landed?.status).toBe(302);
+    expect(landed?.headers.get('location')).toBe('/auth/callback');
+    const me = await browser.json<{ user: Json }>('/api/me');
+    expect(me.body.user).toMatchObject({ email: OIDC_USER.email, name: OIDC_USER.name, is_anonymous: false });
+    // The search made before signing in stays with the account.
+    expect((await browser.json<{ status: string }>(`/api/job_status?job_name=${anonymousJobOfDave}`)).body.status).toBe('SUCCESS');
+  });
+
+  it('saves consent with the spec\'s messages and stores analytics events in our database', async () => {
+    const nobody = new BrowserClient(url);
+    const noSession = await nobody.json<{ error: Json }>('/api/consent', { method: 'POST', json: { email: 'x@example.org', contact_consent: true, newsletter_consent: true } });
+    expect(noSession.status).toBe(401);
+    expect(noSession.body.error.message).toBe(CONSENT_MESSAGES.noSession);
+    const visitor = new BrowserClient(url);
+    await visitor.fetch('/api/auth/sign-in/anonymous', { method: 'POST', json: {} });
+    const consent = (email: unknown) => visitor.json<{ error: Json }>('/api/consent', { method: 'POST', json: { email, contact_consent: true, newsletter_consent: true } });
+    expect((await consent('   ')).body.error.message).toBe(CONSENT_MESSAGES.emailRequired);
+    expect((await consent(undefined)).body.error.message).toBe(CONSENT_MESSAGES.emailRequired);
+    expect((await consent('no-at-sign')).body.error.message).toBe(CONSENT_MESSAGES.emailInvalid);
+    expect((await consent('v@example.org')).status).toBe(200);
+
+    const event = (json: unknown) => visitor.fetch('/api/analytics', { method: 'POST', json });
+    expect((await event({ event: 'search_submitted', params: { method: 'morgan', databases: 2 } })).status).toBe(204);
+    expect((await event({ event: 'page_view', params: { path: '/' } })).status).toBe(204);
+    expect((await event({ event: 'not_an_event', params: {} })).status).toBe(400);
+    const many = Object.fromEntries(Array.from({ length: 26 }, (_, index) => [`p${index}`, index]));
+    expect((await event({ event: 'page_view', params: many })).status).toBe(400);
+    // Tracking never fails the caller, even for a job that does not exist.
+    expect((await visitor.fetch('/api/track/quotation', { method: 'POST', json: { job_name: 'no-such-job', db_name: 'ENAMINE-REAL' } })).status).toBe(204);
+    expect((await visitor.fetch('/api/track/admet', { method: 'POST', json: 'not even an object' })).status).toBe(204);
+  });
+
+  it('limits downloads per tier with 429 and Retry-After', async () => {
+    const visitor = new BrowserClient(url);
+    await visitor.fetch('/api/auth/sign-in/anonymous', { method: 'POST', json: {} });
+    const job = await finishedJob(visitor);
+    const limit = RATE_LIMITS.anonymous.downloadsPerMinute;
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt <= limit; attempt++) {
+      const answer = await visitor.fetch(`/api/prepare_download?job_name=${job}&file_format=${['csv', 'sdf', 'smi'][attempt % 3]}`, { method: 'POST' });
+      statuses.push(answer.status);
+      retryAfter ??= answer.headers.get('retry-after');
+    }
+    // Anonymous callers prepare at most RATE_LIMITS.anonymous.downloadsPerMinute files a minute.
+    expect(statuses).toEqual([...Array.from({ length: limit }, () => 200), 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it('refuses injection strings and oversized inputs cleanly', async () => {
+    const injected = await alice.json<{ error: Json }>("/api/job_status?job_name=1'%20OR%20'1'='1");
+    expect(injected.status).toBe(400);
+    const signIn = await new BrowserClient(url).json('/api/auth/sign-in/email', { method: 'POST', json: { email: "' OR 1=1 --", password: "' OR ''='" } });
+    expect([400, 401]).toContain(signIn.status);
+    const huge = await alice.json<{ error: Json }>('/api/api-keys', { method: 'POST', json: { key_name: 'x'.repeat(100_000), expiration_days: 30 } });
+    expect(huge.status).toBe(413);
+    const hugeSignUp = await new BrowserClient(url).json('/api/auth/sign-up/email', { method: 'POST', json: { email: 'big@example.org', password: 'p'.repeat(100_000), name: 'Big' } });
+    expect(hugeSignUp.status).toBe(413);
+    const longPassword = await new BrowserClient(url).json('/api/auth/sign-up/email', { method: 'POST', json: { email: 'long@example.org', password: 'p'.repeat(500), name: 'Long' } });
+    expect(longPassword.status).toBe(400);
+    const badJson = await alice.json<{ error: Json }>('/api/api-keys', { method: 'POST', body: '{"key_name":', headers: { 'content-type': 'application/json' } });
+    expect(badJson.status).toBe(400);
+    const keys = await alice.json<{ keys: KeyView[] }>('/api/api-keys');
+    expect(keys.status).toBe(200);
+  });
+
+  it('deactivates an account softly and signs it out everywhere', async () => {
+    const answer = await bob.json('/api/profile/deactivate', { method: 'POST' });
+    expect(answer.status).toBe(200);
+    expect((await bob.json<{ user: unknown }>('/api/me')).body.user).toBeNull();
+    expect((await bob.json('/api/api-keys')).status).toBe(401);
+  });
+
+  it('never puts a secret, key, hash, token or password in an answer or a log line', async () => {
+    const { createHash } = await import('node:crypto');
+    const hashes = [...secrets].filter((value) => value.startsWith('ck_')).map((value) => createHash('sha256').update(value).digest('hex'));
+    expect(logLines.length).toBeGreaterThan(50);
+    for (const value of [...secrets, ...hashes]) {
+      const line = logLines.find((entry) => entry.includes(value));
+      expect(line === undefined, `a log line holds ${value.slice(0, 6)}...: ${line?.replace(value, '<secret>')}`).toBe(true);
+    }
+    const keyValues = [...secrets].filter((value) => value.startsWith('ck_'));
+    const created = answers.filter((answer) => answer.includes('api_key_value'));
+    for (const answer of answers.filter((entry) => !entry.includes('api_key_value'))) {
+      for (const value of [...secrets, ...hashes]) expect(answer.includes(value)).toBe(false);
+    }
+    // A key appears once: in the answer that created it.
+    for (const value of keyValues) expect(created.filter((answer) => answer.includes(value)).length).toBeLessThanOrEqual(1);
+  });
+});

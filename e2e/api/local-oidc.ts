@@ -1,0 +1,88 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+export interface LocalOidc {
+  issuer: string;
+  discoveryUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Sets the molsearch callback the provider accepts (known only once the server runs). */
+  register(redirectUri: string): void;
+  close(): Promise<void>;
+}
+
+export const OIDC_USER = { sub: 'dave-0001', email: 'dave@example.org', name: 'Dave Example' };
+
+/**
+ * A real OpenID Connect provider (oidc-provider) on a free local port. Its login and consent pages are
+ * replaced by an interaction handler that signs in OIDC_USER and grants what the client asked for.
+ */
+export async function startLocalOidc(): Promise<LocalOidc> {
+  const clientId = 'molsearch-test';
+  const clientSecret = `oidc-client-secret-${Math.random().toString(36).slice(2)}-value`;
+  let provider: Provider | undefined;
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (!provider) {
+        res.statusCode = 503;
+        res.end();
+        return;
+      }
+      if (req.url?.startsWith('/interaction/')) {
+        const details = await provider.interactionDetails(req, res);
+        if (details.prompt.name === 'login') {
+          await provider.interactionFinished(req, res, { login: { accountId: OIDC_USER.sub } }, { mergeWithLastSubmission: false });
+          return;
+        }
+        const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+        const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+        if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+        if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+        const grantId = await grant.save();
+        await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+        return;
+      }
+      provider.callback()(req, res);
+    })().catch((error: unknown) => {
+      res.statusCode = 500;
+      res.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    issuer,
+    discoveryUrl: `${issuer}/.well-known/openid-configuration`,
+    clientId,
+    clientSecret,
+    register(redirectUri) {
+      provider = new Provider(issuer, {
+        clients: [
+          {
+            client_id: clientId,
+            client_secret: clientSecret,
+            redirect_uris: [redirectUri],
+            grant_types: ['authorization_code'],
+            response_types: ['code'],
+            token_endpoint_auth_method: 'client_secret_basic',
+          },
+        ],
+        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+        findAccount: (_ctx, sub) => ({
+          accountId: sub,
+          claims: () => ({ sub, email: OIDC_USER.email, email_verified: true, name: OIDC_USER.name }),
+        }),
+        features: { devInteractions: { enabled: false } },
+        interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+        pkce: { required: () => false },
+        cookies: { keys: ['local-oidc-cookie-key'] },
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
