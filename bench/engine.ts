@@ -34,7 +34,7 @@ export async function run(args: string[]): Promise<void> {
       size: { type: 'string', default: '1000000' },
       'ten-million': { type: 'boolean', default: false },
       queries: { type: 'string', default: '20' },
-      'import-rows': { type: 'string', default: '400' },
+      'import-rows': { type: 'string', default: '5000' },
     },
   });
   const source = existsSync(SHARED) ? SHARED : NCI;
