@@ -129,6 +129,35 @@ describe('accounts in the browser', () => {
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(`${web.url}/settings#profile`);
     expect(await page.getByLabel('Company or institution').inputValue()).toBe('Navy Research Lab');
+
+    // Deleting the account deactivates it and signs out.
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await confirm.getByRole('button', { name: 'Delete Account' }).click();
+    await page.waitForURL(`${web.url}/`);
+    await header(page).getByRole('link', { name: 'Sign In' }).waitFor();
+    await context.close();
+  });
+
+  it('offers the consent modal to a visitor after 15 s and saves the e-mail and consents', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${web.url}/about`);
+    const modal = page.getByRole('dialog', { name: 'Help us improve molsearch' });
+    await modal.waitFor({ timeout: 30_000 });
+    expect(await modal.getByRole('checkbox', { name: /contacted for feedback/ }).isChecked()).toBe(true);
+    expect(await modal.getByRole('checkbox', { name: /newsletter/ }).isChecked()).toBe(true);
+    await modal.getByRole('button', { name: 'Submit' }).click();
+    await modal.getByText('Please enter your email address').waitFor();
+    await modal.getByLabel('Email').fill('  visitor@example.org ');
+    await modal.getByRole('checkbox', { name: /newsletter/ }).uncheck();
+    await page.screenshot({ path: screenshotPath('account-consent-modal') });
+    await modal.getByRole('button', { name: 'Submit' }).click();
+    const offer = page.getByRole('dialog', { name: 'Create a free account' });
+    await offer.getByText('Higher rate limits').waitFor();
+    await offer.getByRole('button', { name: 'Maybe later' }).click();
+    await offer.waitFor({ state: 'detached' });
+    expect(await page.evaluate<string | null>("localStorage.getItem('molsearch.consent-modal-seen')")).toBe('true');
+    expect(accountErrors(errors)).toEqual([]);
     await context.close();
   });
 
@@ -293,7 +322,7 @@ describe('e-mail confirmation, password recovery and OpenID sign-in in the brows
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.getByText('Your password has been changed. Sign in with the new password.').waitFor();
 
-    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('region', { name: 'Choose a new password' }).getByRole('link', { name: 'Sign In' }).click();
     await page.getByLabel('Email').fill('confirm.me@example.org');
     await page.getByLabel('Password').fill('a brand new password 9');
     await page.getByRole('button', { name: 'Sign In' }).click();
