@@ -10,6 +10,7 @@ import { MailService } from '../../apps/server/src/mail.service.ts';
 import { startServer } from '../../apps/server/src/server.ts';
 import type { RunningServer } from '../../apps/server/src/server.ts';
 import { openStore } from '../../apps/server/src/store/database.ts';
+import type { Store } from '../../apps/server/src/store/database.ts';
 import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { BrowserClient } from './browser-client.ts';
 import { OIDC_USER, startLocalOidc } from './local-oidc.ts';
@@ -47,6 +48,8 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
   let smtp: Awaited<ReturnType<typeof startLocalSmtp>>;
   let oidc: LocalOidc;
   let cleanup: () => Promise<void>;
+  /** A second connection to the server's store, to look at the rows it wrote. */
+  let store: Store;
   let clockOffset = 0;
   const logLines: string[] = [];
   /** Every value that must never appear in an answer or a log line. */
@@ -129,7 +132,9 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
     });
     const logger = createLogger('debug', (line) => logLines.push(line));
     server = await startServer(config, { logger, now: () => Date.now() + clockOffset });
+    store = await openStore({ dataDir: data.dir, databaseUrl });
     cleanup = async () => {
+      await store.close();
       await data.remove();
       await drop?.();
     };
@@ -454,6 +459,55 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
     // Tracking never fails the caller, even for a job that does not exist.
     expect((await visitor.fetch('/api/track/quotation', { method: 'POST', json: { job_name: 'no-such-job', db_name: 'ENAMINE-REAL' } })).status).toBe(204);
     expect((await visitor.fetch('/api/track/admet', { method: 'POST', json: 'not even an object' })).status).toBe(204);
+  });
+
+  it('writes the tracking rows of spec section 3 and keeps them with the account', async () => {
+    const me = (await alice.json<{ user: { id: string } }>('/api/me')).body.user;
+    const job = await finishedJob(alice);
+    expect((await alice.fetch('/api/track/search', { method: 'POST', json: { job_name: job } })).status).toBe(204);
+    expect((await alice.fetch('/api/track/search', { method: 'POST', json: { job_name: job } })).status).toBe(204);
+    expect((await alice.fetch('/api/track/quotation', { method: 'POST', json: { job_name: job, db_name: 'ENAMINE-REAL', additional_notes: 'Need 10 mg' } })).status).toBe(204);
+    expect((await alice.fetch('/api/track/admet', { method: 'POST', json: { job_name: job } })).status).toBe(204);
+    await readyDownload(alice, job);
+    const searches = await store.db.selectFrom('searches').selectAll().where('user_id', '=', me.id).execute();
+    // The search made while anonymous came along at sign-up; the new one is recorded once however often it is reported.
+    expect(searches.map((row) => row.search_id).sort()).toEqual([anonymousJob, job].sort());
+    expect(searches.find((row) => row.search_id === job)).toMatchObject({ search_method: 'morgan', search_quality: 'fast', query_smiles: 'c1ccccc1O', databases: '["ENAMINE-REAL"]' });
+    const quotation = await store.db.selectFrom('quotations').selectAll().where('search_id', '=', job).executeTakeFirstOrThrow();
+    expect(quotation).toMatchObject({ user_id: me.id, status: 'clicked_get_quote', additional_notes: 'Need 10 mg', search_method: 'morgan' });
+    expect(await store.db.selectFrom('admet_properties').selectAll().where('search_id', '=', job).execute()).toHaveLength(1);
+    const downloads = await store.db.selectFrom('download_events').selectAll().where('user_id', '=', me.id).execute();
+    expect(downloads.length).toBeGreaterThanOrEqual(2);
+    const built = downloads.find((row) => row.search_id === job)!;
+    expect(built.download_format).toBe('csv');
+    // Filled in when the file was ready.
+    for (;;) {
+      const row = await store.db.selectFrom('download_events').selectAll().where('download_id', '=', built.download_id).executeTakeFirstOrThrow();
+      if (row.num_molecules_downloaded !== null) {
+        expect(row.num_molecules_downloaded).toBeGreaterThan(0);
+        expect(row.file_size_bytes).toBeGreaterThan(0);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const events = await store.db.selectFrom('analytics_events').selectAll().where('event', '=', 'search_submitted').execute();
+    expect(events.map((row) => JSON.parse(row.params) as unknown)).toContainEqual({ method: 'morgan', databases: 2 });
+    // Keys are stored as hashes only.
+    const keyRows = await store.db.selectFrom('api_keys').selectAll().execute();
+    for (const row of keyRows) {
+      expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
+      for (const value of secrets) expect(Object.values(row).includes(value)).toBe(false);
+    }
+  });
+
+  it('never gives a fourth key, even to requests made at the same time', async () => {
+    const dana = await registeredUser('dana@example.org', 'dana password 1', 'Dana');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => dana.json<{ key: { api_key_value: string } }>('/api/api-keys', { method: 'POST', json: { key_name: `Parallel ${index}`, expiration_days: 30 } })),
+    );
+    for (const answer of answers) if (answer.status === 201) secrets.add(answer.body.key.api_key_value);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    expect((await dana.json<{ keys: unknown[] }>('/api/api-keys')).body.keys).toHaveLength(3);
   });
 
   it('limits downloads per tier with 429 and Retry-After', async () => {
