@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis } from 'recharts';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import type { DatabaseHistogram } from './results.types.ts';
 import { formatSimilarity } from './similarity-band.ts';
 import { thresholdRange } from './threshold-range.ts';
 import styles from './threshold-control.module.css';
+
+// The chart library is large and only the database view needs it: it loads on first use.
+const HistogramChart = lazy(() => import('./histogram-chart.tsx').then((module) => ({ default: module.HistogramChart })));
 
 /** Spec section 9: the threshold is applied 500 ms after the slider last moved. */
 export const THRESHOLD_DEBOUNCE_MS = 500;
@@ -56,21 +58,9 @@ export function ThresholdControl({ databaseName, histogram, applied, onApply, bu
       </div>
       {bins.length > 0 ? (
         <div className={styles.chart} aria-hidden="true">
-          <ResponsiveContainer width="100%" height={96}>
-            <BarChart data={bins} margin={{ top: 4, right: 0, bottom: 0, left: 0 }} barCategoryGap={1}>
-              <XAxis dataKey="start" hide />
-              <Tooltip
-                cursor={{ fill: 'rgba(11, 92, 171, 0.08)' }}
-                formatter={(count) => [`${String(count)} molecules`, databaseName]}
-                labelFormatter={(start) => `Similarity ${formatSimilarity(Number(start))}–${formatSimilarity(Number(start) + range.step)}`}
-              />
-              <Bar dataKey="count" isAnimationActive={false} minPointSize={1}>
-                {bins.map((bin) => (
-                  <Cell key={bin.start} fill={bin.start >= value - 1e-9 || !filtering ? 'var(--color-primary)' : 'var(--color-border)'} />
-                ))}
-              </Bar>
-            </BarChart>
-          </ResponsiveContainer>
+          <Suspense fallback={null}>
+            <HistogramChart bins={bins} threshold={value} filtering={filtering} step={range.step} databaseName={databaseName} />
+          </Suspense>
         </div>
       ) : null}
       <input
