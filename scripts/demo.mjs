@@ -42,6 +42,12 @@ if (!hasCatalogues) {
   run('npx', ['tsx', 'scripts/import-demo-catalogues.ts', '--3d', '--data-dir', dataDir, ...(limit === '0' ? [] : ['--limit', limit])]);
 }
 
+// The server serves the web app from apps/web/dist on the same port; build it once when it is missing.
+if (!existsSync(join(root, 'apps', 'web', 'dist', 'index.html'))) {
+  console.log('Building the web app (apps/web/dist), a few minutes the first time...');
+  run('npm', ['run', 'build', '-w', '@molsearch/web']);
+}
+
 const port = process.env.PORT ?? '8080';
 console.log(`\nStarting molsearch on http://localhost:${port} (Ctrl+C stops it).`);
 run('npx', ['molsearch', 'serve', '--port', port, '--data-dir', dataDir]);

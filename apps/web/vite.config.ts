@@ -27,9 +27,25 @@ function versionFile(): Plugin {
   };
 }
 
+/**
+ * ketcher-core's ES build still loads Raphael with `require('raphael')` (behind a `typeof window` check),
+ * which no browser can run; it becomes an ES import here.
+ */
+function ketcherRaphaelImport(): Plugin {
+  return {
+    name: 'molsearch-ketcher-raphael',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('ketcher-core') || !code.includes("require('raphael')")) return null;
+      return { code: `import __ketcherRaphael from 'raphael';\n${code.replaceAll("require('raphael')", '__ketcherRaphael')}`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), versionFile()],
-  define: { __APP_VERSION__: JSON.stringify(version) },
+  plugins: [react(), versionFile(), ketcherRaphaelImport()],
+  // Ketcher keeps editor state on the free variable `global` (its own builds map it to window).
+  define: { __APP_VERSION__: JSON.stringify(version), global: 'globalThis' },
   // Ketcher's dependencies can resolve a second React higher up the workspace; the app must use one.
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {
@@ -40,6 +56,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // The editor's chemistry engine is one large chunk by nature; it loads only when the editor mounts.
-    chunkSizeWarningLimit: 16_000,
+    chunkSizeWarningLimit: 30_000,
   },
 });

@@ -28,7 +28,11 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
       css: { modules: { classNameStrategy: 'non-scoped' } },
-      server: { deps: { inline: [/@testing-library\/react/, /radix-ui/, /@radix-ui/, /react-remove-scroll/, /@tanstack/, /react-router/, /sonner/] } },
+      server: {
+        deps: {
+          inline: [/@testing-library\/react/, /radix-ui/, /@radix-ui/, /@floating-ui/, /react-remove-scroll/, /react-style-singleton/, /use-callback-ref/, /use-sidecar/, /@tanstack/, /react-router/, /sonner/, /recharts/],
+        },
+      },
     },
   }),
 );

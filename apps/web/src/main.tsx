@@ -1,4 +1,3 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -12,16 +11,16 @@ import './styles/global.css';
 
 const queryClient = createQueryClient();
 
+// No StrictMode: its mount-unmount-mount of effects makes Ketcher 3.12 drop the editor instance it has just
+// announced ("couldnt find ketcher instance"), so the structure editor never becomes usable.
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-        </TooltipProvider>
-      </QueryClientProvider>
-    </ErrorBoundary>
-  </StrictMode>,
+  <ErrorBoundary>
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </QueryClientProvider>
+  </ErrorBoundary>,
 );
 
 registerServiceWorker();

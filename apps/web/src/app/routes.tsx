@@ -20,8 +20,12 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteErrorScreen />,
             children: [
+              { index: true, lazy: () => import('../pages/search/search.page.tsx') },
+              { path: '/settings', lazy: () => import('../pages/settings/settings.page.tsx') },
               { path: '/auth/callback', lazy: () => import('../pages/auth/auth-callback.page.tsx') },
               { path: '/auth/reset-password', lazy: () => import('../pages/auth/reset-password.page.tsx') },
+              // One segment that is none of the pages above: a vendor landing page (or "not found" for an unknown slug).
+              { path: '/:vendor', lazy: () => import('../pages/search/search.page.tsx') },
               { path: '*', lazy: () => import('../pages/not-found/not-found.page.tsx') },
             ],
           },

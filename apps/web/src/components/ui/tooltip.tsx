@@ -11,7 +11,9 @@ export function TooltipProvider({ children }: { children: ReactNode }): React.JS
 
 /** Wraps one focusable element and shows `content` on hover or focus. */
 export function Tooltip({ content, children }: { content: ReactNode; children: React.ReactElement }): React.JSX.Element {
+  // Its own provider, so the primitive also works outside the app shell (dialogs in portals, tests).
   return (
+    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
     <RadixTooltip.Root>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
       <RadixTooltip.Portal>
@@ -21,5 +23,6 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
         </RadixTooltip.Content>
       </RadixTooltip.Portal>
     </RadixTooltip.Root>
+    </RadixTooltip.Provider>
   );
 }

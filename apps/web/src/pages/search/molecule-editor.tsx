@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { Editor } from 'ketcher-react';
+import { StandaloneStructServiceProvider } from 'ketcher-standalone';
+import type { Ketcher } from 'ketcher-core';
+import 'ketcher-react/dist/index.css';
+
+/** What the search page can do with the editor once it is ready. */
+export interface EditorHandle {
+  setSmiles(smiles: string): Promise<void>;
+  getSmiles(): Promise<string>;
+}
+
+export interface MoleculeEditorProps {
+  onReady: (handle: EditorHandle) => void;
+  /** The molecule drawn by the user, as SMILES ('' when the canvas is empty). */
+  onDrawn: (smiles: string) => void;
+  onError: (message: string) => void;
+}
+
+// Chemistry runs in the browser (Indigo compiled to WebAssembly); one service for the page's lifetime.
+const structServiceProvider = new StandaloneStructServiceProvider();
+
+/** Ketcher, loaded on demand: this module and its engine live in their own chunks. */
+export default function MoleculeEditor({ onReady, onDrawn, onError }: MoleculeEditorProps): React.JSX.Element {
+  const callbacks = useRef({ onReady, onDrawn, onError });
+  callbacks.current = { onReady, onDrawn, onError };
+  // The SMILES of the last molecule the page put in the editor: its own change events are not user drawings.
+  const applied = useRef<string | null>(null);
+  // True while the page is loading a molecule: the change events it triggers are not user drawings either.
+  const applying = useRef(false);
+  const ketcherRef = useRef<Ketcher | null>(null);
+
+  useEffect(
+    () => () => {
+      ketcherRef.current = null;
+    },
+    [],
+  );
+
+  const onInit = (ketcher: Ketcher) => {
+    ketcherRef.current = ketcher;
+    ketcher.editor.subscribe('change', () => {
+      void (async () => {
+        if (applying.current) return;
+        try {
+          const smiles = await ketcher.getSmiles();
+          if (applying.current || smiles === applied.current) return;
+          applied.current = null;
+          callbacks.current.onDrawn(smiles);
+        } catch {
+          // A half-drawn structure (e.g. a lone bond being placed) has no SMILES yet.
+        }
+      })();
+    });
+    callbacks.current.onReady({
+      async setSmiles(smiles: string) {
+        applying.current = true;
+        try {
+          if (smiles.trim()) await ketcher.setMolecule(smiles);
+          else ketcher.editor.clear();
+          applied.current = smiles.trim() ? await ketcher.getSmiles() : '';
+        } finally {
+          applying.current = false;
+        }
+      },
+      getSmiles: () => ketcher.getSmiles(),
+    });
+  };
+
+  return (
+    <Editor
+      staticResourcesUrl=""
+      structServiceProvider={structServiceProvider}
+      errorHandler={(message: string) => callbacks.current.onError(message)}
+      disableMacromoleculesEditor
+      onInit={onInit}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../app/query-client.ts';
+import { SearchPanel } from './search-panel.tsx';
+import { configuredDatabases } from './database-fixtures.test-data.ts';
+import { SETTINGS_KEY } from './search-settings.ts';
+
+const databases = configuredDatabases();
+
+function renderPanel(props: Partial<Parameters<typeof SearchPanel>[0]> = {}) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SearchPanel databases={databases} databasesError={null} withEditor={false} {...props} />
+    </QueryClientProvider>,
+  );
+}
+
+const storedSettings = () => JSON.parse(sessionStorage.getItem(SETTINGS_KEY) ?? '{}') as Record<string, unknown>;
+
+describe('search panel', () => {
+  it('asks for a molecule when Search is pressed with an empty box', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid SMILES string or draw a molecule');
+    expect(screen.queryByRole('heading', { name: 'Search options' })).not.toBeInTheDocument();
+  });
+
+  it('rejects characters that cannot be SMILES', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'CC(=O)O; drop{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('SMILES contains invalid characters');
+    // Typing again clears the message.
+    await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('opens the options on the first Search, then requires a database', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'c1ccccc1O{Enter}');
+    expect(screen.getByRole('heading', { name: 'Search options' })).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Search' })[1]!);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select at least one database to search');
+    await user.click(screen.getByRole('checkbox', { name: 'MolPort' }));
+    expect(screen.queryByText('Please select at least one database to search')).not.toBeInTheDocument();
+  });
+
+  it('defaults to Electrostatic and Fast, keeps choices in session storage and resets them', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'CCO{Enter}');
+    expect(screen.getByRole('radio', { name: /Electrostatic/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: /Fast/ })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('radio', { name: /Morgan/ }));
+    await user.click(screen.getByRole('radio', { name: /Very Accurate/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'Enamine REAL' }));
+    expect(storedSettings()).toMatchObject({ searchMethod: 'morgan', searchType: 'very_accurate', selectedDatabase: ['ENAMINE-REAL'] });
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(storedSettings()).toMatchObject({ searchMethod: 'espsim_electrostatic', searchType: 'fast', selectedDatabase: [] });
+    expect(screen.getByRole('radio', { name: /Electrostatic/ })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('restores stored settings when the page opens again', async () => {
+    sessionStorage.setItem(SETTINGS_KEY, JSON.stringify({ searchMethod: 'espsim_shape', searchType: 'accurate', selectedDatabase: ['MOLPORT'] }));
+    const user = userEvent.setup();
+    renderPanel();
+    await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'CCO{Enter}');
+    expect(screen.getByRole('radio', { name: /^Shape/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: /^Accurate/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('checkbox', { name: 'MolPort' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('fills the box from a "Try:" molecule and offers no copy button for it', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Caffeine' }));
+    expect(screen.getByPlaceholderText('Enter SMILES notation')).toHaveValue('Cn1c(=O)c2c(ncn2C)n(C)c1=O');
+    expect(screen.queryByRole('button', { name: 'Copy SMILES' })).not.toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'C');
+    expect(screen.getByRole('button', { name: 'Copy SMILES' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByPlaceholderText('Enter SMILES notation')).toHaveValue('');
+  });
+
+  it('explains each method and quality in its info modal', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'CCO{Enter}');
+    await user.click(screen.getByRole('radio', { name: /Morgan/ }));
+    await user.click(screen.getByRole('button', { name: 'Search method information' }));
+    const method = screen.getByRole('dialog', { name: 'Search Method Information' });
+    expect(method).toHaveTextContent('radius 2 folded to 2048 bits');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Search quality information' }));
+    const quality = screen.getByRole('dialog', { name: 'Search Quality Information' });
+    expect(quality).toHaveTextContent('Probes 10 clusters');
+    expect(quality).toHaveTextContent('30–60 s');
+  });
+
+  it('preselects and locks the only database of a vendor page', async () => {
+    const user = userEvent.setup();
+    const molport = databases.filter((entry) => entry.id === 'MOLPORT');
+    renderPanel({ databases: molport, vendorDatabases: ['MOLPORT'] });
+    await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'CCO{Enter}');
+    const card = screen.getByRole('checkbox', { name: 'MolPort' });
+    expect(card).toHaveAttribute('aria-checked', 'true');
+    await user.click(card);
+    expect(card).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByText('1 of 1 databases')).toBeInTheDocument();
+  });
+});

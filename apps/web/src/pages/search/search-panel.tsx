@@ -1,0 +1,262 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { SearchQualityName, SearchType } from '@molsearch/api';
+import { getRandomMolecule, SearchApiError } from '../../api/search-api.ts';
+import { track } from '../../analytics/track.ts';
+import { SearchResults } from '../../features/results/search-results.tsx';
+import type { SubmittedSearch } from '../../features/results/search-results.tsx';
+import { SEARCH_MODE } from './batch-file.ts';
+import { BatchDropZone } from './batch-drop-zone.tsx';
+import type { DatabaseEntry } from './database-filters.ts';
+import { EditorFrame } from './editor-frame.tsx';
+import type { EditorHandle } from './molecule-editor.tsx';
+import { JobProgress } from './job-progress.tsx';
+import { OptionsPanel } from './options-panel.tsx';
+import { DEFAULT_SETTINGS, loadSettings, saveSettings } from './search-settings.ts';
+import type { SearchSettings } from './search-settings.ts';
+import { SmilesBar } from './smiles-bar.tsx';
+import { DATABASE_REQUIRED, smilesProblem } from './smiles-validation.ts';
+import { useSearchJob } from './use-search-job.ts';
+import styles from './search.module.css';
+
+export interface SearchPanelProps {
+  /** The databases offered (already limited to the vendor's on a vendor page); undefined while loading. */
+  databases: DatabaseEntry[] | undefined;
+  databasesError: string | null;
+  /** On a vendor page: its databases are preselected and, when there is only one, locked. */
+  vendorDatabases?: string[];
+  /** Renders the structure editor; component tests turn it off (jsdom cannot run Ketcher). */
+  withEditor?: boolean;
+}
+
+type SmilesSource = 'typed' | 'editor' | 'set';
+
+const EDITOR_SYNC_DELAY_MS = 700;
+
+/** The whole search flow of the page: query, options, validation, job progress and then the results. */
+export function SearchPanel({ databases, databasesError, vendorDatabases, withEditor = true }: SearchPanelProps): React.JSX.Element {
+  const vendorPage = vendorDatabases !== undefined;
+  const locked = vendorPage && vendorDatabases.length === 1;
+  const [settings, setSettings] = useState<SearchSettings>(() => {
+    const stored = loadSettings();
+    return vendorPage ? { ...stored, selectedDatabase: vendorDatabases } : stored;
+  });
+  const [smiles, setSmiles] = useState('');
+  const [source, setSource] = useState<SmilesSource>('set');
+  const [smilesError, setSmilesError] = useState<string | null>(null);
+  const [databaseError, setDatabaseError] = useState<string | null>(null);
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const [editor, setEditor] = useState<EditorHandle | null>(null);
+  const [submitted, setSubmitted] = useState<SubmittedSearch | null>(null);
+  const job = useSearchJob();
+  const editorRef = useRef<HTMLDivElement>(null);
+  const syncTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Without an editor (tests, or the editor failed to load) the editor-gated buttons still work on the text.
+  const editorReady = !withEditor || editor !== null;
+
+  useEffect(() => {
+    // A vendor page's selection is the vendor's; only the multi-database page remembers its own choice.
+    if (vendorPage) saveSettings({ ...settings, selectedDatabase: loadSettings().selectedDatabase });
+    else saveSettings(settings);
+  }, [settings, vendorPage]);
+
+  // Databases that no longer exist (a stored choice from an older catalogue list) are dropped once the list loads.
+  const knownIds = useMemo(() => (databases ? new Set(databases.map((entry) => entry.id)) : undefined), [databases]);
+  const selected = useMemo(
+    () => (knownIds ? settings.selectedDatabase.filter((id) => knownIds.has(id)) : settings.selectedDatabase),
+    [knownIds, settings.selectedDatabase],
+  );
+
+  useEffect(() => () => clearTimeout(syncTimer.current), []);
+
+  const sendToEditor = useCallback(
+    async (text: string, failure: string) => {
+      if (!editor) return;
+      try {
+        await editor.setSmiles(text);
+      } catch {
+        toast.error(failure);
+      }
+    },
+    [editor],
+  );
+
+  const onSmilesChange = (text: string) => {
+    setSmiles(text);
+    setSource('typed');
+    setSmilesError(null);
+    clearTimeout(syncTimer.current);
+    // Typing also draws the molecule, once the text stops changing and looks like SMILES.
+    if (editor && !smilesProblem(text)) {
+      syncTimer.current = setTimeout(() => {
+        editor.setSmiles(text.trim()).catch(() => undefined);
+      }, EDITOR_SYNC_DELAY_MS);
+    }
+  };
+
+  const setQuery = (text: string) => {
+    clearTimeout(syncTimer.current);
+    setSmiles(text);
+    setSource('set');
+    setSmilesError(null);
+  };
+
+  const onExample = async () => {
+    track('search_action_button', { action: 'example' });
+    try {
+      const example = await getRandomMolecule();
+      setQuery(example);
+      await sendToEditor(example, 'Failed to send molecule to editor');
+    } catch (error) {
+      toast.error(error instanceof SearchApiError ? error.message : 'Failed to load example molecule');
+    }
+  };
+
+  const onTry = async (name: string, text: string) => {
+    track('search_action_button', { action: 'try', molecule: name });
+    setQuery(text);
+    await sendToEditor(text, `Failed to load ${name} molecule`);
+  };
+
+  const onClear = async () => {
+    track('search_action_button', { action: 'clear' });
+    setQuery('');
+    await sendToEditor('', 'Failed to send molecule to editor');
+  };
+
+  const onDraw = async () => {
+    track('molecule_editor_action', { action: 'draw' });
+    setOptionsOpen(false);
+    editorRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (smiles.trim()) await sendToEditor(smiles.trim(), 'Failed to send molecule to editor');
+  };
+
+  const onDrawn = useCallback((drawn: string) => {
+    clearTimeout(syncTimer.current);
+    setSmiles(drawn);
+    setSource('editor');
+    setSmilesError(null);
+    track('ketcher_interaction', { action: 'change' });
+  }, []);
+
+  const updateSettings = (patch: Partial<SearchSettings>) => setSettings((previous) => ({ ...previous, ...patch }));
+
+  const onSearch = async () => {
+    const problem = smilesProblem(smiles);
+    if (problem) {
+      setSmilesError(problem);
+      return;
+    }
+    if (!optionsOpen) {
+      track('search_initiated', { source });
+      setOptionsOpen(true);
+      return;
+    }
+    if (selected.length === 0) {
+      setDatabaseError(DATABASE_REQUIRED);
+      return;
+    }
+    setDatabaseError(null);
+    const request = {
+      search_input: smiles.trim(),
+      search_type: settings.searchMethod,
+      search_quality: settings.searchType,
+      db_names: selected,
+      compute_properties: settings.computeProperties,
+    };
+    track('search_submitted', { method: request.search_type, quality: request.search_quality, databases: selected.join(',') });
+    setSubmitted(null);
+    setOptionsOpen(false);
+    const outcome = await job.run(request);
+    if (outcome.ok) {
+      toast.success('Search completed successfully');
+      setSubmitted({ jobName: outcome.jobName, smiles: request.search_input, method: request.search_type, quality: request.search_quality, databases: selected });
+      return;
+    }
+    if (outcome.stage === 'submit') {
+      // A refused query: show the server's reason where it applies and let the user fix the input.
+      if (outcome.field?.name === 'search_input') setSmilesError(outcome.field.message);
+      if (outcome.field?.name === 'db_names') setDatabaseError(outcome.field.message);
+      setOptionsOpen(true);
+      toast.error(outcome.message);
+    } else if (outcome.message !== 'Request aborted') {
+      toast.error('Search job failed or timed out');
+    }
+  };
+
+  const onReset = () => {
+    setSettings({ ...DEFAULT_SETTINGS, selectedDatabase: vendorPage ? vendorDatabases : [] });
+    setDatabaseError(null);
+  };
+
+  const onModify = () => {
+    setSubmitted(null);
+    job.reset();
+    setOptionsOpen(true);
+  };
+
+  const onNewSearch = () => {
+    setSubmitted(null);
+    job.reset();
+    setOptionsOpen(false);
+    setQuery('');
+    setDatabaseError(null);
+    void sendToEditor('', 'Failed to send molecule to editor');
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const running = job.state.phase === 'submitting' || job.state.phase === 'queued' || job.state.phase === 'executing';
+  const showEditor = !optionsOpen && !running && !submitted;
+
+  return (
+    <div className={styles.panel}>
+      {SEARCH_MODE === 'batch' ? <BatchDropZone /> : null}
+      <SmilesBar
+        smiles={smiles}
+        onSmilesChange={onSmilesChange}
+        copyable={source === 'typed' || source === 'editor'}
+        error={smilesError}
+        editorReady={editorReady}
+        busy={running}
+        onSearch={() => void onSearch()}
+        onExample={() => void onExample()}
+        onClear={() => void onClear()}
+        onDraw={() => void onDraw()}
+        onTry={(name, text) => void onTry(name, text)}
+      />
+
+      {optionsOpen ? (
+        <OptionsPanel
+          method={settings.searchMethod}
+          quality={settings.searchType}
+          onMethodChange={(searchMethod: SearchType) => updateSettings({ searchMethod })}
+          onQualityChange={(searchType: SearchQualityName) => updateSettings({ searchType })}
+          databases={databases}
+          databasesError={databasesError}
+          selected={selected}
+          onSelectedChange={(next) => {
+            updateSettings({ selectedDatabase: next });
+            if (next.length > 0) setDatabaseError(null);
+          }}
+          locked={locked}
+          databaseError={databaseError}
+          busy={running}
+          onBack={() => setOptionsOpen(false)}
+          onReset={onReset}
+          onSearch={() => void onSearch()}
+        />
+      ) : null}
+
+      <JobProgress state={submitted ? { ...job.state, phase: 'idle' } : job.state} />
+
+      {withEditor ? (
+        <div ref={editorRef}>
+          <EditorFrame hidden={!showEditor} onReady={setEditor} onDrawn={onDrawn} onError={(message) => toast.error(message)} />
+        </div>
+      ) : null}
+
+      {submitted ? <SearchResults search={submitted} onModify={onModify} onNewSearch={onNewSearch} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the browser, hence the DOM types.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, screenshotPath } from './browser.ts';
+import { searchPage } from './search-page.ts';
+import { startWebServer } from './web-server.ts';
+import type { WebServer } from './web-server.ts';
+
+const ASPIRIN = 'CC(=O)Oc1ccccc1C(=O)O';
+const CAFFEINE = 'Cn1c(=O)c2c(ncn2C)n(C)c1=O';
+
+let web: WebServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [web, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.stop();
+});
+
+async function open(path = '/', size?: { width: number; height: number }) {
+  const opened = await openPage(browser, size);
+  await opened.page.goto(web.url + path);
+  return { ...opened, ui: searchPage(opened.page) };
+}
+
+describe('search page in Chromium', () => {
+  it('searches a typed SMILES with Morgan in one database and shows the results', async () => {
+    const { page, ui, context, errors } = await open();
+    expect(await page.title()).toBe('Multi-Database Similarity Search | molsearch');
+    await ui.openOptions(ASPIRIN);
+    await ui.options.getByRole('radio', { name: /^Morgan/ }).click();
+    await ui.card('MolPort').click();
+    await expect.poll(() => ui.card('MolPort').getAttribute('aria-checked')).toBe('true');
+    await ui.optionsSearch.click();
+    await page.getByText('Search completed successfully').first().waitFor({ timeout: 90_000 });
+    await ui.results.waitFor();
+    const stored = await page.evaluate(() => sessionStorage.getItem('molsearch.search-settings'));
+    expect(JSON.parse(stored!)).toMatchObject({ searchMethod: 'morgan', searchType: 'fast', selectedDatabase: ['MOLPORT'] });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('searches several databases at once', async () => {
+    const { page, ui, context } = await open();
+    await ui.openOptions(ASPIRIN);
+    await ui.options.getByRole('radio', { name: /^Morgan/ }).click();
+    await ui.options.getByLabel('Select All Filtered Databases').click();
+    await ui.options.getByText('2 of 2 databases').waitFor();
+    await ui.optionsSearch.click();
+    await page.getByText('Search completed successfully').first().waitFor({ timeout: 90_000 });
+    await ui.results.waitFor();
+    await context.close();
+  });
+
+  it('shows every validation message of the search form', async () => {
+    const { page, ui, context } = await open();
+    await ui.barSearch.click();
+    await page.getByRole('alert').getByText('Please enter a valid SMILES string or draw a molecule').waitFor();
+    await ui.smilesBox.fill('CCO; DROP TABLE');
+    await ui.smilesBox.press('Enter');
+    await page.getByRole('alert').getByText('SMILES contains invalid characters').waitFor();
+    // Allowed characters but no molecule: the server's RDKit check answers.
+    await ui.openOptions('C1CC(');
+    await ui.optionsSearch.click();
+    await page.getByRole('alert').getByText('Please select at least one database to search').waitFor();
+    await ui.card('Enamine REAL').click();
+    await ui.optionsSearch.click();
+    await page.getByRole('alert').getByText('Invalid SMILES structure').waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
+  it('loads an example molecule and a "Try:" molecule into the box and the editor', async () => {
+    const { page, ui, context, errors } = await open();
+    await page.getByText('Loading molecule editor...').waitFor();
+    await ui.waitForEditor();
+    await page.getByRole('button', { name: 'Example' }).click();
+    await expect.poll(() => ui.smilesBox.inputValue(), { timeout: 20_000 }).not.toBe('');
+    await page.getByRole('button', { name: 'Caffeine' }).click();
+    await expect.poll(() => ui.smilesBox.inputValue()).toBe(CAFFEINE);
+    // The editor now holds caffeine: its canvas has atoms drawn (Raphael renders SVG text for the N and O labels).
+    await expect.poll(() => page.locator('[data-testid="molecule-editor"] svg text').count(), { timeout: 20_000 }).toBeGreaterThan(5);
+    await ui.openOptions(CAFFEINE);
+    await ui.options.getByRole('radio', { name: /^Morgan/ }).click();
+    await ui.card('Enamine REAL').click();
+    await ui.optionsSearch.click();
+    await ui.results.waitFor({ timeout: 90_000 });
+    expect(errors.filter((message) => !message.includes('favicon'))).toEqual([]);
+    await page.screenshot({ path: screenshotPath('search-results'), fullPage: true });
+    await context.close();
+  });
+
+  it('filters databases by tag, vendor and text', async () => {
+    const { ui, context } = await open();
+    await ui.openOptions(ASPIRIN);
+    await expect.poll(() => ui.options.locator('[data-database]').count()).toBe(2);
+    await ui.options.getByRole('button', { name: 'Tags' }).click();
+    await ui.options.page().getByRole('dialog', { name: 'Tags' }).getByText('Over 1B').click();
+    await ui.options.page().keyboard.press('Escape');
+    await expect.poll(() => ui.options.locator('[data-database]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-database')))).toEqual(['ENAMINE-REAL']);
+    await ui.options.getByRole('button', { name: 'Tags' }).click();
+    await ui.options.page().getByRole('dialog', { name: 'Tags' }).getByText('Clear selection').click();
+    await ui.options.page().keyboard.press('Escape');
+    await ui.options.getByPlaceholder('Search databases...').fill('molport');
+    await expect.poll(() => ui.options.locator('[data-database]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-database')))).toEqual(['MOLPORT']);
+    await context.close();
+  });
+
+  it('toggles database cards from the keyboard', async () => {
+    const { page, ui, context } = await open();
+    await ui.openOptions(ASPIRIN);
+    const card = ui.card('Enamine REAL');
+    await card.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => card.getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => card.getAttribute('aria-checked')).toBe('false');
+    // The focused card shows a visible focus ring.
+    const outline = await card.evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(outline).not.toBe('none');
+    await context.close();
+  });
+
+  it('opens a vendor page with its single database locked, and says so for unknown vendors', async () => {
+    const { page, ui, context } = await open('/molport');
+    await page.getByRole('link', { name: 'Multi-Database Search' }).waitFor();
+    await page.getByRole('img', { name: 'MolPort logo' }).waitFor();
+    expect(await page.title()).toBe('MolPort compound search | molsearch');
+    await ui.openOptions(ASPIRIN);
+    await expect.poll(() => ui.card('MolPort').getAttribute('aria-checked')).toBe('true');
+    await ui.card('MolPort').click();
+    await expect.poll(() => ui.card('MolPort').getAttribute('aria-checked')).toBe('true');
+    expect(await ui.options.locator('[data-database]').count()).toBe(1);
+    await page.goto(`${web.url}/no-such-vendor`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.goto(`${web.url}/one/two`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+
+  it('looks like a finished product on a desktop and on a phone', async () => {
+    const desktop = await open();
+    await desktop.ui.waitForEditor();
+    await desktop.page.getByRole('button', { name: 'Aspirin' }).click();
+    await desktop.page.screenshot({ path: screenshotPath('search-page-editor'), fullPage: true });
+    await desktop.ui.openOptions(ASPIRIN);
+    await desktop.page.screenshot({ path: screenshotPath('search-page-options'), fullPage: true });
+    await desktop.context.close();
+
+    const phone = await open('/', { width: 390, height: 844 });
+    await phone.ui.openOptions(ASPIRIN);
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.page.screenshot({ path: screenshotPath('search-page-phone'), fullPage: true });
+    console.log(`Screenshots: ${screenshotPath('search-page-phone').replace(/[^/]+$/, '')}`);
+    await phone.context.close();
+  });
+});
