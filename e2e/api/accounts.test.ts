@@ -170,6 +170,16 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
     expect(me.body.user).toMatchObject({ is_anonymous: true, email: null });
   });
 
+  it('moves the searches a visitor made before getting an anonymous account into that account', async () => {
+    const visitor = new BrowserClient(url);
+    const job = await finishedJob(visitor);
+    expect(visitor.cookies.has('molsearch_visitor')).toBe(true);
+    expect((await visitor.json('/api/auth/sign-in/anonymous', { method: 'POST', json: {} })).status).toBe(200);
+    expect((await visitor.json<{ status: string }>(`/api/job_status?job_name=${job}`)).body.status).toBe('SUCCESS');
+    // Now private to the account.
+    expect((await new BrowserClient(url).json(`/api/job_status?job_name=${job}`)).status).toBe(404);
+  });
+
   it('marks session cookies Secure when the public address is https', async () => {
     const store = await openStore({ dataDir: `${tmpdir()}/molsearch-https-${Date.now()}`, databaseUrl: undefined });
     const logger = createLogger('silent');

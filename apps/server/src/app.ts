@@ -46,7 +46,7 @@ export function createApp(services: Services, logger: Logger, options: AppOption
   app.use('/api/*', rateLimit(limiter, 'requests', options.rateLimiting));
 
   const api = new Hono<AppEnv>();
-  api.route('/', authRoutes(accounts.auth, accounts.config, limiter));
+  api.route('/', authRoutes(accounts.auth, accounts.config, limiter, accounts.ownership));
   api.route('/', profileRoutes(accounts.auth, accounts.profiles));
   api.route('/', apiKeyRoutes(accounts.apiKeys));
   api.route('/', consentRoutes(accounts.profiles));

@@ -6,6 +6,7 @@ import type { Auth } from './auth.ts';
 import { AUTH_BASE_PATH, OAUTH_PROVIDERS } from './auth.ts';
 import type { AccountsConfig } from './config.ts';
 import { ACCOUNT_BODY_LIMIT } from './json-body.ts';
+import type { OwnershipRepository } from './ownership.repository.ts';
 import type { RateLimiter } from './rate-limit.middleware.ts';
 import { rateLimitError } from './rate-limit.middleware.ts';
 
@@ -28,7 +29,7 @@ async function jsonOf(request: Request): Promise<Record<string, unknown>> {
  * password sign-in (and of the calls that send mail), the spec's message for an incomplete sign-in, and
  * /sign-in/oauth2 {providerId} as another name for better-auth's /sign-in/social {provider}.
  */
-export function authRoutes(auth: Auth, accounts: AccountsConfig, limiter: RateLimiter): Hono<AppEnv> {
+export function authRoutes(auth: Auth, accounts: AccountsConfig, limiter: RateLimiter, ownership: OwnershipRepository): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/auth-providers', (c) => c.json({ google: accounts.google !== undefined, linkedin: accounts.linkedin !== undefined }));
@@ -71,8 +72,25 @@ export function authRoutes(auth: Auth, accounts: AccountsConfig, limiter: RateLi
       headers.delete('content-length');
       return forward(c, new Request(url, { method: 'POST', headers, body: JSON.stringify({ ...rest, provider }) }));
     }
-    return forward(c);
+    const response = await forward(c);
+    if (path === '/sign-in/anonymous' && response.ok) await adoptVisitorSearches(c, response);
+    return response;
   });
+
+  /** Searches made with the visitor cookie before the anonymous account existed move into it. */
+  async function adoptVisitorSearches(c: Context<AppEnv>, response: Response): Promise<void> {
+    const visitor = c.get('principal');
+    // Only a visitor that presented its cookie: a cookie-less caller has no searches to bring.
+    if (visitor.rateKey !== visitor.id) return;
+    try {
+      const answer = (await response.clone().json()) as { user?: { id?: unknown } };
+      if (typeof answer.user?.id !== 'string') return;
+      const moved = await ownership.adoptVisitor(visitor.id, answer.user.id);
+      if (moved > 0) c.get('log').info('visitor searches moved to the anonymous account', { jobs: moved });
+    } catch (error) {
+      c.get('log').warn('visitor searches not moved', { reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
 
   return routes;
 }

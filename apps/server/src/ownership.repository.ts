@@ -24,4 +24,21 @@ export class OwnershipRepository {
       if (!target) await trx.updateTable('profiles').set({ id: toUserId }).where('id', '=', fromUserId).execute();
     });
   }
+
+  /**
+   * A visitor known by its cookie who then gets an anonymous account keeps the searches made before:
+   * they become the account's (and so private to it).
+   */
+  async adoptVisitor(visitorPrincipalId: string, userId: string): Promise<number> {
+    if (!visitorPrincipalId.startsWith('visitor:')) return 0;
+    const to = `user:${userId}`;
+    return this.store.db.transaction().execute(async (trx) => {
+      const moved = await trx.updateTable('jobs').set({ principal_id: to }).where('principal_id', '=', visitorPrincipalId).executeTakeFirst();
+      await trx.updateTable('searches').set({ user_id: userId, principal_id: to }).where('principal_id', '=', visitorPrincipalId).execute();
+      await trx.updateTable('download_events').set({ user_id: userId, principal_id: to }).where('principal_id', '=', visitorPrincipalId).execute();
+      await trx.updateTable('quotations').set({ user_id: userId, principal_id: to }).where('principal_id', '=', visitorPrincipalId).execute();
+      await trx.updateTable('analytics_events').set({ principal_id: to }).where('principal_id', '=', visitorPrincipalId).execute();
+      return Number(moved.numUpdatedRows);
+    });
+  }
 }

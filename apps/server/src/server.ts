@@ -105,7 +105,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const rebuilt = await downloads.resume();
   retention.start(RETENTION_SWEEP_MS);
 
-  const accounts = { auth, config: config.accounts, apiKeys, profiles, tracking };
+  const accounts = { auth, config: config.accounts, apiKeys, profiles, tracking, ownership };
   const app = createApp({ catalogues, jobs, results, downloads, accounts }, logger, {
     version: SERVER_VERSION,
     rateLimiting: config.rateLimiting,

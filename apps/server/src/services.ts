@@ -4,6 +4,7 @@ import type { CatalogueService } from './catalogue.service.ts';
 import type { AccountsConfig } from './config.ts';
 import type { DownloadService } from './download.service.ts';
 import type { JobService } from './job.service.ts';
+import type { OwnershipRepository } from './ownership.repository.ts';
 import type { ProfileService } from './profile.service.ts';
 import type { ResultService } from './result.service.ts';
 import type { TrackingService } from './tracking.service.ts';
@@ -24,4 +25,5 @@ export interface AccountServices {
   apiKeys: ApiKeyService;
   profiles: ProfileService;
   tracking: TrackingService;
+  ownership: OwnershipRepository;
 }
