@@ -21,6 +21,10 @@ export const routes: RouteObject[] = [
             errorElement: <RouteErrorScreen />,
             children: [
               { index: true, lazy: () => import('../pages/search/search.page.tsx') },
+              { path: '/about', lazy: () => import('../pages/about/about.page.tsx') },
+              { path: '/tutorial', lazy: () => import('../pages/tutorial/tutorial.page.tsx') },
+              { path: '/privacy-policy', lazy: () => import('../pages/legal/privacy-policy.page.tsx') },
+              { path: '/terms-and-conditions', lazy: () => import('../pages/legal/terms.page.tsx') },
               { path: '/settings', lazy: () => import('../pages/settings/settings.page.tsx') },
               { path: '/auth/callback', lazy: () => import('../pages/auth/auth-callback.page.tsx') },
               { path: '/auth/reset-password', lazy: () => import('../pages/auth/reset-password.page.tsx') },
