@@ -294,6 +294,11 @@ describe('e-mail confirmation, password recovery and OpenID sign-in in the brows
     const { context, page } = await openPage(browser);
     await signUpThroughPage(page, 'confirm.me@example.org');
     await page.getByText('We sent a confirmation link to confirm.me@example.org').waitFor();
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+    await page.getByLabel('Email').fill('confirm.me@example.org');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Please confirm your e-mail address first: open the link we sent you.').waitFor();
     const link = linkIn(await smtp.waitFor('confirm.me@example.org'));
     await page.goto(link);
     await page.waitForURL(`${web.url}/`);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { accountApi } from '../../api/account-api.ts';
+import { AccountError, accountApi } from '../../api/account-api.ts';
 import type { AuthProviders } from '../../api/account-api.ts';
 import { usePageMeta } from '../../app/page-meta.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
@@ -67,7 +67,15 @@ export function Component(): React.JSX.Element {
         setError('Invalid sign-in parameters');
         return;
       }
-      await accountApi.signInEmail(email.trim(), password);
+      try {
+        await accountApi.signInEmail(email.trim(), password);
+      } catch (cause) {
+        // Accounts wait for their e-mail confirmation when mail is configured (answer 403 EMAIL_NOT_VERIFIED).
+        if (cause instanceof AccountError && cause.code === 'EMAIL_NOT_VERIFIED') {
+          throw new AccountError('Please confirm your e-mail address first: open the link we sent you.', cause.status, cause.code);
+        }
+        throw cause;
+      }
       const next = await finishSignIn(reload);
       await navigate(next ?? '/', { replace: true });
     });
