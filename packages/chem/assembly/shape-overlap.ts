@@ -1,13 +1,9 @@
 // AssemblyScript source of the WebAssembly SIMD Gaussian-overlap kernel used by the shape alignment
-// (packages/chem/src/shape/simd-overlap.ts). Build: `npm run build:wasm -w @molsearch/chem`.
+// (packages/chem/src/shape/wasm-alignment.ts and simd-overlap.ts). Build: `npm run build:wasm -w @molsearch/chem`.
 //
 // Four candidate atoms per 128-bit lane group, in float32: the alignment search only needs the
 // overlap's shape, and the final score is recomputed in float64 by the JavaScript kernel.
-// Caller-managed memory (byte offsets):
-//   qx, qy, qz   f32[na]          query atoms
-//   bx, by, bz   f32[nb4]         candidate atoms already moved by the pose; padding lies far away
-//   k, c         f32[na * nb4]    pair constants, row i = query atom i: overlap = k·exp(−c·d²)
-//   gx, gy, gz   f32[nb4]         out: ∂V/∂(candidate atom position)
+// Memory is managed by the caller and passed as byte offsets (layout at `align` below).
 
 const CUTOFF: f32 = 10;
 const LOG2E: f32 = 1.4426950408889634;
@@ -29,7 +25,7 @@ function expNegative4(e: v128): v128 {
   return f32x4.mul(p, scale);
 }
 
-export function overlap(qx: usize, qy: usize, qz: usize, na: i32, bx: usize, by: usize, bz: usize, nb4: i32, k: usize, c: usize): f32 {
+function overlap(qx: usize, qy: usize, qz: usize, na: i32, bx: usize, by: usize, bz: usize, nb4: i32, k: usize, c: usize): f32 {
   let total = f32x4.splat(0);
   const cutoff = f32x4.splat(CUTOFF);
   for (let j = 0; j < nb4; j += 4) {
@@ -50,45 +46,6 @@ export function overlap(qx: usize, qy: usize, qz: usize, na: i32, bx: usize, by:
       const v = f32x4.mul(v128.load(k + pair), expNegative4(e));
       total = f32x4.add(total, v128.and(v, near));
     }
-  }
-  return f32x4.extract_lane(total, 0) + f32x4.extract_lane(total, 1) + f32x4.extract_lane(total, 2) + f32x4.extract_lane(total, 3);
-}
-
-export function overlapGradient(
-  qx: usize, qy: usize, qz: usize, na: i32,
-  bx: usize, by: usize, bz: usize, nb4: i32,
-  k: usize, c: usize,
-  gx: usize, gy: usize, gz: usize,
-): f32 {
-  let total = f32x4.splat(0);
-  const cutoff = f32x4.splat(CUTOFF);
-  const minusTwo = f32x4.splat(-2);
-  for (let j = 0; j < nb4; j += 4) {
-    const column = (<usize>j) << 2;
-    const x = v128.load(bx + column);
-    const y = v128.load(by + column);
-    const z = v128.load(bz + column);
-    let sx = f32x4.splat(0);
-    let sy = f32x4.splat(0);
-    let sz = f32x4.splat(0);
-    for (let i = 0; i < na; i++) {
-      const atom = (<usize>i) << 2;
-      const dx = f32x4.sub(x, f32x4.splat(load<f32>(qx + atom)));
-      const dy = f32x4.sub(y, f32x4.splat(load<f32>(qy + atom)));
-      const dz = f32x4.sub(z, f32x4.splat(load<f32>(qz + atom)));
-      const pair = (<usize>(i * nb4 + j)) << 2;
-      const cij = v128.load(c + pair);
-      const e = f32x4.mul(cij, f32x4.add(f32x4.add(f32x4.mul(dx, dx), f32x4.mul(dy, dy)), f32x4.mul(dz, dz)));
-      const v = v128.and(f32x4.mul(v128.load(k + pair), expNegative4(e)), f32x4.lt(e, cutoff));
-      total = f32x4.add(total, v);
-      const f = f32x4.mul(f32x4.mul(minusTwo, cij), v);
-      sx = f32x4.add(sx, f32x4.mul(f, dx));
-      sy = f32x4.add(sy, f32x4.mul(f, dy));
-      sz = f32x4.add(sz, f32x4.mul(f, dz));
-    }
-    v128.store(gx + column, sx);
-    v128.store(gy + column, sy);
-    v128.store(gz + column, sz);
   }
   return f32x4.extract_lane(total, 0) + f32x4.extract_lane(total, 1) + f32x4.extract_lane(total, 2) + f32x4.extract_lane(total, 3);
 }
@@ -133,6 +90,9 @@ const W_HY = 66; // 6
 const W_M = 72; // 9: rotation matrix of the pose
 const W_SWAP = 81; // START_SLOTS: record swap space
 export const WORK_SLOTS = 104;
+/** Work slots `evaluatePose` reads the rotation from and writes the gradient to. */
+export const WORK_ROTATION = W_M;
+export const WORK_GRADIENT = W_G;
 
 // The current query/candidate conformer pair and buffers, set by `align`.
 let gQuery: usize = 0;
@@ -277,6 +237,26 @@ function poseMatrix(record: usize, w: f64, x: f64, y: f64, z: f64): void {
     wset(W_M + 3 + col, a3 * b0 + a4 * b1 + a5 * b2);
     wset(W_M + 6 + col, a6 * b0 + a7 * b1 + a8 * b2);
   }
+}
+
+/**
+ * One overlap evaluation exactly as `align` does it, for the per-evaluation interface and its tests:
+ * the candidate conformer at `cand` moved by the rotation in work slots WORK_ROTATION and (tx, ty,
+ * tz); with `gradient`, the torque and force go to work slots WORK_GRADIENT.
+ */
+export function evaluatePose(
+  query: usize, na: i32, cand: usize, nb4: i32, k: usize, c: usize, moved: usize, work: usize,
+  tx: f64, ty: f64, tz: f64, gradient: bool,
+): f64 {
+  gQuery = query;
+  gNa = na;
+  gNb4 = nb4;
+  gK = k;
+  gC = c;
+  gMoved = moved;
+  gWork = work;
+  moveCandidate(cand, tx, ty, tz);
+  return gradient ? movedOverlapGradient(tx, ty, tz, W_G) : movedOverlap();
 }
 
 function useRecord(record: usize, query: usize, qStride: usize, cand: usize, cStride: usize): usize {

@@ -1,6 +1,4 @@
 import type { OverlapTable } from './gaussian-shape.ts';
-import { transformPoints } from './quaternion.ts';
-import { torqueAndForce } from './shape-alignment.ts';
 import type { OverlapEvaluator } from './shape-alignment.ts';
 import { ensureMemory, instantiateShapeKernel } from './shape-kernel-module.ts';
 import type { WasmMemory } from './shape-kernel-module.ts';
@@ -9,122 +7,103 @@ export { simdOverlapAvailable } from './shape-kernel-module.ts';
 
 interface KernelExports {
   memory: WasmMemory;
-  overlap(qx: number, qy: number, qz: number, na: number, bx: number, by: number, bz: number, nb4: number, k: number, c: number): number;
-  overlapGradient(
-    qx: number, qy: number, qz: number, na: number,
-    bx: number, by: number, bz: number, nb4: number,
-    k: number, c: number,
-    gx: number, gy: number, gz: number,
+  WORK_SLOTS: { value: number };
+  WORK_ROTATION: { value: number };
+  WORK_GRADIENT: { value: number };
+  evaluatePose(
+    query: number, na: number, cand: number, nb4: number, k: number, c: number, moved: number, work: number,
+    tx: number, ty: number, tz: number, gradient: number,
   ): number;
 }
 
 /** Padding atoms of the last lane group lie this far away, beyond every cutoff. */
 const FAR_AWAY = 1e4;
+const align16 = (bytes: number) => Math.ceil(bytes / 16) * 16;
 
 /**
- * Overlap evaluator on the WebAssembly SIMD kernel (float32, four candidate atoms per instruction).
- * Coordinates are moved in float64 here, then handed over in float32; the torque is summed here.
+ * One overlap evaluation at a time on the WebAssembly SIMD kernel (float32, four candidate atoms
+ * per instruction), through the same kernel functions the whole-search `WasmAligner` runs: the
+ * per-evaluation interface of the optimiser, so tests can hold the kernel's value and gradient
+ * against the float64 JavaScript evaluator and finite differences.
  */
 export class SimdOverlapEvaluator implements OverlapEvaluator {
   readonly kind = 'wasm-simd';
   evaluations = 0;
   private readonly exports: KernelExports;
+  private readonly work = 64;
   private na = 0;
-  private nb = 0;
   private nb4 = 0;
-  private offsets = { qx: 0, qy: 0, qz: 0, bx: 0, by: 0, bz: 0, k: 0, c: 0, gx: 0, gy: 0, gz: 0 };
-  private heap = new Float32Array(0);
-  private candidate: Float64Array = new Float64Array(0);
-  private moved: Float64Array = new Float64Array(0);
-  private atomGradient: Float64Array = new Float64Array(0);
+  private offsets = { query: 0, cand: 0, k: 0, c: 0, moved: 0, end: 0 };
+  private f32 = new Float32Array(0);
+  private f64 = new Float64Array(0);
 
   constructor() {
     this.exports = instantiateShapeKernel<KernelExports>();
   }
 
-  setTable(table: OverlapTable): void {
-    const { na, nb } = table;
-    const nb4 = Math.ceil(nb / 4) * 4;
-    this.na = na;
-    this.nb = nb;
-    this.nb4 = nb4;
-    // Float32 slots, each array starting on a 16-byte boundary.
-    const align = (n: number) => Math.ceil(n / 4) * 4;
-    let slot = 16; // keep the first bytes free, as AssemblyScript's static data may use them
-    const take = (length: number) => {
-      const start = slot;
-      slot += align(length);
-      return start;
-    };
-    const o = {
-      qx: take(na), qy: take(na), qz: take(na),
-      bx: take(nb4), by: take(nb4), bz: take(nb4),
-      k: take(na * nb4), c: take(na * nb4),
-      gx: take(nb4), gy: take(nb4), gz: take(nb4),
-    };
-    const bytes = slot * 4;
-    const memory = this.exports.memory;
-    ensureMemory(memory, bytes);
-    this.heap = new Float32Array(memory.buffer);
-    this.offsets = o;
-    const heap = this.heap;
-    for (let i = 0; i < na; i++) {
-      const row = i * nb4;
-      for (let j = 0; j < nb4; j++) {
-        heap[o.k + row + j] = j < nb ? table.k[i * nb + j]! : 0;
-        heap[o.c + row + j] = j < nb ? table.c[i * nb + j]! : 1;
-      }
-    }
-    for (let j = nb; j < nb4; j++) {
-      heap[o.bx + j] = FAR_AWAY * (j + 1);
-      heap[o.by + j] = FAR_AWAY;
-      heap[o.bz + j] = FAR_AWAY;
-    }
-    if (this.moved.length < 3 * nb) {
-      this.moved = new Float64Array(3 * nb);
-      this.atomGradient = new Float64Array(3 * nb);
+  private views(): void {
+    ensureMemory(this.exports.memory, this.offsets.end);
+    const buffer = this.exports.memory.buffer;
+    if (this.f32.buffer !== buffer) {
+      this.f32 = new Float32Array(buffer);
+      this.f64 = new Float64Array(buffer);
     }
   }
 
+  setTable(table: OverlapTable): void {
+    const { na, nb } = table;
+    const na4 = Math.ceil(na / 4) * 4;
+    const nb4 = Math.ceil(nb / 4) * 4;
+    this.na = na;
+    this.nb4 = nb4;
+    const query = align16(this.work + 8 * this.exports.WORK_SLOTS.value);
+    const cand = align16(query + 12 * na4);
+    const k = align16(cand + 12 * nb4);
+    const c = align16(k + 4 * na * nb4);
+    const moved = align16(c + 4 * na * nb4);
+    this.offsets = { query, cand, k, c, moved, end: moved + 12 * nb4 };
+    this.views();
+    const f32 = this.f32;
+    for (let i = 0; i < na; i++) {
+      for (let j = 0; j < nb4; j++) {
+        f32[k / 4 + i * nb4 + j] = j < nb ? table.k[i * nb + j]! : 0;
+        f32[c / 4 + i * nb4 + j] = j < nb ? table.c[i * nb + j]! : 1;
+      }
+    }
+    f32.fill(FAR_AWAY, cand / 4, cand / 4 + 3 * nb4);
+  }
+
   setQuery(centred: Float64Array): void {
-    const { heap, offsets: o } = this;
+    const base = this.offsets.query / 4;
+    const row = Math.ceil(this.na / 4) * 4;
     for (let i = 0; i < this.na; i++) {
-      heap[o.qx + i] = centred[3 * i]!;
-      heap[o.qy + i] = centred[3 * i + 1]!;
-      heap[o.qz + i] = centred[3 * i + 2]!;
+      this.f32[base + i] = centred[3 * i]!;
+      this.f32[base + row + i] = centred[3 * i + 1]!;
+      this.f32[base + 2 * row + i] = centred[3 * i + 2]!;
     }
   }
 
   setCandidate(centred: Float64Array): void {
-    this.candidate = centred;
+    const base = this.offsets.cand / 4;
+    const row = this.nb4;
+    const count = Math.min(centred.length / 3, row);
+    for (let j = 0; j < count; j++) {
+      this.f32[base + j] = centred[3 * j]!;
+      this.f32[base + row + j] = centred[3 * j + 1]!;
+      this.f32[base + 2 * row + j] = centred[3 * j + 2]!;
+    }
   }
 
   evaluate(rotation: Float64Array, tx: number, ty: number, tz: number, gradient?: Float64Array): number {
     this.evaluations++;
-    const { heap, offsets: o, nb } = this;
-    const moved = transformPoints(this.candidate, nb, rotation, tx, ty, tz, this.moved);
-    for (let j = 0; j < nb; j++) {
-      heap[o.bx + j] = moved[3 * j]!;
-      heap[o.by + j] = moved[3 * j + 1]!;
-      heap[o.bz + j] = moved[3 * j + 2]!;
+    const o = this.offsets;
+    const slot = this.work / 8;
+    this.f64.set(rotation.subarray(0, 9), slot + this.exports.WORK_ROTATION.value);
+    const value = this.exports.evaluatePose(o.query, this.na, o.cand, this.nb4, o.k, o.c, o.moved, this.work, tx, ty, tz, gradient ? 1 : 0);
+    if (gradient) {
+      const g = slot + this.exports.WORK_GRADIENT.value;
+      for (let i = 0; i < 6; i++) gradient[i] = this.f64[g + i]!;
     }
-    const b = 4;
-    if (!gradient) {
-      return this.exports.overlap(b * o.qx, b * o.qy, b * o.qz, this.na, b * o.bx, b * o.by, b * o.bz, this.nb4, b * o.k, b * o.c);
-    }
-    const total = this.exports.overlapGradient(
-      b * o.qx, b * o.qy, b * o.qz, this.na,
-      b * o.bx, b * o.by, b * o.bz, this.nb4,
-      b * o.k, b * o.c,
-      b * o.gx, b * o.gy, b * o.gz,
-    );
-    const g = this.atomGradient;
-    for (let j = 0; j < nb; j++) {
-      g[3 * j] = heap[o.gx + j]!;
-      g[3 * j + 1] = heap[o.gy + j]!;
-      g[3 * j + 2] = heap[o.gz + j]!;
-    }
-    torqueAndForce(moved, g, nb, tx, ty, tz, gradient);
-    return total;
+    return value;
   }
 }
