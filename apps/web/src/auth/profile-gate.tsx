@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { accountApi } from '../api/account-api.ts';
+import { Spinner } from '../components/ui/spinner.tsx';
 import { useAuth } from './auth-provider.tsx';
 import { GATE_GIVE_UP_MS, isGateExempt, LOADING_SCREEN_MS, PROFILE_CHECK_TIMEOUT_MS } from './profile-gate-rules.ts';
 
@@ -58,8 +59,8 @@ export function ProfileGate({ children }: { children: ReactNode }): React.JSX.El
   if (decision === 'redirect' && !exempt) return <Navigate to="/complete-profile" replace />;
   if (decision === 'checking' && !exempt && loadingScreen) {
     return (
-      <div role="status" aria-live="polite" style={{ padding: '3rem', textAlign: 'center' }}>
-        Loading...
+      <div style={{ padding: '3rem', textAlign: 'center' }}>
+        <Spinner label="Checking your account" size={28} />
       </div>
     );
   }

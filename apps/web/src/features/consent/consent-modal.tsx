@@ -102,7 +102,10 @@ export function ConsentModal(): React.JSX.Element {
             <input
               type="email"
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setError(null);
+              }}
               placeholder="you@lab.org"
               autoComplete="email"
               aria-invalid={error ? true : undefined}
