@@ -1,0 +1,114 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MeUser } from '../../api/account-api.ts';
+import { AuthProvider } from '../../auth/auth-provider.tsx';
+import { UserArea } from './user-area.tsx';
+
+function user(overrides: Partial<MeUser>): MeUser {
+  return {
+    id: 'u',
+    email: 'marie.curie@lab.org',
+    name: null,
+    image: null,
+    is_anonymous: false,
+    email_verified: true,
+    display_name: null,
+    profile: {
+      id: 'u',
+      company: 'Lab',
+      ip_address: null,
+      newsletter_consent: false,
+      contact_consent: false,
+      account_type: 'free',
+      linkedin_profile: null,
+      completed_registration: true,
+      is_active: true,
+      updated_at: '2026-11-01T00:00:00Z',
+    },
+    account_type: 'free',
+    roles: ['free'],
+    ...overrides,
+  };
+}
+
+/** /api/me answers `me` (null: signed out); `pending` holds the first answer back to show the loading state. */
+function serve(me: MeUser | null, pending?: Promise<void>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request) => {
+      const path = String(input);
+      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (path === '/api/me') {
+        await pending;
+        return json(200, { user: me });
+      }
+      if (path === '/api/auth/sign-in/anonymous') return json(500, { message: 'anonymous sign-in is off in this test' });
+      if (path === '/api/auth/get-session') return json(200, { session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() } });
+      if (path === '/api/api-keys') return json(200, { keys: [], limit: 3 });
+      return json(404, {});
+    }),
+  );
+}
+
+function renderArea() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/']}>
+        <AuthProvider>
+          <Routes>
+            <Route path="/" element={<UserArea />} />
+            <Route path="/settings" element={<p>Settings page</p>} />
+          </Routes>
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('UserArea', () => {
+  it('shows a disabled Loading button while the user loads', async () => {
+    let release = () => {};
+    serve(null, new Promise<void>((resolve) => (release = resolve)));
+    renderArea();
+    expect(screen.getByRole('button', { name: 'Loading' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('shows Sign In to anonymous users', async () => {
+    serve(user({ is_anonymous: true, email: null, profile: null }));
+    renderArea();
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    expect(screen.queryByRole('button', { name: 'API keys' })).not.toBeInTheDocument();
+  });
+
+  it('asks an incomplete registration to complete it', async () => {
+    serve(user({ profile: null }));
+    renderArea();
+    expect(await screen.findByRole('link', { name: 'Complete Registration' })).toHaveAttribute('href', '/complete-profile');
+  });
+
+  it('shows the API button and the user menu, labelled by the e-mail local part without a name', async () => {
+    serve(user({}));
+    renderArea();
+    const trigger = await screen.findByRole('button', { name: 'Account menu for marie.curie' });
+    expect(screen.getByRole('button', { name: 'API keys' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'API keys' }));
+    expect(await screen.findByRole('dialog', { name: 'API Key Management' })).toBeInTheDocument();
+    expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(trigger).toBeInTheDocument();
+  });
+
+  it('prefers the display name for the menu label', async () => {
+    serve(user({ display_name: 'Marie C.', name: 'Marie' }));
+    renderArea();
+    expect(await screen.findByRole('button', { name: 'Account menu for Marie C.' })).toBeInTheDocument();
+  });
+});
