@@ -57,6 +57,21 @@ describe('whole alignment search in WebAssembly', () => {
     }
   });
 
+  it('grows its memory for large molecules and still finds a molecule on itself', () => {
+    // Six reference molecules side by side as one 130-odd-atom "molecule" with three conformers: its
+    // pair tables alone need more than the first 64 KB page.
+    const parts = shapes.slice(0, 6).map((s) => s.model);
+    const atomicNumbers = parts.flatMap((m) => [...m.atomicNumbers]);
+    const conformers = [0, 1, 2].map((k) =>
+      Float64Array.from(parts.flatMap((m, p) => Array.from({ length: m.atomicNumbers.length }, (_, i) => [0, 1, 2].map((axis) => m.conformers[k]![3 * i + axis]! + (axis === 0 ? 15 * p : 0))).flat())),
+    );
+    const big = shapeOf({ atomicNumbers: Uint8Array.from(atomicNumbers), hydrogenSites: 0, charges: new Float64Array(atomicNumbers.length), conformers });
+    expect(big.packed.atomCount).toBeGreaterThan(110);
+    const fresh = new WasmAligner();
+    expect(fresh.align(big.packed, big.packed, DEFAULTS).searchTanimoto).toBeGreaterThan(0.999);
+    expect(fresh.align(shapes[0]!.packed, shapes[0]!.packed, DEFAULTS).searchTanimoto).toBeGreaterThan(0.999);
+  });
+
   it('finds a molecule on itself (Tanimoto 1) and does no worse with a wider search (up to convergence, 1e-3)', () => {
     for (const shape of shapes.slice(0, 4)) expect(aligner.align(shape.packed, shape.packed, DEFAULTS).searchTanimoto).toBeGreaterThan(0.999);
     const wide = { ...DEFAULTS, screenedStarts: 1000, screeningIterations: 40, optimizedStarts: 1000 };
