@@ -10,8 +10,12 @@ import type { OwnershipRepository } from './ownership.repository.ts';
 import type { RateLimiter } from './rate-limit.middleware.ts';
 import { rateLimitError } from './rate-limit.middleware.ts';
 
-/** Several people behind one address (an office) get this many times the per-e-mail allowance. */
-const ADDRESS_FACTOR = 4;
+/**
+ * Many people can share one address (an office, or every user when a reverse proxy forwards the
+ * requests): an address gets this many times the per-e-mail allowance, enough to stop one machine
+ * trying many accounts without locking out a building.
+ */
+const ADDRESS_FACTOR = 20;
 /** Calls that try a password or send mail: throttled per e-mail address and per client address. */
 const THROTTLED = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset', '/send-verification-email']);
 
