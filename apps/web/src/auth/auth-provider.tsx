@@ -4,6 +4,7 @@ import { accountApi } from '../api/account-api.ts';
 import type { MeUser } from '../api/account-api.ts';
 import { authStatusOf } from './auth-state.ts';
 import type { AuthStatus } from './auth-state.ts';
+import { cacheUser, clearCachedUser, readCachedUser } from './session-cache.ts';
 import { needsRefresh, REFRESH_TICK_MS } from './session-refresh.ts';
 
 export interface AuthContextValue {
@@ -19,11 +20,14 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** Loads the current user from GET /api/me, creating an anonymous session for first-time visitors. */
 export function AuthProvider({ children }: { children: ReactNode }): React.JSX.Element {
-  const [user, setUser] = useState<MeUser | null>(null);
-  const [status, setStatus] = useState<AuthStatus>('loading');
+  // A cached user from this tab's last answer shows the header at once; the server is asked regardless.
+  const [cached] = useState(() => readCachedUser(Date.now()));
+  const [user, setUser] = useState<MeUser | null>(cached ?? null);
+  const [status, setStatus] = useState<AuthStatus>(cached === undefined ? 'loading' : authStatusOf(cached));
   const expiresAt = useRef<number | null>(null);
 
   const apply = useCallback((next: MeUser | null) => {
+    cacheUser(next, Date.now());
     setUser(next);
     setStatus(authStatusOf(next));
     return next;
@@ -88,6 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }): React.JSX.E
       if (status !== 401 && status !== 403 && status !== 404) throw error;
     }
     expiresAt.current = null;
+    clearCachedUser();
     await load(true);
   }, [load]);
 

@@ -81,6 +81,17 @@ describe('UserArea', () => {
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
   });
 
+  it('shows the cached user of this tab at once while the server is asked again', async () => {
+    sessionStorage.setItem('molsearch.auth-user', JSON.stringify({ at: Date.now(), user: user({ name: 'Marie' }) }));
+    let release = () => {};
+    serve(null, new Promise<void>((resolve) => (release = resolve)));
+    renderArea();
+    expect(screen.getByRole('button', { name: 'Account menu for Marie' })).toBeInTheDocument();
+    // The server says the session is gone: the header follows.
+    release();
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
   it('shows Sign In to anonymous users', async () => {
     serve(user({ is_anonymous: true, email: null, profile: null }));
     renderArea();

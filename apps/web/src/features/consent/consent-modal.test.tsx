@@ -155,7 +155,9 @@ describe('ConsentModal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     first.unmount();
 
+    // Another visitor in a fresh tab.
     localStorage.clear();
+    sessionStorage.clear();
     server(user({ is_anonymous: false, email: 'r@lab.org', profile: null }));
     renderModal();
     await act(async () => {
