@@ -70,6 +70,8 @@ for (const [id, file] of chosen) {
     preparer,
     limit,
     shape: values['3d'],
+    // Running the demo again after a kill continues each interrupted import instead of starting over.
+    resume: true,
     onProgress: (progress) => bar.update(progress.molecules, progress.fraction),
     onSkipped: () => {
       skipped++;

@@ -39,7 +39,7 @@ export { buildIvfIndex, probeIvf } from './ivf/ivf-index.ts';
 export type { IvfIndex, IvfBuildOptions, IvfCandidates } from './ivf/ivf-index.ts';
 export { writeIvfIndex, readIvfIndex, ivfFileNames } from './ivf/ivf-files.ts';
 export type { IvfManifestEntry } from './ivf/ivf-files.ts';
-export { shapeQuery, shapeSearch, SHAPE_PROBES, SHAPE_CANDIDATES } from './search/shape-search.ts';
+export { shapeQuery, shapeSearch, SHAPE_PROBES, SHAPE_CANDIDATES, STAGE1_DESCRIPTOR } from './search/shape-search.ts';
 export type { ShapeQuery, ShapeSearchOptions } from './search/shape-search.ts';
 export { CATALOGUE_SHAPE, QUERY_SHAPE } from './import/prepare-shape.ts';
 export type { ShapeBuildOptions } from './import/prepare-shape.ts';

@@ -245,18 +245,18 @@ async function moveIntoPlace(workDir: string, dataDir: string, id: string): Prom
  * whose checkpoint matches is renamed to `workDir` and its finished batches returned; the rest are removed.
  */
 async function claimStaleFolders(root: string, id: string, workDir: string, resume: CheckpointHeader | undefined): Promise<CheckpointRecord[] | undefined> {
-  const stale: { path: string; modified: number }[] = [];
+  const stale: { path: string; resumable: boolean; modified: number }[] = [];
   for (const name of await readdir(root)) {
     if (!isTemporaryDirOf(name, id)) continue;
     const pid = Number(name.slice(name.lastIndexOf('-') + 1));
     if (Number.isInteger(pid) && pid !== process.pid && processIsAlive(pid)) continue;
     const path = join(root, name);
-    stale.push({ path, modified: (await stat(path)).mtimeMs });
+    stale.push({ path, resumable: name.startsWith(`${id}.tmp-`), modified: (await stat(path)).mtimeMs });
   }
   stale.sort((a, b) => b.modified - a.modified);
   let records: CheckpointRecord[] | undefined;
   for (const folder of stale) {
-    if (resume && !records && folder.path.includes('.tmp-')) {
+    if (resume && !records && folder.resumable) {
       records = await readCheckpoint(folder.path, resume);
       if (records) {
         await rename(folder.path, workDir);
