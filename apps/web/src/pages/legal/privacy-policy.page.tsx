@@ -40,7 +40,7 @@ export function Component(): React.JSX.Element {
               <td>To sign you in and to recover access</td>
             </tr>
             <tr>
-              <td>Profile: company, LinkedIn profile address, account type, whether you agreed to be contacted for feedback and to receive the newsletter</td>
+              <td>Profile: company, LinkedIn profile address, account type, whether you agreed to be contacted for feedback and to receive the newsletter, and the IP address of your latest sign-in</td>
               <td>When you complete your profile or change settings</td>
               <td>To provide the account and honour your choices</td>
             </tr>

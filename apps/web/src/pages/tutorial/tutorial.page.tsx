@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../app/page-meta.ts';
 import { pythonExample } from './python-example.ts';
@@ -9,6 +10,11 @@ export function Component(): React.JSX.Element {
     'Tutorial',
     'How to search molsearch, read similarity scores, filter and download hits, request quotes, and use the API from Python with an API key.',
   );
+  // The page loads after the browser has looked for the #section of the address: scroll to it now.
+  useEffect(() => {
+    const target = window.location.hash.slice(1);
+    if (target) document.getElementById(decodeURIComponent(target))?.scrollIntoView();
+  }, []);
   const origin = typeof window === 'undefined' ? 'https://molsearch.org' : window.location.origin;
   return (
     <article className={styles.page}>
