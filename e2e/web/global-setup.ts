@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const REPO = join(import.meta.dirname, '../..');
@@ -19,15 +20,20 @@ function newest(path: string): number {
 }
 
 /** The sources the built app depends on: the web app itself, the shared API types and the catalogue list. */
+const SOURCES = [join(WEB, 'src'), join(WEB, 'public'), join(WEB, 'index.html'), join(WEB, 'vite.config.ts'), join(REPO, 'packages/api/src'), join(REPO, 'config/catalogues.json')];
+
 function sourcesChangedSince(builtAt: number): boolean {
-  const sources = [join(WEB, 'src'), join(WEB, 'public'), join(WEB, 'index.html'), join(WEB, 'vite.config.ts'), join(REPO, 'packages/api/src'), join(REPO, 'config/catalogues.json')];
-  return sources.some((source) => existsSync(source) && newest(source) > builtAt);
+  return SOURCES.some((source) => existsSync(source) && newest(source) > builtAt);
 }
 
 /** Builds apps/web once before the browser tests, unless the existing build is newer than every source. */
 export default function setup(): void {
   const index = join(WEB_DIST, 'index.html');
   if (existsSync(index) && !sourcesChangedSince(statSync(index).mtimeMs)) return;
-  const result = spawnSync('npm', ['run', 'build', '-w', '@molsearch/web'], { cwd: REPO, stdio: 'inherit' });
+  // Several test runs may start at once on one checkout: one builds, the others wait and reuse its build.
+  const build = `[ -f ${JSON.stringify(index)} ] && [ -z "$(find ${SOURCES.map((source) => JSON.stringify(source)).join(' ')} -newer ${JSON.stringify(index)} -print -quit 2>/dev/null)" ] || npm run build -w @molsearch/web`;
+  const result = existsSync('/usr/bin/flock')
+    ? spawnSync('flock', [join(tmpdir(), 'molsearch-web-build.lock'), 'sh', '-c', build], { cwd: REPO, stdio: 'inherit' })
+    : spawnSync('npm', ['run', 'build', '-w', '@molsearch/web'], { cwd: REPO, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`Building the web app failed (exit ${result.status ?? result.signal}).`);
 }

@@ -2,6 +2,7 @@
 // Callbacks passed to page.evaluate run in the browser, hence the DOM types.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { seriousAccessibilityViolations } from './axe.ts';
 import { launchBrowser, openPage, screenshotPath } from './browser.ts';
 import { searchPage } from './search-page.ts';
 import { startWebServer } from './web-server.ts';
@@ -24,6 +25,8 @@ afterAll(async () => {
 
 async function open(path = '/', size?: { width: number; height: number }) {
   const opened = await openPage(browser, size);
+  // The feedback modal opens after 15 s for new visitors; these tests are about the search, so it counts as seen.
+  await opened.context.addInitScript(() => localStorage.setItem('molsearch.consent-modal-seen', 'true'));
   await opened.page.goto(web.url + path);
   return { ...opened, ui: searchPage(opened.page) };
 }
@@ -31,7 +34,7 @@ async function open(path = '/', size?: { width: number; height: number }) {
 describe('search page in Chromium', () => {
   it('searches a typed SMILES with Morgan in one database and shows the results', async () => {
     const { page, ui, context, errors } = await open();
-    expect(await page.title()).toBe('Multi-Database Similarity Search | molsearch');
+    await expect.poll(() => page.title()).toBe('Multi-Database Similarity Search | molsearch');
     await ui.openOptions(ASPIRIN);
     await ui.options.getByRole('radio', { name: /^Morgan/ }).click();
     await ui.card('MolPort').click();
@@ -90,7 +93,37 @@ describe('search page in Chromium', () => {
     await ui.optionsSearch.click();
     await ui.results.waitFor({ timeout: 90_000 });
     expect(errors.filter((message) => !message.includes('favicon'))).toEqual([]);
+    await page.waitForLoadState('networkidle');
     await page.screenshot({ path: screenshotPath('search-results'), fullPage: true });
+    await context.close();
+  });
+
+  it('turns a molecule drawn in the editor into SMILES and searches it', async () => {
+    const { page, ui, context } = await open();
+    await ui.waitForEditor();
+    await page.getByTestId('template-0').click();
+    const canvas = page.getByTestId('ketcher-canvas');
+    const box = await canvas.boundingBox();
+    await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await expect.poll(() => ui.smilesBox.inputValue(), { timeout: 20_000 }).toMatch(/^(c1ccccc1|C1=CC=CC=C1|C1C=CC=CC=1)$/);
+    // Drawn text can be copied.
+    await page.getByRole('button', { name: 'Copy SMILES' }).waitFor();
+    await ui.barSearch.click();
+    await ui.options.waitFor();
+    await ui.options.getByRole('radio', { name: /^Morgan/ }).click();
+    await ui.card('Enamine REAL').click();
+    await ui.optionsSearch.click();
+    await ui.results.waitFor({ timeout: 90_000 });
+    await context.close();
+  });
+
+  it('has no serious accessibility violations on the search page', async () => {
+    const { page, ui, context } = await open();
+    await ui.waitForEditor();
+    // Ketcher's own toolbar is a third-party widget and is left out of the check.
+    expect(await seriousAccessibilityViolations(page, ['[data-testid="molecule-editor"]'])).toEqual([]);
+    await ui.openOptions(ASPIRIN);
+    expect(await seriousAccessibilityViolations(page, ['[data-testid="molecule-editor"]'])).toEqual([]);
     await context.close();
   });
 
@@ -129,12 +162,16 @@ describe('search page in Chromium', () => {
     const { page, ui, context } = await open('/molport');
     await page.getByRole('link', { name: 'Multi-Database Search' }).waitFor();
     await page.getByRole('img', { name: 'MolPort logo' }).waitFor();
-    expect(await page.title()).toBe('MolPort compound search | molsearch');
+    await expect.poll(() => page.title()).toBe('MolPort compound search | molsearch');
     await ui.openOptions(ASPIRIN);
     await expect.poll(() => ui.card('MolPort').getAttribute('aria-checked')).toBe('true');
-    await ui.card('MolPort').click();
+    expect(await ui.card('MolPort').getAttribute('aria-disabled')).toBe('true');
+    await ui.card('MolPort').focus();
+    await page.keyboard.press('Space');
+    await ui.card('MolPort').click({ force: true });
     await expect.poll(() => ui.card('MolPort').getAttribute('aria-checked')).toBe('true');
     expect(await ui.options.locator('[data-database]').count()).toBe(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.goto(`${web.url}/no-such-vendor`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.goto(`${web.url}/one/two`);
@@ -158,5 +195,29 @@ describe('search page in Chromium', () => {
     await phone.page.screenshot({ path: screenshotPath('search-page-phone'), fullPage: true });
     console.log(`Screenshots: ${screenshotPath('search-page-phone').replace(/[^/]+$/, '')}`);
     await phone.context.close();
+  });
+
+  it('shows the health banner with Retry when the server stops answering', async () => {
+    const own = await startWebServer();
+    const opened = await openPage(browser);
+    await opened.context.addInitScript(() => localStorage.setItem('molsearch.consent-modal-seen', 'true'));
+    const { page, context } = opened;
+    const ui = searchPage(page);
+    try {
+      await page.goto(own.url);
+      await ui.openOptions(ASPIRIN);
+      await ui.card('MolPort').click();
+      await own.server.stop();
+      await ui.optionsSearch.click();
+      await page.getByText('Failed to submit search job').first().waitFor({ timeout: 30_000 });
+      const banner = page.getByRole('alert').filter({ hasText: 'Cannot connect to server. Make sure the server is running.' });
+      await banner.waitFor({ timeout: 30_000 });
+      await banner.getByRole('button', { name: 'Retry' }).click();
+      await banner.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: screenshotPath('search-page-server-down') });
+    } finally {
+      await context.close();
+      await own.stop();
+    }
   });
 });

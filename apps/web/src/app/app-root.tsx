@@ -10,8 +10,8 @@ export function AppRoot(): React.JSX.Element {
   return (
     <AuthProvider>
       <Outlet />
-      {/* Spec section 9: 4 s, at most 3 visible, region hotkey Alt+T. */}
-      <Toaster duration={4000} visibleToasts={3} hotkey={['altKey', 'KeyT']} position="top-right" richColors closeButton />
+      {/* Spec section 9: 4 s, at most 3 visible, region hotkey Alt+T; below the sticky header so it hides no control. */}
+      <Toaster duration={4000} visibleToasts={3} hotkey={['altKey', 'KeyT']} position="top-right" offset={{ top: 76, right: 16 }} richColors closeButton />
       <NewVersionPrompt />
     </AuthProvider>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SearchQualityName, SearchType } from '@molsearch/api';
 import { getRandomMolecule, SearchApiError } from '../../api/search-api.ts';
 import { track } from '../../analytics/track.ts';
@@ -49,6 +50,7 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [submitted, setSubmitted] = useState<SubmittedSearch | null>(null);
   const job = useSearchJob();
+  const queryClient = useQueryClient();
   const editorRef = useRef<HTMLDivElement>(null);
   const syncTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -174,6 +176,8 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
       setSubmitted({ jobName: outcome.jobName, smiles: request.search_input, method: request.search_type, quality: request.search_quality, databases: selected });
       return;
     }
+    // A failed call may mean the server is gone: check now, so the health banner explains it.
+    void queryClient.invalidateQueries({ queryKey: ['health'] });
     if (outcome.stage === 'submit') {
       // A refused query: show the server's reason where it applies and let the user fix the input.
       if (outcome.field?.name === 'search_input') setSmilesError(outcome.field.message);
