@@ -1,6 +1,7 @@
 import type { HistogramAnswer } from '@molsearch/api';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { track } from '../../analytics/track.ts';
 import { HISTOGRAM_BINS } from '../../api/search-api.ts';
 import { pageToRows } from './page-rows.ts';
 import { PAGE_SIZE, SECTION_PREVIEW_SIZE, initialResultsState, resultsReducer, sectionsFrom } from './results-state.ts';
@@ -159,6 +160,7 @@ export function useSearchResults(
       if (!current) return;
       const mine = ++ticket.current;
       const { dbName } = current;
+      track('use_similarity_slider', { database: dbName, threshold });
       dispatch({ type: 'busy', busy: 'threshold' });
       source
         .page({ jobName, pageNum: 0, pageSize: PAGE_SIZE, dbName, includeProperties, simTh: threshold > 0 ? threshold : undefined })
@@ -224,7 +226,10 @@ export function useSearchResults(
     [source, jobName, loadInitial],
   );
 
-  const toggleSelected = useCallback((id: string) => dispatch({ type: 'toggle-selected', id }), []);
+  const toggleSelected = useCallback((id: string) => {
+    track(stateRef.current.selected.has(id) ? 'molecule_deselected' : 'molecule_selected', { molecule_id: id });
+    dispatch({ type: 'toggle-selected', id });
+  }, []);
   const setSelected = useCallback((ids: string[]) => dispatch({ type: 'set-selected', ids }), []);
 
   return { state, histogram, includeProperties, openDatabase, backToSections, loadMore, applyThreshold, setIncludeProperties, toggleSelected, setSelected };
