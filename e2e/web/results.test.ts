@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
@@ -11,16 +12,27 @@ import { WEB_DIST } from './global-setup.ts';
 const REPO = join(import.meta.dirname, '../..');
 const ASPIRIN = 'CC(=O)Oc1ccccc1C(=O)O';
 const ORDER_EMAIL = 'orders@molport.example';
+/** The feedback consent dialog opens 15 s after load for new visitors; these visitors have seen it already. */
+const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
 
 interface Catalogues {
   vendors: unknown[];
   databases: { id: string; orderEmail: string | null }[];
 }
 
+/** True once every structure drawing inside the viewport has loaded (they load lazily). */
+const DRAWINGS_IN_VIEW_LOADED = `Array.from(document.images).filter((img) => {
+  const box = img.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
+}).every((img) => img.complete && img.naturalWidth > 0)`;
+
 /** Runs a Morgan search from the search page over the named databases and waits for the results. */
 async function searchFor(page: Page, url: string, databases: string[]): Promise<Locator> {
   await page.goto(url);
-  await page.getByPlaceholder('Enter SMILES notation').fill(ASPIRIN);
+  const smilesBox = page.getByPlaceholder('Enter SMILES notation');
+  // The search page loads on demand; on a busy machine that can take a while.
+  await smilesBox.waitFor({ timeout: 90_000 });
+  await smilesBox.fill(ASPIRIN);
   await page.getByRole('button', { name: 'Search', exact: true }).first().click();
   await page.getByRole('radio', { name: /Morgan/ }).click();
   const grid = page.getByRole('group', { name: 'Databases' });
@@ -44,10 +56,12 @@ async function similarities(cards: Locator): Promise<number[]> {
 describe('search results in the browser', () => {
   let browser: Browser;
   let server: ServerProcess;
+  let dataDir: string;
   const cleanups: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     const data = await freshDataDir();
+    dataDir = data.dir;
     cleanups.push(data.remove);
     // MolPort gets an order address so "Contact For Orders" and "Get quote" have somewhere to write to.
     const config = JSON.parse(await readFile(join(REPO, 'config/catalogues.json'), 'utf8')) as Catalogues;
@@ -67,6 +81,7 @@ describe('search results in the browser', () => {
 
   it('shows sections, pages a database, filters by threshold, adds ADMET columns and downloads a selection', async () => {
     const { page, context, errors } = await openPage(browser);
+    await context.addInitScript({ content: CONSENT_SEEN });
     const results = await searchFor(page, server.url, ['MolPort', 'Enamine REAL']);
 
     // Sections view: ten hits per database, the query molecule first.
@@ -77,6 +92,7 @@ describe('search results in the browser', () => {
     await expect.poll(() => results.getByRole('img', { name: 'Structure of the query molecule' }).evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
     const topScores = await similarities(molportTop.getByRole('checkbox'));
     expect(topScores).toEqual([...topScores].sort((a, b) => b - a));
+    await page.waitForFunction(DRAWINGS_IN_VIEW_LOADED);
     await page.screenshot({ path: screenshotPath('results-sections-desktop') });
 
     // Database view: 30 a page after the query card, then load more until the catalogue is exhausted.
@@ -147,12 +163,29 @@ describe('search results in the browser', () => {
 
     // SDF of the same selection.
     await results.getByRole('button', { name: 'Download selected (2)' }).click();
-    await dialog.getByText('SDF', { exact: true }).click();
+    await dialog.getByRole('radio', { name: /^SDF/ }).check();
     const sdfDownload = page.waitForEvent('download', { timeout: 60_000 });
     await dialog.getByRole('button', { name: 'Download', exact: true }).click();
     const records = await parseSdf(await readFile((await (await sdfDownload).path())!, 'utf8'));
     expect(records.map((record) => record.fields.db_id).sort()).toEqual([...chosen].sort());
     expect(records.every((record) => record.hasCoordinates)).toBe(true);
+
+    // The server recorded the search once and both downloads of two molecules.
+    const store = new Database(join(dataDir, 'molsearch.sqlite'), { readonly: true });
+    try {
+      const searches = store.prepare('SELECT search_id, search_method, query_smiles FROM searches').all() as { search_id: string; search_method: string; query_smiles: string }[];
+      expect(searches).toHaveLength(1);
+      expect(searches[0]).toMatchObject({ search_method: 'morgan', query_smiles: ASPIRIN });
+      const downloads = store
+        .prepare('SELECT download_format, num_molecules_downloaded FROM download_events WHERE search_id = ? ORDER BY created_at')
+        .all(searches[0]!.search_id);
+      expect(downloads).toEqual([
+        { download_format: 'csv', num_molecules_downloaded: 2 },
+        { download_format: 'sdf', num_molecules_downloaded: 2 },
+      ]);
+    } finally {
+      store.close();
+    }
 
     expect(errors.filter((error) => !/molecule-editor|Ketcher|require is not defined/.test(error))).toEqual([]);
     await context.close();
@@ -160,6 +193,7 @@ describe('search results in the browser', () => {
 
   it('reads well on a 390 px wide phone', async () => {
     const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    await context.addInitScript({ content: CONSENT_SEEN });
     const results = await searchFor(page, server.url, ['MolPort']);
     const grid = results.getByRole('group', { name: 'Results from MolPort' });
     await grid.waitFor();
@@ -167,7 +201,11 @@ describe('search results in the browser', () => {
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await results.getByRole('button', { name: 'Load more' }).waitFor();
-    await grid.scrollIntoViewIfNeeded();
+    await results.evaluate((element) => element.scrollIntoView());
+    await page.waitForFunction(DRAWINGS_IN_VIEW_LOADED);
+    await page.screenshot({ path: screenshotPath('results-top-phone') });
+    await grid.getByRole('checkbox').nth(4).evaluate((element) => element.scrollIntoView());
+    await page.waitForFunction(DRAWINGS_IN_VIEW_LOADED);
     await page.screenshot({ path: screenshotPath('results-database-phone') });
     await page.getByRole('navigation', { name: 'Search actions' }).getByRole('button', { name: /New search/ }).waitFor();
     await context.close();
@@ -175,6 +213,7 @@ describe('search results in the browser', () => {
 
   it('lists the supported databases by vendor with counts, links and a total', async () => {
     const { page, context } = await openPage(browser);
+    await context.addInitScript({ content: CONSENT_SEEN });
     // The search page's Database Information dialog shows the same list as the About page.
     await page.goto(server.url);
     await page.getByPlaceholder('Enter SMILES notation').fill(ASPIRIN);
@@ -196,4 +235,36 @@ describe('search results in the browser', () => {
     await page.waitForURL(`${server.url}/molport`);
     await context.close();
   }, 120_000);
+
+  it('serves the About, Tutorial, Privacy Policy and Terms pages with their titles and content', async () => {
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    await context.addInitScript({ content: CONSENT_SEEN });
+    const pages = [
+      ['/about', 'About | molsearch', 'About molsearch'],
+      ['/tutorial', 'Tutorial | molsearch', 'Tutorial'],
+      ['/privacy-policy', 'Privacy Policy | molsearch', 'Privacy Policy'],
+      ['/terms-and-conditions', 'Terms and Conditions | molsearch', 'Terms and Conditions'],
+    ] as const;
+    for (const [path, title, heading] of pages) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 60_000 });
+      await expect.poll(() => page.title()).toBe(title);
+      expect((await page.locator('meta[name="description"]').getAttribute('content'))!.length).toBeGreaterThan(40);
+    }
+    await page.goto(`${server.url}/tutorial`);
+    const example = page.locator('pre code');
+    await example.waitFor();
+    const code = await example.innerText();
+    // The example talks to the server the page came from, with the key header, and runs the whole flow.
+    expect(code).toContain(`BASE = "${server.url}"`);
+    for (const call of ['X-API-Key', '/api/submit_molsearch', '/api/job_status', '/api/get_molsearch_page', '/api/prepare_download', '/api/get_download_link']) {
+      expect(code).toContain(call);
+    }
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+    await example.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('tutorial-phone') });
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('region', { name: 'Supported databases' }).getByText(/^Total coverage:/).waitFor();
+    await context.close();
+  }, 180_000);
 });
