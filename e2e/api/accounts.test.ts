@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { API_KEY_MESSAGES, CONSENT_MESSAGES, RATE_LIMITS } from '@molsearch/api';
+import { API_KEY_MESSAGES, CONSENT_MESSAGES, PROMOTION_MESSAGES, RATE_LIMITS } from '@molsearch/api';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../apps/server/src/auth.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -14,13 +15,14 @@ import type { Store } from '../../apps/server/src/store/database.ts';
 import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { BrowserClient } from './browser-client.ts';
 import { OIDC_USER, startLocalOidc } from './local-oidc.ts';
-import type { LocalOidc } from './local-oidc.ts';
+import type { LocalOidc, OidcUser } from './local-oidc.ts';
 import { linkIn, startLocalSmtp } from './local-smtp.ts';
 import { freshDataDir, removeTestCatalogues } from './server-process.ts';
 
 const UNAUTHORIZED = 'Unauthorized. Please check your API key. You may refresh it by logging out and signing in again.';
 const SECRET = 'accounts-test-secret-0123456789-abcdefghijklmnop';
 const DAY_MS = 86_400_000;
+const LINKEDIN_USER: OidcUser = { sub: 'lena-0002', email: 'lena@example.org', name: 'Lena LinkedIn' };
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -47,6 +49,8 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
   let url: string;
   let smtp: Awaited<ReturnType<typeof startLocalSmtp>>;
   let oidc: LocalOidc;
+  /** A second provider that, like LinkedIn, takes the client secret in the token request's body only. */
+  let linkedin: LocalOidc;
   let cleanup: () => Promise<void>;
   /** A second connection to the server's store, to look at the rows it wrote. */
   let store: Store;
@@ -74,6 +78,32 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
     expect(verified.status).toBe(302);
     expect(verified.headers.get('location')).toBe('/auth/callback');
     return browser;
+  }
+
+  /** Follows a provider sign-in like a browser: molsearch -> provider (login, consent) -> molsearch callback. */
+  async function signInWith(browser: BrowserClient, providerId: 'google' | 'linkedin', provider: LocalOidc): Promise<Response> {
+    const started = await browser.json<{ url: string; redirect: boolean }>('/api/auth/sign-in/oauth2', { method: 'POST', json: { providerId, callbackURL: '/auth/callback' } });
+    expect(started.status).toBe(200);
+    let next = new URL(started.body.url);
+    expect(next.origin).toBe(provider.issuer);
+    // The provider's own cookies, kept like a browser would.
+    const atProvider = new BrowserClient(provider.issuer, null);
+    for (let hop = 0; hop < 10; hop++) {
+      if (next.origin !== provider.issuer) {
+        expect(next.pathname).toBe(`/api/auth/callback/${providerId}`);
+        return browser.fetch(next.pathname + next.search);
+      }
+      const response = await atProvider.fetch(next.pathname + next.search);
+      expect([302, 303]).toContain(response.status);
+      next = new URL(response.headers.get('location')!, provider.issuer);
+    }
+    throw new Error(`the ${providerId} sign-in did not return to molsearch`);
+  }
+
+  /** better-auth's account rows of a user (its sign-in methods); the table is not in our store schema. */
+  async function accountsOf(userId: string): Promise<{ providerId: string; accountId: string; password: string | null }[]> {
+    const rows = await sql<{ providerId: string; accountId: string; password: string | null }>`SELECT "providerId", "accountId", "password" FROM "account" WHERE "userId" = ${userId}`.execute(store.db);
+    return rows.rows;
   }
 
   async function finishedJob(browser: BrowserClient, headers: Record<string, string> = {}): Promise<string> {
@@ -109,10 +139,13 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
     }
     smtp = await startLocalSmtp();
     oidc = await startLocalOidc();
+    linkedin = await startLocalOidc({ user: LINKEDIN_USER, tokenEndpointAuthMethod: 'client_secret_post' });
     secrets.add(oidc.clientSecret);
+    secrets.add(linkedin.clientSecret);
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     oidc.register(`${url}/api/auth/callback/google`);
+    linkedin.register(`${url}/api/auth/callback/linkedin`);
     const config = loadConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -128,6 +161,9 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
       GOOGLE_CLIENT_ID: oidc.clientId,
       GOOGLE_CLIENT_SECRET: oidc.clientSecret,
       GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+      LINKEDIN_CLIENT_ID: linkedin.clientId,
+      LINKEDIN_CLIENT_SECRET: linkedin.clientSecret,
+      LINKEDIN_DISCOVERY_URL: linkedin.discoveryUrl,
       SIGN_IN_ATTEMPTS_PER_MINUTE: '5',
     });
     const logger = createLogger('debug', (line) => logLines.push(line));
@@ -144,6 +180,7 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
     await server?.close();
     await smtp?.close();
     await oidc?.close();
+    await linkedin?.close();
     await cleanup?.();
   });
 
@@ -418,33 +455,137 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
   });
 
   it('signs in with an OpenID Connect provider and returns to /auth/callback', async () => {
-    expect((await new BrowserClient(url).json('/api/auth-providers')).body).toEqual({ google: true, linkedin: false });
+    expect((await new BrowserClient(url).json('/api/auth-providers')).body).toEqual({ google: true, linkedin: true });
     const browser = new BrowserClient(url);
     await browser.fetch('/api/auth/sign-in/anonymous', { method: 'POST', json: {} });
     const anonymousJobOfDave = await finishedJob(browser);
-    const started = await browser.json<{ url: string; redirect: boolean }>('/api/auth/sign-in/oauth2', { method: 'POST', json: { providerId: 'google', callbackURL: '/auth/callback' } });
-    expect(started.status).toBe(200);
-    let next = new URL(started.body.url);
-    expect(next.origin).toBe(oidc.issuer);
-    // The provider's own cookies, kept like a browser would.
-    const atProvider = new BrowserClient(oidc.issuer, null);
-    let landed: Response | undefined;
-    for (let hop = 0; hop < 10 && !landed; hop++) {
-      if (next.origin === oidc.issuer) {
-        const response = await atProvider.fetch(next.pathname + next.search);
-        expect([302, 303]).toContain(response.status);
-        next = new URL(response.headers.get('location')!, oidc.issuer);
-      } else {
-        expect(next.pathname).toBe('/api/auth/callback/google');
-        landed = await browser.fetch(next.pathname + next.search);
-      }
-    }
-    expect(landed?.status).toBe(302);
-    expect(landed?.headers.get('location')).toBe('/auth/callback');
+    const landed = await signInWith(browser, 'google', oidc);
+    expect(landed.status).toBe(302);
+    expect(landed.headers.get('location')).toBe('/auth/callback');
     const me = await browser.json<{ user: Json }>('/api/me');
     expect(me.body.user).toMatchObject({ email: OIDC_USER.email, name: OIDC_USER.name, is_anonymous: false });
     // The search made before signing in stays with the account.
     expect((await browser.json<{ status: string }>(`/api/job_status?job_name=${anonymousJobOfDave}`)).body.status).toBe('SUCCESS');
+    // Google's client authenticates with HTTP Basic at the token endpoint.
+    expect(oidc.tokenRequests).toEqual([{ basicAuthorization: true, formEncoded: true }]);
+  });
+
+  it('signs in with LinkedIn, whose token endpoint takes the client secret in the body', async () => {
+    const browser = new BrowserClient(url);
+    await browser.fetch('/api/auth/sign-in/anonymous', { method: 'POST', json: {} });
+    const anonymousJobOfLena = await finishedJob(browser);
+    const landed = await signInWith(browser, 'linkedin', linkedin);
+    // The provider refuses any other client authentication than the registered client_secret_post.
+    expect(linkedin.tokenRequests).toEqual([{ basicAuthorization: false, formEncoded: true }]);
+    expect(landed.status).toBe(302);
+    expect(landed.headers.get('location')).toBe('/auth/callback');
+    const me = await browser.json<{ user: Json }>('/api/me');
+    expect(me.body.user).toMatchObject({ email: LINKEDIN_USER.email, name: LINKEDIN_USER.name, is_anonymous: false, email_verified: true });
+    expect((await browser.json<{ status: string }>(`/api/job_status?job_name=${anonymousJobOfLena}`)).body.status).toBe('SUCCESS');
+    const userId = (me.body.user as { id: string }).id;
+    expect(await accountsOf(userId)).toEqual([{ providerId: 'linkedin', accountId: LINKEDIN_USER.sub, password: null }]);
+    // Signed out and in again: the same account, no second user.
+    expect((await browser.json('/api/auth/sign-out', { method: 'POST', json: {} })).status).toBe(200);
+    expect((await browser.json<{ user: unknown }>('/api/me')).body.user).toBeNull();
+    expect((await signInWith(browser, 'linkedin', linkedin)).status).toBe(302);
+    expect((await browser.json<{ user: { id: string } }>('/api/me')).body.user.id).toBe(userId);
+    expect(await store.db.selectFrom('user').select('id').where('email', '=', LINKEDIN_USER.email).execute()).toHaveLength(1);
+  });
+
+  it('promotes an anonymous user with an e-mail address and a password, keeping its id and history', async () => {
+    type Promoted = { error: Json; user: Json & { id: string }; verification_email_sent: boolean };
+    const promote = (client: BrowserClient, json: unknown, headers: Record<string, string> = {}) => record(client.json<Promoted>('/api/account/promote', { method: 'POST', json, headers }));
+    const password = 'erin keeps her searches';
+    secrets.add(password);
+    const valid = { email: '  Erin@Example.org ', password };
+
+    // Signed out (401), a registered user or an API key (400): the spec's message.
+    const signedOut = await promote(new BrowserClient(url), valid);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body.error.message).toBe(PROMOTION_MESSAGES.notAnonymous);
+    for (const registered of [await promote(alice, valid), await promote(new BrowserClient(url, null), valid, { 'x-api-key': aliceKey })]) {
+      expect(registered.status).toBe(400);
+      expect(registered.body.error).toMatchObject({ code: 'NOT_ANONYMOUS', message: PROMOTION_MESSAGES.notAnonymous });
+    }
+
+    // Erin's history while anonymous: a search, its tracking row and download, her consent.
+    const erin = new BrowserClient(url);
+    await erin.fetch('/api/auth/sign-in/anonymous', { method: 'POST', json: {} });
+    const anonymousId = (await erin.json<{ user: { id: string } }>('/api/me')).body.user.id;
+    const job = await finishedJob(erin);
+    expect((await erin.fetch('/api/track/search', { method: 'POST', json: { job_name: job } })).status).toBe(204);
+    expect((await erin.json('/api/consent', { method: 'POST', json: { email: 'erin@example.org', contact_consent: true, newsletter_consent: false } })).status).toBe(200);
+    const download = await readyDownload(erin, job);
+
+    const messageOf = async (json: unknown) => {
+      const answer = await promote(erin, json);
+      expect(answer.status).toBe(400);
+      return answer.body.error.message;
+    };
+    expect(await messageOf({ password })).toBe(PROMOTION_MESSAGES.emailRequired);
+    expect(await messageOf({ email: 'not-an-address', password })).toBe(PROMOTION_MESSAGES.emailInvalid);
+    expect(await messageOf({ email: 'erin@example.org' })).toBe(PROMOTION_MESSAGES.passwordRequired);
+    expect(await messageOf({ email: 'erin@example.org', password: 'short' })).toBe(PROMOTION_MESSAGES.passwordTooShort);
+    expect(await messageOf({ email: 'erin@example.org', password: 'p'.repeat(129) })).toBe(PROMOTION_MESSAGES.passwordTooLong);
+    // An address that already has an account: 409, and Erin stays anonymous.
+    const taken = await promote(erin, { email: 'ALICE@example.org', password });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatchObject({ code: 'EMAIL_TAKEN', message: PROMOTION_MESSAGES.emailTaken });
+    expect((await erin.json<{ user: Json }>('/api/me')).body.user).toMatchObject({ id: anonymousId, is_anonymous: true, email: null });
+
+    const promoted = await promote(erin, valid);
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toEqual({ user: { id: anonymousId, email: 'erin@example.org', name: 'erin', email_verified: false, is_anonymous: false }, verification_email_sent: true });
+    // The same user, still signed in, with everything it had.
+    const me = await erin.json<{ user: Json & { profile: Json } }>('/api/me');
+    expect(me.body.user).toMatchObject({ id: anonymousId, email: 'erin@example.org', is_anonymous: false, email_verified: false, display_name: 'erin', account_type: 'free' });
+    expect(me.body.user.profile).toMatchObject({ contact_consent: true, newsletter_consent: false, completed_registration: false, is_active: true });
+    expect((await erin.json<{ status: string }>(`/api/job_status?job_name=${job}`)).body.status).toBe('SUCCESS');
+    expect((await erin.fetch(download)).status).toBe(200);
+    expect((await new BrowserClient(url).json(`/api/job_status?job_name=${job}`)).status).toBe(404);
+    expect((await store.db.selectFrom('searches').select('search_id').where('user_id', '=', anonymousId).execute()).map((row) => row.search_id)).toEqual([job]);
+    // The password is better-auth's scrypt hash (hex salt:key), never the password itself.
+    const credentials = await accountsOf(anonymousId);
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]).toMatchObject({ providerId: 'credential', accountId: anonymousId });
+    expect(credentials[0]!.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    secrets.add(credentials[0]!.password!);
+    // Registered now: it manages API keys, and cannot be promoted again.
+    expect((await erin.json('/api/api-keys')).status).toBe(200);
+    expect((await promote(erin, { email: 'erin.again@example.org', password })).body.error.message).toBe(PROMOTION_MESSAGES.notAnonymous);
+
+    // Signing in with the password waits for the confirmation, as after a sign-up.
+    const elsewhere = new BrowserClient(url);
+    const signIn = () => elsewhere.json<{ user: { id: string } }>('/api/auth/sign-in/email', { method: 'POST', json: { email: 'erin@example.org', password } });
+    expect((await signIn()).status).toBe(403);
+    const link = new URL(linkIn(await smtp.waitFor('erin@example.org')));
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    const confirmed = await erin.fetch(link.pathname + link.search);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get('location')).toBe('/auth/callback');
+    expect((await erin.json<{ user: Json }>('/api/me')).body.user).toMatchObject({ id: anonymousId, email_verified: true });
+    const signedIn = await signIn();
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.id).toBe(anonymousId);
+    expect((await elsewhere.json<{ status: string }>(`/api/job_status?job_name=${job}`)).body.status).toBe('SUCCESS');
+  });
+
+  it('promotes an anonymous user once when two promotions arrive together', async () => {
+    const fay = new BrowserClient(url);
+    await fay.fetch('/api/auth/sign-in/anonymous', { method: 'POST', json: {} });
+    const id = (await fay.json<{ user: { id: string } }>('/api/me')).body.user.id;
+    secrets.add('fay password one');
+    secrets.add('fay password two');
+    const answers = await Promise.all([
+      fay.json<{ error: Json; user: { email: string } }>('/api/account/promote', { method: 'POST', json: { email: 'fay@example.org', password: 'fay password one' } }),
+      fay.json<{ error: Json; user: { email: string } }>('/api/account/promote', { method: 'POST', json: { email: 'fay.other@example.org', password: 'fay password two' } }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    expect((await fay.json<{ user: Json }>('/api/me')).body.user).toMatchObject({ id, email: winner.body.user.email, is_anonymous: false });
+    expect(await accountsOf(id)).toHaveLength(1);
+    const loser = answers.find((answer) => answer.status === 400)!;
+    expect(loser.body.error.message).toBe(PROMOTION_MESSAGES.notAnonymous);
   });
 
   it('saves consent with the spec\'s messages and stores analytics events in our database', async () => {

@@ -9,16 +9,37 @@ export interface LocalOidc {
   clientSecret: string;
   /** Sets the molsearch callback the provider accepts (known only once the server runs). */
   register(redirectUri: string): void;
+  /** How each call of the token endpoint carried the client's credentials. */
+  tokenRequests: { basicAuthorization: boolean; formEncoded: boolean }[];
   close(): Promise<void>;
 }
 
-export const OIDC_USER = { sub: 'dave-0001', email: 'dave@example.org', name: 'Dave Example' };
+export interface OidcUser {
+  sub: string;
+  email: string;
+  name: string;
+}
+
+export const OIDC_USER: OidcUser = { sub: 'dave-0001', email: 'dave@example.org', name: 'Dave Example' };
+
+export interface LocalOidcOptions {
+  /** The one user the provider signs in. */
+  user?: OidcUser;
+  /**
+   * How the client must authenticate at the token endpoint: Google accepts HTTP Basic, LinkedIn takes the
+   * secret in the form body only. The provider refuses any other method than the registered one.
+   */
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
+}
 
 /**
  * A real OpenID Connect provider (oidc-provider) on a free local port. Its login and consent pages are
- * replaced by an interaction handler that signs in OIDC_USER and grants what the client asked for.
+ * replaced by an interaction handler that signs in the user (OIDC_USER unless given) and grants what
+ * the client asked for.
  */
-export async function startLocalOidc(): Promise<LocalOidc> {
+export async function startLocalOidc(options: LocalOidcOptions = {}): Promise<LocalOidc> {
+  const user = options.user ?? OIDC_USER;
+  const tokenRequests: LocalOidc['tokenRequests'] = [];
   const clientId = 'molsearch-test';
   const clientSecret = `oidc-client-secret-${Math.random().toString(36).slice(2)}-value`;
   let provider: Provider | undefined;
@@ -32,7 +53,7 @@ export async function startLocalOidc(): Promise<LocalOidc> {
       if (req.url?.startsWith('/interaction/')) {
         const details = await provider.interactionDetails(req, res);
         if (details.prompt.name === 'login') {
-          await provider.interactionFinished(req, res, { login: { accountId: OIDC_USER.sub } }, { mergeWithLastSubmission: false });
+          await provider.interactionFinished(req, res, { login: { accountId: user.sub } }, { mergeWithLastSubmission: false });
           return;
         }
         const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
@@ -42,6 +63,9 @@ export async function startLocalOidc(): Promise<LocalOidc> {
         const grantId = await grant.save();
         await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
         return;
+      }
+      if (req.method === 'POST' && req.url?.startsWith('/token')) {
+        tokenRequests.push({ basicAuthorization: /^Basic /i.test(req.headers.authorization ?? ''), formEncoded: (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') });
       }
       provider.callback()(req, res);
     })().catch((error: unknown) => {
@@ -56,6 +80,7 @@ export async function startLocalOidc(): Promise<LocalOidc> {
     discoveryUrl: `${issuer}/.well-known/openid-configuration`,
     clientId,
     clientSecret,
+    tokenRequests,
     register(redirectUri) {
       provider = new Provider(issuer, {
         clients: [
@@ -65,13 +90,13 @@ export async function startLocalOidc(): Promise<LocalOidc> {
             redirect_uris: [redirectUri],
             grant_types: ['authorization_code'],
             response_types: ['code'],
-            token_endpoint_auth_method: 'client_secret_basic',
+            token_endpoint_auth_method: options.tokenEndpointAuthMethod ?? 'client_secret_basic',
           },
         ],
         claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
         findAccount: (_ctx, sub) => ({
           accountId: sub,
-          claims: () => ({ sub, email: OIDC_USER.email, email_verified: true, name: OIDC_USER.name }),
+          claims: () => ({ sub, email: user.email, email_verified: true, name: user.name }),
         }),
         features: { devInteractions: { enabled: false } },
         interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

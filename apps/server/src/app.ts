@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { accountPrincipal } from './account-principal.middleware.ts';
+import { accountPromotionRoutes } from './account-promotion.routes.ts';
 import { apiKeyRoutes } from './api-key.routes.ts';
 import type { AppEnv } from './app-env.ts';
 import { AUTH_BASE_PATH, trustedOrigins } from './auth.ts';
@@ -48,6 +49,7 @@ export function createApp(services: Services, logger: Logger, options: AppOption
   const api = new Hono<AppEnv>();
   api.route('/', authRoutes(accounts.auth, accounts.config, limiter, accounts.ownership));
   api.route('/', profileRoutes(accounts.auth, accounts.profiles));
+  api.route('/', accountPromotionRoutes(accounts.promotion, limiter, accounts.config.signInAttemptsPerMinute));
   api.route('/', apiKeyRoutes(accounts.apiKeys));
   api.route('/', consentRoutes(accounts.profiles));
   api.route('/', trackingRoutes(accounts.tracking));

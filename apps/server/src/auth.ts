@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@molsearch/api';
 import { betterAuth } from 'better-auth';
 import { anonymous, genericOAuth } from 'better-auth/plugins';
 import type { GenericOAuthConfig } from 'better-auth/plugins';
@@ -74,8 +75,8 @@ export function createAuth(deps: AuthDependencies) {
     trustedOrigins: (request) => trustedOrigins(accounts, request),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Confirmation is required when mail can be sent; otherwise nobody could ever sign in.
       requireEmailVerification: mailConfigured,
       revokeSessionsOnPasswordReset: true,

@@ -1,4 +1,4 @@
-import { ACCOUNT_OPERATIONS, API_KEY_MESSAGES, API_OPERATIONS, MAX_PAGE_SIZE, RATE_LIMITS } from '@molsearch/api';
+import { ACCOUNT_OPERATIONS, API_KEY_MESSAGES, API_OPERATIONS, MAX_PAGE_SIZE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROMOTION_MESSAGES, RATE_LIMITS } from '@molsearch/api';
 import { describe, expect, it } from 'vitest';
 import { renderDocsPage } from './docs-page.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -54,6 +54,12 @@ describe('the OpenAPI document', () => {
     expect(create.responses['409']!.description).toContain(API_KEY_MESSAGES.tooMany);
     expect(document.paths['/api/api-keys/{id}']!.delete!.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
     expect(document.paths['/api/track/search']!.post!.responses['204']).toBeDefined();
+    const promote = document.paths['/api/account/promote']!.post!;
+    const promoteBody = promote.requestBody!.content['application/json']!.schema as { properties: Record<string, Record<string, unknown>>; required?: string[] };
+    expect(promoteBody.required).toEqual(['email', 'password']);
+    expect(promoteBody.properties.password).toMatchObject({ type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+    expect(promote.responses['400']!.description).toContain(PROMOTION_MESSAGES.notAnonymous);
+    expect(promote.responses['409']!.description).toContain(PROMOTION_MESSAGES.emailTaken);
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     expect(document.info.description).toContain(`${RATE_LIMITS.free.downloadsPerMinute} downloads/min`);
   });

@@ -8,6 +8,7 @@ import { ApiKeyRepository } from './api-key.repository.ts';
 import { ApiKeyService } from './api-key.service.ts';
 import { createApp } from './app.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
+import { AccountPromotionService } from './account-promotion.service.ts';
 import { createAuth } from './auth.ts';
 import { CatalogueService } from './catalogue.service.ts';
 import type { ServerConfig } from './config.ts';
@@ -88,6 +89,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     logger,
     transferOwnership: (from, to) => ownership.transfer(from, to),
   });
+  const promotion = new AccountPromotionService(auth, mail.configured, logger.child({ component: 'auth' }));
   const downloads = new DownloadService(
     downloadRepository,
     files,
@@ -105,7 +107,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const rebuilt = await downloads.resume();
   retention.start(RETENTION_SWEEP_MS);
 
-  const accounts = { auth, config: config.accounts, apiKeys, profiles, tracking, ownership };
+  const accounts = { auth, config: config.accounts, apiKeys, profiles, tracking, ownership, promotion };
   const app = createApp({ catalogues, jobs, results, downloads, accounts }, logger, {
     version: SERVER_VERSION,
     rateLimiting: config.rateLimiting,

@@ -1,3 +1,4 @@
+import type { AccountPromotionService } from './account-promotion.service.ts';
 import type { ApiKeyService } from './api-key.service.ts';
 import type { Auth } from './auth.ts';
 import type { CatalogueService } from './catalogue.service.ts';
@@ -26,4 +27,5 @@ export interface AccountServices {
   profiles: ProfileService;
   tracking: TrackingService;
   ownership: OwnershipRepository;
+  promotion: AccountPromotionService;
 }

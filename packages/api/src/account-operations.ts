@@ -11,6 +11,8 @@ import {
   meAnswer,
   okAnswer,
   profileAnswer,
+  promoteAccountAnswer,
+  promoteAccountBody,
   trackAdmetBody,
   trackQuotationBody,
   trackSearchBody,
@@ -59,6 +61,17 @@ export const ACCOUNT_OPERATIONS: readonly AccountOperation[] = [
     description: 'Which OpenID Connect providers (Google, LinkedIn) this server offers.',
     answer: authProvidersAnswer,
     errors: common,
+  },
+  {
+    id: 'promoteAnonymousAccount',
+    method: 'post',
+    path: '/api/account/promote',
+    summary: 'Turn the anonymous account into a registered one',
+    description:
+      'For the signed-in anonymous user only: adds the e-mail address (unconfirmed; a confirmation e-mail is sent) and a password. The user keeps its id and with it its searches, downloads and consent; the session stays signed in. Signed out: 401, a registered user or an API key: 400, both "User is not anonymous or not logged in". An address that already has an account: 409.',
+    body: promoteAccountBody,
+    answer: promoteAccountAnswer,
+    errors: ['INVALID_PARAMETERS', 'NOT_ANONYMOUS', 'NOT_AUTHENTICATED', 'EMAIL_TAKEN', 'PAYLOAD_TOO_LARGE', 'FORBIDDEN', ...common],
   },
   {
     id: 'completeProfile',

@@ -45,6 +45,21 @@ export const CONSENT_MESSAGES = {
   profileNotFound: 'Profile not found. Please try refreshing the page.',
 } as const;
 
+/** Password length bounds of e-mail sign-up (better-auth's settings) and of anonymous promotion. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const PROMOTION_MESSAGES = {
+  notAnonymous: 'User is not anonymous or not logged in',
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Please enter a password',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  nameTooLong: 'Name must be at most 100 characters',
+  emailTaken: 'An account with this e-mail address already exists. Please sign in with it instead.',
+} as const;
+
 const keyName = z
   .string({ error: API_KEY_MESSAGES.nameRequired })
   .trim()
@@ -184,3 +199,35 @@ export const analyticsBody = z.object({
 });
 
 export const authProvidersAnswer = z.object({ google: z.boolean(), linkedin: z.boolean() });
+
+/** Anonymous promotion: the signed-in anonymous user adds an e-mail address and a password. */
+export const promoteAccountBody = z.object({
+  email: z
+    .string({ error: PROMOTION_MESSAGES.emailRequired })
+    .trim()
+    .min(1, PROMOTION_MESSAGES.emailRequired)
+    .max(254, PROMOTION_MESSAGES.emailInvalid)
+    .pipe(z.email(PROMOTION_MESSAGES.emailInvalid))
+    .transform((value) => value.toLowerCase())
+    .meta({ description: 'The address to confirm; a confirmation e-mail is sent to it.', example: 'ada@example.org' }),
+  password: z
+    .string({ error: PROMOTION_MESSAGES.passwordRequired })
+    .min(1, PROMOTION_MESSAGES.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, PROMOTION_MESSAGES.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, PROMOTION_MESSAGES.passwordTooLong)
+    .meta({ description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` }),
+  name: z.string().trim().max(100, PROMOTION_MESSAGES.nameTooLong).optional().meta({ description: 'Optional display name; the part of the address before @ when absent.' }),
+});
+export type PromoteAccountBody = z.output<typeof promoteAccountBody>;
+
+export const promoteAccountAnswer = z.object({
+  user: z.object({
+    id: z.string().meta({ description: 'Unchanged: the anonymous user itself becomes the account.' }),
+    email: z.string(),
+    name: z.string(),
+    email_verified: z.literal(false),
+    is_anonymous: z.literal(false),
+  }),
+  verification_email_sent: z.boolean().meta({ description: 'False when no mail server is configured or sending failed; POST /api/auth/send-verification-email sends it again.' }),
+});
+export type PromoteAccountAnswer = z.infer<typeof promoteAccountAnswer>;

@@ -10,6 +10,8 @@ export const API_ERRORS = {
   },
   NOT_AUTHENTICATED: { status: 401, message: 'User not authenticated' },
   FORBIDDEN: { status: 403, message: 'This change was refused: it did not come from a page of this site. Please reload the page and try again.' },
+  NOT_ANONYMOUS: { status: 400, message: 'User is not anonymous or not logged in' },
+  EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail address already exists. Please sign in with it instead.' },
   ACCOUNT_INACTIVE: { status: 403, message: 'This account has been deactivated.' },
   API_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
   PROFILE_NOT_FOUND: { status: 404, message: 'Profile not found. Please try refreshing the page.' },

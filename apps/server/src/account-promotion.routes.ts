@@ -1,0 +1,34 @@
+import { PROMOTION_MESSAGES, promoteAccountBody } from '@molsearch/api';
+import { Hono } from 'hono';
+import type { AppEnv } from './app-env.ts';
+import { AppError } from './app-error.ts';
+import type { AccountPromotionService } from './account-promotion.service.ts';
+import { accountBodyLimit, parseJsonBody } from './json-body.ts';
+import type { RateLimiter } from './rate-limit.middleware.ts';
+import { rateLimitError } from './rate-limit.middleware.ts';
+
+/** As for sign-up: many people can share one address, so it gets this many times the per-e-mail allowance. */
+const ADDRESS_FACTOR = 20;
+
+/**
+ * POST /api/account/promote: the signed-in anonymous user adds an e-mail address and a password.
+ * Signed out answers 401 and any other caller (a registered user, an API key) 400, both with the
+ * spec's "User is not anonymous or not logged in". Each attempt may send an e-mail, so attempts are
+ * counted per client address with sign-up's allowance.
+ */
+export function accountPromotionRoutes(promotion: AccountPromotionService, limiter: RateLimiter, attemptsPerMinute: number): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('*', accountBodyLimit);
+
+  routes.post('/account/promote', async (c) => {
+    const principal = c.get('principal');
+    if (!principal.userId) throw new AppError('NOT_AUTHENTICATED', { message: PROMOTION_MESSAGES.notAnonymous });
+    if (!principal.anonymous || principal.via !== 'session') throw new AppError('NOT_ANONYMOUS', { message: PROMOTION_MESSAGES.notAnonymous });
+    const verdict = limiter.take(`promote-address:${principal.address ?? 'unknown'}`, attemptsPerMinute * ADDRESS_FACTOR);
+    if (!verdict.allowed) throw rateLimitError(verdict.retryAfterSeconds, `Too many attempts. Please wait ${verdict.retryAfterSeconds} s and try again.`);
+    const body = await parseJsonBody(c, promoteAccountBody);
+    return c.json(await promotion.promote(principal.userId, body, c.req.raw));
+  });
+
+  return routes;
+}
