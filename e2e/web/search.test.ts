@@ -220,4 +220,32 @@ describe('search page in Chromium', () => {
       await own.stop();
     }
   });
+
+  it('registers the service worker and offers a new version, clearing the old caches', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    await context.addInitScript(() => localStorage.setItem('molsearch.consent-modal-seen', 'true'));
+    const page = await context.newPage();
+    try {
+      await page.goto(web.url);
+      const first = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return { scope: registration.scope, script: registration.active?.scriptURL ?? '' };
+      });
+      expect(first.scope).toBe(`${web.url}/`);
+      expect(first.script).toMatch(/\/sw\.js\?v=[\w-]+$/);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await page.evaluate(async () => {
+        await caches.open('molsearch-assets-an-older-build');
+      });
+      // A newer build is served: its worker installs beside the running one and the page asks to reload.
+      await page.evaluate(() => navigator.serviceWorker.register('/sw.js?v=next-build', { scope: '/' }));
+      await page.getByText('A new version is available. Reload to update?').waitFor({ timeout: 30_000 });
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+      const after = await page.evaluate(async () => ({ script: navigator.serviceWorker.controller?.scriptURL ?? '', caches: await caches.keys() }));
+      expect(after.script).toContain('v=next-build');
+      expect(after.caches.filter((name) => name !== 'molsearch-assets-next-build')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

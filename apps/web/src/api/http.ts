@@ -67,10 +67,11 @@ export async function http<T>(path: string, options: RequestOptions = {}): Promi
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     });
-  } catch (error) {
+  } catch {
     if (timedOut) throw new HttpError('timeout exceeded', 'timeout');
     if (controller.signal.aborted) throw new HttpError('Request aborted', 'aborted');
-    throw new HttpError('Network Error', 'network', undefined, undefined, error instanceof Error ? error.message : undefined);
+    // The browser's own wording ("Failed to fetch") differs per browser; callers get the spec's text only.
+    throw new HttpError('Network Error', 'network');
   } finally {
     if (timer) clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);

@@ -28,6 +28,7 @@ export function chipLabels(labels: string[], max = 3): { chips: string[]; more: 
 /** A labelled drop-down of checkboxes whose trigger shows the choices as chips. */
 export function MultiSelect({ label, options, selected, onChange, placeholder = 'All', maxChips = 3 }: MultiSelectProps): React.JSX.Element {
   const labelId = useId();
+  const valueId = useId();
   const labels = options.filter((option) => selected.includes(option.value)).map((option) => option.label);
   const { chips, more } = chipLabels(labels, maxChips);
   const toggle = (value: string, on: boolean) =>
@@ -39,8 +40,8 @@ export function MultiSelect({ label, options, selected, onChange, placeholder = 
         {label}
       </span>
       <Popover.Root>
-        <Popover.Trigger className={styles.trigger} aria-labelledby={labelId}>
-          <span className={styles.chips}>
+        <Popover.Trigger className={styles.trigger} aria-labelledby={`${labelId} ${valueId}`}>
+          <span id={valueId} className={styles.chips}>
             {chips.length === 0 ? <span className={styles.placeholder}>{placeholder}</span> : null}
             {chips.map((chip) => (
               <span key={chip} className={styles.chip}>

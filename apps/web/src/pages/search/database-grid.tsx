@@ -102,19 +102,19 @@ export function DatabaseGrid({ databases, selected, onChange, locked = false, er
           {filtered.map((entry) => {
             const checked = selected.includes(entry.id);
             return (
-              <div
-                key={entry.id}
-                role="checkbox"
-                aria-checked={checked}
-                aria-disabled={locked || undefined}
-                aria-label={entry.info.display_name}
-                tabIndex={0}
-                data-database={entry.id}
-                className={`${styles.card} ${checked ? styles.checked : ''} ${locked ? styles.locked : ''}`}
-                onClick={() => toggle(entry.id)}
-                onKeyDown={(event) => onCardKey(event, entry.id)}
-              >
-                <div className={styles.cardHead}>
+              // The card is clickable as a whole; its checkbox part is what keyboards and screen readers use,
+              // so the website link is not nested inside an interactive element.
+              <div key={entry.id} className={`${styles.card} ${checked ? styles.checked : ''} ${locked ? styles.locked : ''}`} onClick={() => toggle(entry.id)}>
+                <div
+                  role="checkbox"
+                  aria-checked={checked}
+                  aria-disabled={locked || undefined}
+                  aria-label={entry.info.display_name}
+                  tabIndex={0}
+                  data-database={entry.id}
+                  className={styles.cardHead}
+                  onKeyDown={(event) => onCardKey(event, entry.id)}
+                >
                   <span className={styles.tick} aria-hidden="true">
                     {checked ? '✓' : ''}
                   </span>
@@ -139,7 +139,6 @@ export function DatabaseGrid({ databases, selected, onChange, locked = false, er
                       target="_blank"
                       rel="noopener noreferrer"
                       onClick={(event) => event.stopPropagation()}
-                      onKeyDown={(event) => event.stopPropagation()}
                     >
                       Website ↗
                     </a>
