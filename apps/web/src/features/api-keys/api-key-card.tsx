@@ -58,14 +58,14 @@ export function ApiKeyCard({ apiKey, fullValue, now, onEdit, onDelete }: ApiKeyC
           {shown}
         </code>
         {fullValue && (
-          <>
+          <span className={styles.keyButtons}>
             <Button type="button" size="sm" variant="secondary" onClick={() => setVisible((v) => !v)} aria-label={visible ? 'Hide key' : 'Show key'}>
               {visible ? 'Hide' : 'Show'}
             </Button>
             <Button type="button" size="sm" variant="secondary" onClick={() => void copy(fullValue)} aria-label="Copy key">
               {copied ? 'Copied!' : 'Copy'}
             </Button>
-          </>
+          </span>
         )}
       </div>
       <div className={styles.cardActions}>
