@@ -24,7 +24,7 @@ export function Component(): React.JSX.Element {
       </p>
 
       <h2>What we store</h2>
-      <div className={styles.tableWrap}>
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Data we store">
         <table className={styles.table}>
           <thead>
             <tr>

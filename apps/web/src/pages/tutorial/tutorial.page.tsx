@@ -114,7 +114,8 @@ export function Component(): React.JSX.Element {
         request. The full reference, with every parameter and error, is at <a href="/api/docs">/api/docs</a>.
       </p>
       <p>The script below submits a search, waits for it, pages through the hits above a threshold and downloads all of them as SDF:</p>
-      <pre>
+      {/* Focusable so keyboard users can scroll the long lines sideways. */}
+      <pre tabIndex={0} aria-label="Python example">
         <code>{pythonExample(origin)}</code>
       </pre>
       <p className={styles.callout}>
