@@ -32,8 +32,10 @@ export default function setup(): void {
   if (existsSync(index) && !sourcesChangedSince(statSync(index).mtimeMs)) return;
   // Several test runs may start at once on one checkout: one builds, the others wait and reuse its build.
   const build = `[ -f ${JSON.stringify(index)} ] && [ -z "$(find ${SOURCES.map((source) => JSON.stringify(source)).join(' ')} -newer ${JSON.stringify(index)} -print -quit 2>/dev/null)" ] || npm run build -w @molsearch/web`;
+  // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle and no service worker.
+  const options = { cwd: REPO, stdio: 'inherit' as const, env: { ...process.env, NODE_ENV: 'production' } };
   const result = existsSync('/usr/bin/flock')
-    ? spawnSync('flock', [join(tmpdir(), 'molsearch-web-build.lock'), 'sh', '-c', build], { cwd: REPO, stdio: 'inherit' })
-    : spawnSync('npm', ['run', 'build', '-w', '@molsearch/web'], { cwd: REPO, stdio: 'inherit' });
+    ? spawnSync('flock', [join(tmpdir(), 'molsearch-web-build.lock'), 'sh', '-c', build], options)
+    : spawnSync('npm', ['run', 'build', '-w', '@molsearch/web'], options);
   if (result.status !== 0) throw new Error(`Building the web app failed (exit ${result.status ?? result.signal}).`);
 }

@@ -17,6 +17,8 @@ export interface MoleculeEditorProps {
   onError: (message: string) => void;
 }
 
+const LOAD_SETTLE_MS = 800;
+
 // Chemistry runs in the browser (Indigo compiled to WebAssembly); one service for the page's lifetime.
 const structServiceProvider = new StandaloneStructServiceProvider();
 
@@ -26,8 +28,10 @@ export default function MoleculeEditor({ onReady, onDrawn, onError }: MoleculeEd
   callbacks.current = { onReady, onDrawn, onError };
   // The SMILES of the last molecule the page put in the editor: its own change events are not user drawings.
   const applied = useRef<string | null>(null);
-  // True while the page is loading a molecule: the change events it triggers are not user drawings either.
+  // True while the page is loading a molecule, and for a moment after: Ketcher reports the load through
+  // change events that may arrive later (after its layout pass); those are not user drawings either.
   const applying = useRef(false);
+  const settledAt = useRef(0);
   const ketcherRef = useRef<Ketcher | null>(null);
 
   useEffect(
@@ -45,6 +49,10 @@ export default function MoleculeEditor({ onReady, onDrawn, onError }: MoleculeEd
         try {
           const smiles = await ketcher.getSmiles();
           if (applying.current || smiles === applied.current) return;
+          if (performance.now() < settledAt.current) {
+            applied.current = smiles;
+            return;
+          }
           applied.current = null;
           callbacks.current.onDrawn(smiles);
         } catch {
@@ -61,6 +69,7 @@ export default function MoleculeEditor({ onReady, onDrawn, onError }: MoleculeEd
           applied.current = smiles.trim() ? await ketcher.getSmiles() : '';
         } finally {
           applying.current = false;
+          settledAt.current = performance.now() + LOAD_SETTLE_MS;
         }
       },
       getSmiles: () => ketcher.getSmiles(),
