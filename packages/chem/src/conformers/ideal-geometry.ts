@@ -6,6 +6,17 @@ const TETRAHEDRAL = 109.47 * DEG;
 
 const HALOGEN_TO_CARBON: Record<number, number> = { 9: 1.36, 17: 1.75, 35: 1.9, 53: 2.1 };
 
+/** Neighbours joined to `centre` by a non-aromatic double bond (the O of a sulfonyl). */
+function doublyBonded(topology: Topology, centre: number): Set<number> {
+  const result = new Set<number>();
+  for (const bond of topology.bonds) {
+    if (bond.order !== 2 || bond.aromatic) continue;
+    if (bond.a === centre) result.add(bond.b);
+    else if (bond.b === centre) result.add(bond.a);
+  }
+  return result;
+}
+
 /** Single bonds between heavy atoms, by the kind of each end: typical force-field equilibrium values. */
 function singleBondLength(topology: Topology, x: number, y: number): number | undefined {
   const zx = topology.atomicNumbers[x] ?? 0;
@@ -117,6 +128,11 @@ export function angleTargets(topology: Topology, centre: number): Map<number, An
   if (hybridisation === 'sp2' && z === 8 && degree === 2) base = 117 * DEG;
   if (hybridisation === 'sp3' && degree === 2 && z >= 15) base = 100 * DEG;
   if (hybridisation === 'sp3' && degree === 3 && z >= 15) base = 106 * DEG;
+  // Sulfonamide N opens towards trigonal (about 118° at S-N-C).
+  if (hybridisation === 'sp3' && z === 7 && around.some((j) => topology.atomicNumbers[j] === 16 && (topology.neighbours[j]?.length ?? 0) === 4)) base = 117 * DEG;
+  // Sulfonyl S: O=S=O about 120°, O=S-X 108°, X-S-Y 104°.
+  const oxo = z === 16 && hybridisation === 'sp3' && around.length === 4 ? doublyBonded(topology, centre) : undefined;
+  const sulfonylAngle = (i: number, j: number) => [104, 108, 120][(oxo?.has(i) ? 1 : 0) + (oxo?.has(j) ? 1 : 0)] ?? 109.47;
   const open: number[] = [];
   let used = 0;
   for (let x = 0; x < around.length; x++) for (let y = x + 1; y < around.length; y++) {
@@ -137,7 +153,7 @@ export function angleTargets(topology: Topology, centre: number): Map<number, An
   }
   const trigonal = hybridisation === 'sp2' && around.length === 3;
   for (const pair of open) {
-    let angle = base;
+    let angle = oxo && oxo.size >= 2 && open.length === 6 ? sulfonylAngle(Math.floor(pair / topology.size), pair % topology.size) * DEG : base;
     if (trigonal && open.length < 3) angle = (2 * Math.PI - used) / open.length;
     else if (hybridisation === 'sp3' && open.length < 6 && used > 0) {
       const smallest = Math.min(...[...targets.values()].map((t) => t.angle));

@@ -97,6 +97,10 @@ function hybridisationOf(graph: MolGraph, atom: number, neighbours: number[][], 
   if ((z === 15 || z === 16 || z === 33 || z === 34) && degree >= 3 && !a.aromatic) return 'sp3';
   if (a.aromatic || doubles > 0) return 'sp2';
   // Lone pairs next to a pi system conjugate: amide and aniline N, ester and aryl-ether O are planar.
+  // Sulfonamide N stays pyramidal-ish and lets an N-aryl group turn out of its plane (force fields and
+  // crystal structures agree); treating it as a conjugated trigonal centre would flatten sulfonanilides.
+  const sulfonylNeighbour = (neighbours[atom] ?? []).some((j) => graph.atoms[j]?.atomicNumber === 16 && (orders[j] ?? []).filter((o) => o === 2).length >= 2);
+  if (z === 7 && sulfonylNeighbour) return 'sp3';
   if ((z === 7 && degree <= 3) || (z === 8 && degree <= 2)) {
     const conjugated = (neighbours[atom] ?? []).some((j) => {
       const other = graph.atoms[j];

@@ -8,6 +8,8 @@ const STAGGERED = { n: 3, phase: 0 };
 const PLANAR = { n: 2, phase: Math.PI };
 const PERPENDICULAR = { n: 2, phase: 0 };
 const ANTI = { n: 1, phase: 0 };
+/** Minima at ±45° and ±135°. */
+const TWISTED = { n: 4, phase: 0 };
 
 interface Preference {
   k: number;
@@ -20,6 +22,14 @@ interface Preference {
 }
 
 const isAromatic = (topology: Topology, atom: number) => topology.graph.atoms[topology.toGraph[atom] ?? 0]?.aromatic ?? false;
+function smallestRing(topology: Topology, atom: number): number {
+  let best = 0;
+  for (const r of topology.atomRings[atom] ?? []) {
+    const size = topology.rings[r]?.length ?? 0;
+    if (size > 0 && (best === 0 || size < best)) best = size;
+  }
+  return best;
+}
 const isSulfonyl = (topology: Topology, atom: number) => topology.atomicNumbers[atom] === 16 && (topology.neighbours[atom]?.length ?? 0) === 4;
 
 /**
@@ -49,7 +59,9 @@ function bondPreferences(topology: Topology, bond: SkeletonBond): Preference | P
     if (bond.ringSize > 0 && bond.ringSize <= 7) return undefined;
     const aromaticB = isAromatic(topology, b);
     const aromaticC = isAromatic(topology, c);
-    if (aromaticB && aromaticC) return { k: 1.5, ...PLANAR };
+    // Biaryls: two six-membered rings twist (about ±45°) against each other's ortho hydrogens; a
+    // five-membered ring has no ortho H to clash with and stays near the plane.
+    if (aromaticB && aromaticC) return smallestRing(topology, b) === 6 && smallestRing(topology, c) === 6 ? { k: 1, ...TWISTED } : { k: 1.5, ...PLANAR };
     // Amides, esters, carbamates: strongly planar (secondary ones are held trans by the bounds already).
     for (const [carbon, hetero] of [[b, c], [c, b]] as const) {
       const zHetero = topology.atomicNumbers[hetero] ?? 0;
