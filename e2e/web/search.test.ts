@@ -102,7 +102,7 @@ describe('search page in Chromium', () => {
     const { page, ui, context } = await open();
     await ui.waitForEditor();
     await page.getByTestId('template-0').click();
-    const canvas = page.getByTestId('ketcher-canvas');
+    const canvas = page.locator('[data-testid="ketcher-canvas"][data-canvasmode="molecules-mode"]');
     const box = await canvas.boundingBox();
     await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
     await expect.poll(() => ui.smilesBox.inputValue(), { timeout: 20_000 }).toMatch(/^(c1ccccc1|C1=CC=CC=C1|C1C=CC=CC=1)$/);
