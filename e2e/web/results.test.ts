@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
 import type { ServerProcess } from '../api/server-process.ts';
 import { parseCsv, parseSdf } from '../api/parse-files.ts';
+import { seriousAccessibilityViolations } from './axe.ts';
 import { launchBrowser, openPage, screenshotPath } from './browser.ts';
 import { WEB_DIST } from './global-setup.ts';
 
@@ -13,6 +14,11 @@ const REPO = join(import.meta.dirname, '../..');
 const ASPIRIN = 'CC(=O)Oc1ccccc1C(=O)O';
 const ORDER_EMAIL = 'orders@molport.example';
 /** The feedback consent dialog opens 15 s after load for new visitors; these visitors have seen it already. */
+/**
+ * Left out of the accessibility checks: Ketcher's own toolbar (a third-party widget) and the toast
+ * region, whose passing notices belong to the app shell and are checked with it.
+ */
+const EDITOR = ['[data-testid="molecule-editor"]', '[data-sonner-toaster]'];
 const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
 
 interface Catalogues {
@@ -94,6 +100,7 @@ describe('search results in the browser', () => {
     expect(topScores).toEqual([...topScores].sort((a, b) => b - a));
     await page.waitForFunction(DRAWINGS_IN_VIEW_LOADED);
     await page.screenshot({ path: screenshotPath('results-sections-desktop') });
+    expect(await seriousAccessibilityViolations(page, EDITOR)).toEqual([]);
 
     // Database view: 30 a page after the query card, then load more until the catalogue is exhausted.
     await results.getByRole('button', { name: 'View all results from MolPort' }).click();
@@ -139,6 +146,7 @@ describe('search results in the browser', () => {
     );
     expect(chosen).toHaveLength(2);
     await page.screenshot({ path: screenshotPath('results-database-admet-desktop') });
+    expect(await seriousAccessibilityViolations(page, EDITOR)).toEqual([]);
 
     // "Get quote" writes to the vendor's order address with the selection in the body.
     const quote = results.getByRole('link', { name: 'Get quote' });
@@ -231,6 +239,7 @@ describe('search results in the browser', () => {
     const enamine = list.locator('[data-vendor="enamine"]');
     expect(await enamine.getByRole('link', { name: 'Contact For Orders' }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('supported-databases-desktop') });
+    expect(await seriousAccessibilityViolations(page, EDITOR)).toEqual([]);
     await molport.getByRole('link', { name: 'Search in molsearch' }).click();
     await page.waitForURL(`${server.url}/molport`);
     await context.close();
@@ -250,6 +259,7 @@ describe('search results in the browser', () => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 60_000 });
       await expect.poll(() => page.title()).toBe(title);
       expect((await page.locator('meta[name="description"]').getAttribute('content'))!.length).toBeGreaterThan(40);
+      expect(await seriousAccessibilityViolations(page, EDITOR)).toEqual([]);
     }
     await page.goto(`${server.url}/tutorial`);
     const example = page.locator('pre code');

@@ -20,7 +20,8 @@ export interface HistogramChartProps {
 export function HistogramChart({ bins, threshold, filtering, step, databaseName }: HistogramChartProps): React.JSX.Element {
   return (
     <ResponsiveContainer width="100%" height={96}>
-      <BarChart data={bins} margin={{ top: 4, right: 0, bottom: 0, left: 0 }} barCategoryGap={1}>
+      {/* The slider and its read-out carry the threshold for keyboards and screen readers; the chart stays out of the tab order. */}
+      <BarChart data={bins} margin={{ top: 4, right: 0, bottom: 0, left: 0 }} barCategoryGap={1} accessibilityLayer={false} tabIndex={-1}>
         <XAxis dataKey="start" hide />
         <Tooltip
           cursor={{ fill: 'rgba(11, 92, 171, 0.08)' }}
