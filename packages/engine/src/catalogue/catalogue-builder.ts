@@ -113,7 +113,11 @@ export class CatalogueBuilder {
         parts.push(vectors);
         for (let k = 0; k < vectors.length / dim; k++) rows.push(row);
       });
-      const index = buildIvfIndex(concatFloats(parts, rows.length * dim), dim, { seed: 1 }, Uint32Array.from(rows));
+      // About sqrt(molecules) lists (not sqrt(conformer vectors)): coarser lists put more of the exact
+      // top hits inside the probed ones. On 10,000 Chemspace molecules (3 conformers each), 10 / 20 / 40
+      // probes held 0.56 / 0.75 / 0.92 of the exact shape top 30 with 100 lists, 0.43 / 0.60 / 0.81 with 166.
+      const lists = Math.max(1, Math.round(Math.sqrt(this.count)));
+      const index = buildIvfIndex(concatFloats(parts, rows.length * dim), dim, { seed: 1, lists }, Uint32Array.from(rows));
       const written = await writeIvfIndex(dir, kind, index);
       files.push(...written.files);
       ivf.push(written.entry);

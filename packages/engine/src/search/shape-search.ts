@@ -14,11 +14,11 @@ import { sortHits } from './top-hits.ts';
 export const SHAPE_PROBES: Record<SearchQuality, number> = { fast: 10, accurate: 20, very_accurate: 40 };
 /**
  * Stage-1 candidates re-scored exactly in stage 2, per database. Sized by the latency goals (fast 1 s,
- * very_accurate 5 s) at the re-scoring rate of two workers: `npm run bench -- engine-3d` measured the
- * descriptors as weak predictors of the exact scores (a third to a half of the exact top 30 lie outside
- * the descriptor top 1,000 of 5,000), so recall is bought with candidates.
+ * very_accurate 5 s) at the re-scoring rate of two workers (about 8,000 a second measured by
+ * `npm run bench -- engine-3d`): the descriptors are weak predictors of the exact scores (a third to a
+ * half of the exact top 30 lie outside the descriptor top 1,000 of 5,000), so recall is bought with candidates.
  */
-export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 300, accurate: 1000, very_accurate: 3000 };
+export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 1000, accurate: 3000, very_accurate: 10000 };
 
 /** The IVF index stage 1 probes for each method (see shapeSearch). */
 export const STAGE1_DESCRIPTOR: Record<ScoreMethod, 'usrcat' | 'electroshape'> = { espsim_shape: 'usrcat', espsim_electrostatic: 'usrcat' };
