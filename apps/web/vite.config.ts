@@ -48,6 +48,21 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version), global: 'globalThis' },
   // Ketcher's dependencies can resolve a second React higher up the workspace; the app must use one.
   resolve: { dedupe: ['react', 'react-dom'] },
+  // Dev server: pre-bundle the editor once up front (it is discovered late, behind a lazy import) with the same `global`.
+  optimizeDeps: {
+    include: ['ketcher-react', 'ketcher-standalone', 'ketcher-core'],
+    // Ketcher and its Node polyfills read a few environment values that its own bundler fills in.
+    esbuildOptions: {
+      define: {
+        global: 'globalThis',
+        'process.env.NODE_DEBUG': 'undefined',
+        'process.env.INDIGO_VERSION': '""',
+        'process.env.INDIGO_MACHINE': '""',
+        'process.env.HELP_LINK': '""',
+        'process.env.IS_RR_BUILD_REQUEST': 'undefined',
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
