@@ -8,6 +8,7 @@ import { consentEmailError } from './consent-validation.ts';
 import styles from './consent-modal.module.css';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { ConsentChecks } from './consent-checks.tsx';
 
 /** Delay before the modal opens and the visitor flag that remembers it was shown (spec sections 4 and 9). */
 export const CONSENT_MODAL_DELAY_MS = 15_000;
@@ -111,14 +112,13 @@ export function ConsentModal(): React.JSX.Element {
               aria-invalid={error ? true : undefined}
             />
           </label>
-          <label className={styles.check}>
-            <input type="checkbox" checked={contact} onChange={(e) => setContact(e.target.checked)} />
-            <span>I am open to being contacted for feedback about molsearch</span>
-          </label>
-          <label className={styles.check}>
-            <input type="checkbox" checked={newsletter} onChange={(e) => setNewsletter(e.target.checked)} />
-            <span>Send me the newsletter with new databases and features</span>
-          </label>
+          <ConsentChecks
+            contact={contact}
+            newsletter={newsletter}
+            onContactChange={setContact}
+            onNewsletterChange={setNewsletter}
+            className={styles.check}
+          />
           {error && (
             <p role="alert" className={styles.error}>
               {error}

@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/auth-provider.tsx';
 import styles from '../../auth/account-form.module.css';
 import { finishSignIn } from '../../auth/finish-sign-in.ts';
 import { savePendingSignUp } from '../../auth/pending-sign-up.ts';
+import { ConsentChecks } from '../../features/consent/consent-checks.tsx';
 
 type Mode = 'sign-in' | 'sign-up' | 'recover';
 
@@ -164,14 +165,13 @@ export function Component(): React.JSX.Element {
                 <span>Company or institution</span>
                 <input value={company} onChange={(e) => setCompany(e.target.value)} autoComplete="organization" required />
               </label>
-              <label className={styles.check}>
-                <input type="checkbox" checked={feedbackConsent} onChange={(e) => setFeedbackConsent(e.target.checked)} />
-                <span>I am open to being contacted for feedback about molsearch</span>
-              </label>
-              <label className={styles.check}>
-                <input type="checkbox" checked={newsletterConsent} onChange={(e) => setNewsletterConsent(e.target.checked)} />
-                <span>Send me the newsletter with new databases and features</span>
-              </label>
+              <ConsentChecks
+                contact={feedbackConsent}
+                newsletter={newsletterConsent}
+                onContactChange={setFeedbackConsent}
+                onNewsletterChange={setNewsletterConsent}
+                className={styles.check}
+              />
             </>
           )}
           {error && (

@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/auth-provider.tsx';
 import styles from '../../auth/account-form.module.css';
 import { clearPendingSignUp, readPendingSignUp } from '../../auth/pending-sign-up.ts';
 import { companyError, linkedinError } from '../../auth/profile-validation.ts';
+import { ConsentChecks } from '../../features/consent/consent-checks.tsx';
 
 /** Profile completion (outside the main layout): company, LinkedIn profile and the two consents. */
 export function Component(): React.JSX.Element {
@@ -87,14 +88,13 @@ export function Component(): React.JSX.Element {
               </span>
               <input type="url" value={linkedin} onChange={(e) => setLinkedin(e.target.value)} placeholder="https://www.linkedin.com/in/your-name" />
             </label>
-            <label className={styles.check}>
-              <input type="checkbox" checked={contact} onChange={(e) => setContact(e.target.checked)} />
-              <span>I am open to being contacted for feedback about molsearch</span>
-            </label>
-            <label className={styles.check}>
-              <input type="checkbox" checked={newsletter} onChange={(e) => setNewsletter(e.target.checked)} />
-              <span>Send me the newsletter with new databases and features</span>
-            </label>
+            <ConsentChecks
+              contact={contact}
+              newsletter={newsletter}
+              onContactChange={setContact}
+              onNewsletterChange={setNewsletter}
+              className={styles.check}
+            />
             {error && (
               <p role="alert" className={styles.error}>
                 {error}

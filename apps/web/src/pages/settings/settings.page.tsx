@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { companyError, linkedinError } from '../../auth/profile-validation.ts';
 import { ApiKeyDialog } from '../../features/api-keys/api-key-dialog.tsx';
 import dialogStyles from '../../features/api-keys/api-key-dialog.module.css';
+import { ConsentChecks } from '../../features/consent/consent-checks.tsx';
 
 type Result = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -169,14 +170,13 @@ function ConsentSection({ user }: { user: MeUser }): React.JSX.Element {
         Communication
       </h2>
       <form className={styles.form} onSubmit={(event) => void submit(event)}>
-        <label className={styles.check}>
-          <input type="checkbox" checked={contact} onChange={(e) => setContact(e.target.checked)} />
-          <span>I am open to being contacted for feedback about molsearch</span>
-        </label>
-        <label className={styles.check}>
-          <input type="checkbox" checked={newsletter} onChange={(e) => setNewsletter(e.target.checked)} />
-          <span>Send me the newsletter with new databases and features</span>
-        </label>
+        <ConsentChecks
+          contact={contact}
+          newsletter={newsletter}
+          onContactChange={setContact}
+          onNewsletterChange={setNewsletter}
+          className={styles.check}
+        />
         <Message result={result} />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={busy}>
