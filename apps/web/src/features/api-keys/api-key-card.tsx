@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ApiKey } from '../../api/account-api.ts';
-import { formatDate, keyBadge, lastUsedText, maskFullKey, maskKey, usageText } from './api-key-format.ts';
+import { keyBadge, maskFullKey, maskKey } from './api-key-format.ts';
+import { ApiKeyFacts } from './api-key-fields.tsx';
 import styles from './api-key-dialog.module.css';
 import { useCopy } from './use-copy.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -30,24 +31,7 @@ export function ApiKeyCard({ apiKey, fullValue, now, onEdit, onDelete }: ApiKeyC
         </span>
       </header>
       {apiKey.key_description && <p className={styles.description}>{apiKey.key_description}</p>}
-      <dl className={styles.facts}>
-        <div>
-          <dt>Created</dt>
-          <dd>{formatDate(apiKey.created_at)}</dd>
-        </div>
-        <div>
-          <dt>Expires</dt>
-          <dd>{formatDate(apiKey.expires_at)}</dd>
-        </div>
-        <div>
-          <dt>Usage</dt>
-          <dd>{usageText(apiKey.usage_count)}</dd>
-        </div>
-        <div>
-          <dt>Last used</dt>
-          <dd>{lastUsedText(apiKey.last_used_at, now)}</dd>
-        </div>
-      </dl>
+      <ApiKeyFacts apiKey={apiKey} now={now} />
       {fullValue && (
         <p className={styles.onceNotice} role="note">
           Copy this key now: for your security it is shown only once.

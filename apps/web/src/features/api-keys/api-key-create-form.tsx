@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { DEFAULT_EXPIRATION_DAYS, EXPIRATION_OPTIONS, expirationError, keyDescriptionError, keyNameError } from './api-key-format.ts';
+import { KeyFormFooter, KeyNameFields } from './api-key-fields.tsx';
 import styles from './api-key-dialog.module.css';
-import { Button } from '../../components/ui/button.tsx';
 
 export interface CreateKeyInput {
   key_name: string;
@@ -36,16 +36,14 @@ export function ApiKeyCreateForm({ pending, serverError, onSubmit, onCancel }: A
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Create API key">
       <h3 className={styles.formTitle}>Create New API Key</h3>
-      <label className={styles.field}>
-        <span>
-          Key Name <span aria-hidden="true">*</span>
-        </span>
-        <input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Screening pipeline" required aria-required="true" autoFocus />
-      </label>
-      <label className={styles.field}>
-        <span>Description (optional)</span>
-        <textarea value={description} onChange={(e) => setDescription(e.target.value)} rows={2} placeholder="What this key is used for" />
-      </label>
+      <KeyNameFields
+        name={name}
+        description={description}
+        onNameChange={setName}
+        onDescriptionChange={setDescription}
+        namePlaceholder="e.g. Screening pipeline"
+        descriptionPlaceholder="What this key is used for"
+      />
       <label className={styles.field}>
         <span>Expiration</span>
         <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
@@ -65,19 +63,12 @@ export function ApiKeyCreateForm({ pending, serverError, onSubmit, onCancel }: A
           <a href="/tutorial#api">Python tutorial</a>.
         </p>
       </div>
-      {(error ?? serverError) && (
-        <p role="alert" className={styles.error}>
-          {error ?? serverError}
-        </p>
-      )}
-      <div className={styles.formActions}>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" disabled={!name.trim() || pending}>
-          {pending ? 'Creating...' : 'Create Key'}
-        </Button>
-      </div>
+      <KeyFormFooter
+        error={error ?? serverError}
+        submitLabel={pending ? 'Creating...' : 'Create Key'}
+        submitDisabled={!name.trim() || pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
