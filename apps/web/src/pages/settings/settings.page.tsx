@@ -28,6 +28,53 @@ function messageOf(cause: unknown): string {
   return cause instanceof Error ? cause.message : 'An unexpected error occurred. Please try again.';
 }
 
+/** Saves a settings form: busy while the request runs, then its success text or the failure text. */
+function useSave(): {
+  result: Result;
+  setResult: (result: Result) => void;
+  busy: boolean;
+  save: (action: () => Promise<string>, failure?: (message: string) => string) => Promise<void>;
+} {
+  const [result, setResult] = useState<Result>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (action: () => Promise<string>, failure: (message: string) => string = (message) => message) => {
+    setBusy(true);
+    try {
+      setResult({ kind: 'ok', text: await action() });
+    } catch (cause) {
+      setResult({ kind: 'error', text: failure(messageOf(cause)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { result, setResult, busy, save };
+}
+
+/** The outcome of a settings form above its submit button. */
+function SaveFooter({ result, busy, children }: { result: Result; busy: boolean; children: React.ReactNode }): React.JSX.Element {
+  return (
+    <>
+      <Message result={result} />
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {children}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function SettingsSection({ id, titleId, title, children }: { id: string; titleId: string; title: string; children: React.ReactNode }): React.JSX.Element {
+  return (
+    <section id={id} className={styles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Account settings: profile, consents, password, sessions, API keys and account deletion. */
 export function Component(): React.JSX.Element {
   usePageMeta('Settings', 'Manage your molsearch profile, consents, password and API keys.');
@@ -89,30 +136,21 @@ function ProfileSection({ user }: { user: MeUser }): React.JSX.Element {
   const { reload } = useAuth();
   const [company, setCompany] = useState(user.profile?.company ?? '');
   const [linkedin, setLinkedin] = useState(user.profile?.linkedin_profile ?? '');
-  const [result, setResult] = useState<Result>(null);
-  const [busy, setBusy] = useState(false);
+  const { result, setResult, busy, save } = useSave();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = companyError(company) ?? linkedinError(linkedin);
     if (problem) return setResult({ kind: 'error', text: problem });
-    setBusy(true);
-    try {
+    await save(async () => {
       await accountApi.updateProfile({ company: company.trim(), linkedin_profile: linkedin.trim() });
       await reload();
-      setResult({ kind: 'ok', text: 'Profile saved' });
-    } catch (cause) {
-      setResult({ kind: 'error', text: messageOf(cause) });
-    } finally {
-      setBusy(false);
-    }
+      return 'Profile saved';
+    });
   };
 
   return (
-    <section id="profile" className={styles.section} aria-labelledby="profile-title">
-      <h2 id="profile-title" className={styles.sectionTitle}>
-        Profile
-      </h2>
+    <SettingsSection id="profile" titleId="profile-title" title="Profile">
       <dl className={styles.facts}>
         <dt>Email</dt>
         <dd>{user.email}</dd>
@@ -132,14 +170,11 @@ function ProfileSection({ user }: { user: MeUser }): React.JSX.Element {
           </span>
           <input type="url" value={linkedin} onChange={(e) => setLinkedin(e.target.value)} placeholder="https://www.linkedin.com/in/your-name" />
         </label>
-        <Message result={result} />
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={busy}>
-            {busy ? 'Saving...' : 'Save Profile'}
-          </button>
-        </div>
+        <SaveFooter result={result} busy={busy}>
+          {busy ? 'Saving...' : 'Save Profile'}
+        </SaveFooter>
       </form>
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -147,28 +182,22 @@ function ConsentSection({ user }: { user: MeUser }): React.JSX.Element {
   const { reload } = useAuth();
   const [contact, setContact] = useState(user.profile?.contact_consent ?? false);
   const [newsletter, setNewsletter] = useState(user.profile?.newsletter_consent ?? false);
-  const [result, setResult] = useState<Result>(null);
-  const [busy, setBusy] = useState(false);
+  const { result, busy, save } = useSave();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await accountApi.updateProfile({ contact_consent: contact, newsletter_consent: newsletter });
-      await reload();
-      setResult({ kind: 'ok', text: 'Preferences saved' });
-    } catch (cause) {
-      setResult({ kind: 'error', text: `Failed to save your preferences: ${messageOf(cause)}` });
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      async () => {
+        await accountApi.updateProfile({ contact_consent: contact, newsletter_consent: newsletter });
+        await reload();
+        return 'Preferences saved';
+      },
+      (message) => `Failed to save your preferences: ${message}`,
+    );
   };
 
   return (
-    <section id="consents" className={styles.section} aria-labelledby="consents-title">
-      <h2 id="consents-title" className={styles.sectionTitle}>
-        Communication
-      </h2>
+    <SettingsSection id="consents" titleId="consents-title" title="Communication">
       <form className={styles.form} onSubmit={(event) => void submit(event)}>
         <ConsentChecks
           contact={contact}
@@ -177,24 +206,18 @@ function ConsentSection({ user }: { user: MeUser }): React.JSX.Element {
           onNewsletterChange={setNewsletter}
           className={styles.check}
         />
-        <Message result={result} />
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={busy}>
-            Save Preferences
-          </button>
-        </div>
+        <SaveFooter result={result} busy={busy}>
+          Save Preferences
+        </SaveFooter>
       </form>
-    </section>
+    </SettingsSection>
   );
 }
 
 function ApiKeySection(): React.JSX.Element {
   const [open, setOpen] = useState(false);
   return (
-    <section id="api-keys" className={styles.section} aria-labelledby="keys-title">
-      <h2 id="keys-title" className={styles.sectionTitle}>
-        API Keys
-      </h2>
+    <SettingsSection id="api-keys" titleId="keys-title" title="API Keys">
       <p className={styles.subtitle}>
         Call the molsearch API from your own code with an API key. See the <a href="/api/docs">API documentation</a>.
       </p>
@@ -204,7 +227,7 @@ function ApiKeySection(): React.JSX.Element {
         </button>
       </div>
       <ApiKeyDialog open={open} onOpenChange={setOpen} />
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -214,31 +237,22 @@ function PasswordSection(): React.JSX.Element {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [revokeOthers, setRevokeOthers] = useState(true);
-  const [result, setResult] = useState<Result>(null);
-  const [busy, setBusy] = useState(false);
+  const { result, setResult, busy, save } = useSave();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!current) return setResult({ kind: 'error', text: 'Please enter your current password' });
     if (next.length < MIN_PASSWORD) return setResult({ kind: 'error', text: `Password must be at least ${MIN_PASSWORD} characters` });
-    setBusy(true);
-    try {
+    await save(async () => {
       await accountApi.changePassword(current, next, revokeOthers);
       setCurrent('');
       setNext('');
-      setResult({ kind: 'ok', text: 'Password changed' });
-    } catch (cause) {
-      setResult({ kind: 'error', text: messageOf(cause) });
-    } finally {
-      setBusy(false);
-    }
+      return 'Password changed';
+    });
   };
 
   return (
-    <section id="password" className={styles.section} aria-labelledby="password-title">
-      <h2 id="password-title" className={styles.sectionTitle}>
-        Password
-      </h2>
+    <SettingsSection id="password" titleId="password-title" title="Password">
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <label className={styles.field}>
           <span>Current password</span>
@@ -253,14 +267,11 @@ function PasswordSection(): React.JSX.Element {
           <input type="checkbox" checked={revokeOthers} onChange={(e) => setRevokeOthers(e.target.checked)} />
           <span>Sign out of my other devices</span>
         </label>
-        <Message result={result} />
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={busy}>
-            Change Password
-          </button>
-        </div>
+        <SaveFooter result={result} busy={busy}>
+          Change Password
+        </SaveFooter>
       </form>
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -283,10 +294,7 @@ function SessionSection(): React.JSX.Element {
   };
 
   return (
-    <section id="sessions" className={styles.section} aria-labelledby="sessions-title">
-      <h2 id="sessions-title" className={styles.sectionTitle}>
-        Sessions
-      </h2>
+    <SettingsSection id="sessions" titleId="sessions-title" title="Sessions">
       <p className={styles.subtitle}>Sign out of molsearch in every browser and device, including this one.</p>
       <Message result={result} />
       <div className={styles.actions}>
@@ -294,7 +302,7 @@ function SessionSection(): React.JSX.Element {
           Sign Out Everywhere
         </button>
       </div>
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -326,10 +334,7 @@ function DeleteSection(): React.JSX.Element {
   };
 
   return (
-    <section id="delete-account" className={styles.section} aria-labelledby="delete-title">
-      <h2 id="delete-title" className={styles.sectionTitle}>
-        Delete account
-      </h2>
+    <SettingsSection id="delete-account" titleId="delete-title" title="Delete account">
       <p className={styles.subtitle}>Your account is deactivated and you are signed out. Your API keys stop working.</p>
       {error && (
         <p role="alert" className={styles.error}>
@@ -360,6 +365,6 @@ function DeleteSection(): React.JSX.Element {
           </AlertDialog.Content>
         </AlertDialog.Portal>
       </AlertDialog.Root>
-    </section>
+    </SettingsSection>
   );
 }
