@@ -34,6 +34,41 @@ function InfoButton({ label, onClick }: { label: string; onClick: () => void }):
   );
 }
 
+interface SegmentedChoiceProps<T extends string> {
+  legend: string;
+  infoLabel: string;
+  onInfo: () => void;
+  options: { value: T; label: string; hint: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}
+
+/** A row of radio buttons, each with a label and a hint, under a legend with an info button. */
+function SegmentedChoice<T extends string>({ legend, infoLabel, onInfo, options, value, onChange }: SegmentedChoiceProps<T>): React.JSX.Element {
+  return (
+    <fieldset className={styles.toggleGroup}>
+      <legend>
+        {legend} <InfoButton label={infoLabel} onClick={onInfo} />
+      </legend>
+      <div className={styles.segmented} role="radiogroup" aria-label={legend}>
+        {options.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            role="radio"
+            aria-checked={value === option.value}
+            className={value === option.value ? styles.segmentOn : styles.segment}
+            onClick={() => onChange(option.value)}
+          >
+            <span className={styles.segmentLabel}>{option.label}</span>
+            <span className={styles.segmentHint}>{option.hint}</span>
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** Search Method, Search Quality and the databases, with Back, Reset and Search. */
 export function OptionsPanel(props: OptionsPanelProps): React.JSX.Element {
   const [topic, setTopic] = useState<InfoTopic | null>(null);
@@ -51,49 +86,27 @@ export function OptionsPanel(props: OptionsPanelProps): React.JSX.Element {
       </div>
 
       <div className={styles.optionRow}>
-        <fieldset className={styles.toggleGroup}>
-          <legend>
-            Search Method <InfoButton label="Search method information" onClick={() => setTopic({ kind: 'method', value: props.method })} />
-          </legend>
-          <div className={styles.segmented} role="radiogroup" aria-label="Search Method">
-            {SEARCH_METHODS.map((method) => (
-              <button
-                key={method.value}
-                type="button"
-                role="radio"
-                aria-checked={props.method === method.value}
-                className={props.method === method.value ? styles.segmentOn : styles.segment}
-                onClick={() => props.onMethodChange(method.value)}
-              >
-                <span className={styles.segmentLabel}>{method.label}</span>
-                <span className={styles.segmentHint}>{method.summary}</span>
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <SegmentedChoice
+          legend="Search Method"
+          infoLabel="Search method information"
+          onInfo={() => setTopic({ kind: 'method', value: props.method })}
+          options={SEARCH_METHODS.map((method) => ({ value: method.value, label: method.label, hint: method.summary }))}
+          value={props.method}
+          onChange={props.onMethodChange}
+        />
 
-        <fieldset className={styles.toggleGroup}>
-          <legend>
-            Search Quality <InfoButton label="Search quality information" onClick={() => setTopic({ kind: 'quality', value: props.quality })} />
-          </legend>
-          <div className={styles.segmented} role="radiogroup" aria-label="Search Quality">
-            {SEARCH_QUALITIES.map((quality) => (
-              <button
-                key={quality.value}
-                type="button"
-                role="radio"
-                aria-checked={props.quality === quality.value}
-                className={props.quality === quality.value ? styles.segmentOn : styles.segment}
-                onClick={() => props.onQualityChange(quality.value)}
-              >
-                <span className={styles.segmentLabel}>{quality.label}</span>
-                <span className={styles.segmentHint}>
-                  {quality.clusters} clusters · {quality.expectedTime}
-                </span>
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <SegmentedChoice
+          legend="Search Quality"
+          infoLabel="Search quality information"
+          onInfo={() => setTopic({ kind: 'quality', value: props.quality })}
+          options={SEARCH_QUALITIES.map((quality) => ({
+            value: quality.value,
+            label: quality.label,
+            hint: `${quality.clusters} clusters · ${quality.expectedTime}`,
+          }))}
+          value={props.quality}
+          onChange={props.onQualityChange}
+        />
       </div>
 
       <div className={styles.databasesHead}>
