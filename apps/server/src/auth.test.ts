@@ -1,34 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getMigrations } from 'better-auth/db/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from './auth.ts';
 import { createLogger } from './logger.ts';
 import { MailService } from './mail.service.ts';
-import { openStore } from './store/database.ts';
 import type { Store } from './store/database.ts';
-import { createScratchDatabase } from './store/scratch-postgres.ts';
+import { openScratchStore } from './store/scratch-store.ts';
 
 // Our migration freezes better-auth's tables; better-auth itself must find nothing missing in them.
 describe.each(['sqlite', 'postgres'] as const)('the accounts migration on %s', (kind) => {
   let store: Store;
-  let cleanup: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    if (kind === 'sqlite') {
-      const dir = await mkdtemp(join(tmpdir(), 'molsearch-auth-'));
-      store = await openStore({ dataDir: dir, databaseUrl: undefined });
-      cleanup = () => rm(dir, { recursive: true, force: true });
-    } else {
-      const scratch = await createScratchDatabase();
-      store = await openStore({ dataDir: tmpdir(), databaseUrl: scratch.url });
-      cleanup = scratch.drop;
-    }
+    ({ store, close } = await openScratchStore(kind, 'molsearch-auth-'));
   });
   afterAll(async () => {
-    await store?.close();
-    await cleanup?.();
+    await close?.();
   });
 
   it('holds every table and column better-auth and its plugins need', async () => {

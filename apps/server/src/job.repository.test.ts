@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadRepository } from './download.repository.ts';
 import type { DownloadRow } from './download.repository.ts';
 import { JobRepository } from './job.repository.ts';
 import type { JobRow } from './job.repository.ts';
-import { openStore } from './store/database.ts';
 import type { Store } from './store/database.ts';
-import { createScratchDatabase } from './store/scratch-postgres.ts';
+import { openScratchStore } from './store/scratch-store.ts';
 
 function job(id: string, principal: string, createdAt: number): JobRow {
   return {
@@ -56,22 +52,13 @@ function download(id: string, jobId: string, expiresAt: number): DownloadRow {
 // The same behaviour on both stores: this is what "one code path" has to prove.
 describe.each(['sqlite', 'postgres'] as const)('job and download store on %s', (kind) => {
   let store: Store;
-  let cleanup: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    if (kind === 'sqlite') {
-      const dir = await mkdtemp(join(tmpdir(), 'molsearch-store-'));
-      store = await openStore({ dataDir: dir, databaseUrl: undefined });
-      cleanup = () => rm(dir, { recursive: true, force: true });
-    } else {
-      const scratch = await createScratchDatabase();
-      store = await openStore({ dataDir: tmpdir(), databaseUrl: scratch.url });
-      cleanup = scratch.drop;
-    }
+    ({ store, close } = await openScratchStore(kind, 'molsearch-store-'));
   });
   afterAll(async () => {
-    await store?.close();
-    await cleanup?.();
+    await close?.();
   });
 
   it('keeps jobs with their numbers intact and lists waiting ones in submission order', async () => {
