@@ -3,11 +3,10 @@ import { Readable } from 'node:stream';
 import { downloadLinkQuery, prepareDownloadBody, prepareDownloadQuery } from '@molsearch/api';
 import type { FileFormat } from '@molsearch/api';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './app-env.ts';
-import { AppError, invalidParameters } from './app-error.ts';
 import type { RateLimiter } from './rate-limit.middleware.ts';
 import { rateLimit } from './rate-limit.middleware.ts';
+import { limitBody, readJsonBody } from './json-body.ts';
 import type { Services } from './services.ts';
 import { parseQuery, parseWith } from './validation.ts';
 
@@ -25,23 +24,10 @@ export function downloadRoutes(services: Services, maxBodyBytes: number, limiter
   routes.post(
     '/prepare_download',
     rateLimit(limiter, 'downloads', rateLimiting),
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', { message: `The request body is larger than ${Math.round(maxBodyBytes / 1048576)} MB.` });
-      },
-    }),
+    limitBody(maxBodyBytes, `${Math.round(maxBodyBytes / 1048576)} MB`),
     async (c) => {
       const query = parseQuery(c, prepareDownloadQuery);
-      const text = await c.req.text();
-      let json: unknown = {};
-      if (text.trim().length > 0) {
-        try {
-          json = JSON.parse(text);
-        } catch {
-          throw invalidParameters([{ field: 'body', message: 'The body must be JSON, e.g. {"neighbor_ids": [...]}' }]);
-        }
-      }
+      const json = await readJsonBody(c, 'The body must be JSON, e.g. {"neighbor_ids": [...]}');
       const body = parseWith(prepareDownloadBody, json);
       return c.json(await services.downloads.prepare(c.get('principal'), query, body.neighbor_ids));
     },

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { AppError, invalidParameters } from './app-error.ts';
@@ -6,24 +6,32 @@ import { AppError, invalidParameters } from './app-error.ts';
 /** Account and tracking bodies are small; anything near this size is refused before it is read. */
 export const ACCOUNT_BODY_LIMIT = 16 * 1024;
 
-export const accountBodyLimit = bodyLimit({
-  maxSize: ACCOUNT_BODY_LIMIT,
-  onError: () => {
-    throw new AppError('PAYLOAD_TOO_LARGE', { message: `The request body is larger than ${ACCOUNT_BODY_LIMIT / 1024} KB.` });
-  },
-});
+/** Refuses a body over `maxSize` bytes before it is read; `shownSize` is the limit as the message names it. */
+export function limitBody(maxSize: number, shownSize: string): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', { message: `The request body is larger than ${shownSize}.` });
+    },
+  });
+}
+
+export const accountBodyLimit = limitBody(ACCOUNT_BODY_LIMIT, `${ACCOUNT_BODY_LIMIT / 1024} KB`);
+
+/** The body parsed as JSON, or {} when empty so a schema names what is missing; `notJson` is the message otherwise. */
+export async function readJsonBody(c: Context, notJson: string): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim().length === 0) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalidParameters([{ field: 'body', message: notJson }]);
+  }
+}
 
 /** The JSON body checked by `schema`; an empty body reads as {} so the schema names what is missing. */
 export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const text = await c.req.text();
-  let json: unknown = {};
-  if (text.trim().length > 0) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw invalidParameters([{ field: 'body', message: 'The body must be a JSON object.' }]);
-    }
-  }
+  const json = await readJsonBody(c, 'The body must be a JSON object.');
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
