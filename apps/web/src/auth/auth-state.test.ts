@@ -1,37 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { MeUser } from '../api/account-api.ts';
+import { testProfile, testUser } from './account-fixtures.test-data.ts';
 import { authStatusOf, userLabel } from './auth-state.ts';
 import { isGateExempt } from './profile-gate-rules.ts';
 import { needsRefresh } from './session-refresh.ts';
 
-function user(overrides: Partial<MeUser>): MeUser {
-  return {
-    id: 'u',
-    email: 'ada.lovelace@lab.org',
-    name: null,
-    image: null,
-    is_anonymous: false,
-    email_verified: true,
-    display_name: null,
-    profile: null,
-    account_type: 'free',
-    roles: ['free'],
-    ...overrides,
-  };
-}
+const user = testUser;
 
-const completeProfile = {
-  id: 'u',
-  company: 'Lab',
-  ip_address: null,
-  newsletter_consent: true,
-  contact_consent: true,
-  account_type: 'free',
-  linkedin_profile: null,
-  completed_registration: true,
-  is_active: true,
-  updated_at: '2026-11-01T00:00:00Z',
-};
+const completeProfile = testProfile({ company: 'Lab', newsletter_consent: true, contact_consent: true, completed_registration: true });
 
 describe('authStatusOf', () => {
   it('maps the user to the spec states', () => {

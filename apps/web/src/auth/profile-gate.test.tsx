@@ -1,37 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MeUser, Profile } from '../api/account-api.ts';
+import type { MeUser } from '../api/account-api.ts';
+import { jsonResponse, sessionResponse, testProfile, testUser } from './account-fixtures.test-data.ts';
 import { AuthProvider } from './auth-provider.tsx';
 import { ProfileGate } from './profile-gate.tsx';
 
-const PROFILE: Profile = {
-  id: 'u',
-  company: null,
-  ip_address: null,
-  newsletter_consent: false,
-  contact_consent: false,
-  account_type: 'free',
-  linkedin_profile: null,
-  completed_registration: false,
-  is_active: true,
-  updated_at: '2026-11-01T00:00:00Z',
-};
-
 function user(overrides: Partial<MeUser>): MeUser {
-  return {
-    id: 'u',
-    email: 'new@lab.org',
-    name: 'New',
-    image: null,
-    is_anonymous: false,
-    email_verified: true,
-    display_name: 'New',
-    profile: PROFILE,
-    account_type: 'free',
-    roles: ['free'],
-    ...overrides,
-  };
+  return testUser({ email: 'new@lab.org', name: 'New', display_name: 'New', profile: testProfile({}), ...overrides });
 }
 
 /** The first /api/me answers with the user; later ones (the gate's own check) with `recheck`. */
@@ -41,14 +17,13 @@ function serve(me: MeUser, recheck: 'same' | 'fails' = 'same') {
     'fetch',
     vi.fn(async (input: string | URL | Request) => {
       const path = String(input);
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (path === '/api/me') {
         calls += 1;
-        if (calls > 1 && recheck === 'fails') return json(500, { error: { code: 'INTERNAL', message: 'Internal error' } });
-        return json(200, { user: me });
+        if (calls > 1 && recheck === 'fails') return jsonResponse(500, { error: { code: 'INTERNAL', message: 'Internal error' } });
+        return jsonResponse(200, { user: me });
       }
-      if (path === '/api/auth/get-session') return json(200, { session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() } });
-      return json(204, {});
+      if (path === '/api/auth/get-session') return sessionResponse();
+      return jsonResponse(204, {});
     }),
   );
 }
@@ -114,13 +89,13 @@ describe('ProfileGate', () => {
   });
 
   it('lets a complete registration through', async () => {
-    serve(user({ profile: { ...PROFILE, company: 'Lab', completed_registration: true } }));
+    serve(user({ profile: testProfile({ company: 'Lab', completed_registration: true }) }));
     renderAt('/settings');
     expect(await screen.findByText('Page content')).toBeInTheDocument();
   });
 
   it('decides by the company when the profile check fails', async () => {
-    serve(user({ profile: { ...PROFILE, company: 'Lab' } }), 'fails');
+    serve(user({ profile: testProfile({ company: 'Lab' }) }), 'fails');
     renderAt('/');
     expect(await screen.findByText('Page content')).toBeInTheDocument();
   });

@@ -3,34 +3,12 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '../../api/account-api.ts';
+import { jsonResponse, sessionResponse, testProfile, testUser } from '../../auth/account-fixtures.test-data.ts';
 import { AuthProvider } from '../../auth/auth-provider.tsx';
 import { UserArea } from './user-area.tsx';
 
 function user(overrides: Partial<MeUser>): MeUser {
-  return {
-    id: 'u',
-    email: 'marie.curie@lab.org',
-    name: null,
-    image: null,
-    is_anonymous: false,
-    email_verified: true,
-    display_name: null,
-    profile: {
-      id: 'u',
-      company: 'Lab',
-      ip_address: null,
-      newsletter_consent: false,
-      contact_consent: false,
-      account_type: 'free',
-      linkedin_profile: null,
-      completed_registration: true,
-      is_active: true,
-      updated_at: '2026-11-01T00:00:00Z',
-    },
-    account_type: 'free',
-    roles: ['free'],
-    ...overrides,
-  };
+  return testUser({ email: 'marie.curie@lab.org', profile: testProfile({ company: 'Lab', completed_registration: true }), ...overrides });
 }
 
 /** /api/me answers `me` (null: signed out); `pending` holds the first answer back to show the loading state. */
@@ -39,15 +17,14 @@ function serve(me: MeUser | null, pending?: Promise<void>) {
     'fetch',
     vi.fn(async (input: string | URL | Request) => {
       const path = String(input);
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (path === '/api/me') {
         await pending;
-        return json(200, { user: me });
+        return jsonResponse(200, { user: me });
       }
-      if (path === '/api/auth/sign-in/anonymous') return json(500, { message: 'anonymous sign-in is off in this test' });
-      if (path === '/api/auth/get-session') return json(200, { session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() } });
-      if (path === '/api/api-keys') return json(200, { keys: [], limit: 3 });
-      return json(404, {});
+      if (path === '/api/auth/sign-in/anonymous') return jsonResponse(500, { message: 'anonymous sign-in is off in this test' });
+      if (path === '/api/auth/get-session') return sessionResponse();
+      if (path === '/api/api-keys') return jsonResponse(200, { keys: [], limit: 3 });
+      return jsonResponse(404, {});
     }),
   );
 }

@@ -2,23 +2,12 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '../../api/account-api.ts';
+import { jsonResponse, sessionResponse, testUser } from '../../auth/account-fixtures.test-data.ts';
 import { AuthProvider } from '../../auth/auth-provider.tsx';
 import { CONSENT_MODAL_DELAY_MS, CONSENT_SEEN_KEY, ConsentModal } from './consent-modal.tsx';
 
 function user(overrides: Partial<MeUser>): MeUser {
-  return {
-    id: 'u1',
-    email: null,
-    name: null,
-    image: null,
-    is_anonymous: true,
-    email_verified: false,
-    display_name: null,
-    profile: null,
-    account_type: 'free',
-    roles: ['free'],
-    ...overrides,
-  };
+  return testUser({ id: 'u1', email: null, is_anonymous: true, email_verified: false, ...overrides });
 }
 
 interface Posted {
@@ -29,14 +18,14 @@ interface Posted {
 /** /api/me answers with the given user; /api/consent answers with the given status and message. */
 function server(me: MeUser | null, consent: { status: number; message?: string } = { status: 200 }) {
   const posted: Posted[] = [];
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = jsonResponse;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
       const path = String(input);
       if (init.method === 'POST') posted.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (path === '/api/me') return json(200, { user: me });
-      if (path === '/api/auth/get-session') return json(200, { session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() } });
+      if (path === '/api/auth/get-session') return sessionResponse();
       if (path === '/api/analytics') return new Response(null, { status: 204 });
       if (path === '/api/consent') {
         return consent.status === 200 ? json(200, { ok: true }) : json(consent.status, { error: { code: 'consent', message: consent.message } });
