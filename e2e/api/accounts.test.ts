@@ -14,9 +14,9 @@ import { openStore } from '../../apps/server/src/store/database.ts';
 import type { Store } from '../../apps/server/src/store/database.ts';
 import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { BrowserClient } from './browser-client.ts';
-import { OIDC_USER, startLocalOidc } from './local-oidc.ts';
+import { OIDC_USER, oidcEnv, startLocalOidc } from './local-oidc.ts';
 import type { LocalOidc, OidcUser } from './local-oidc.ts';
-import { linkIn, startLocalSmtp } from './local-smtp.ts';
+import { linkIn, smtpEnv, startLocalSmtp } from './local-smtp.ts';
 import { freshDataDir, removeTestCatalogues } from './server-process.ts';
 
 const UNAUTHORIZED = 'Unauthorized. Please check your API key. You may refresh it by logging out and signing in again.';
@@ -155,15 +155,9 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
       LOG_LEVEL: 'debug',
       PUBLIC_URL: url,
       BETTER_AUTH_SECRET: SECRET,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_FROM: 'molsearch <no-reply@molsearch.test>',
-      GOOGLE_CLIENT_ID: oidc.clientId,
-      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
-      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-      LINKEDIN_CLIENT_ID: linkedin.clientId,
-      LINKEDIN_CLIENT_SECRET: linkedin.clientSecret,
-      LINKEDIN_DISCOVERY_URL: linkedin.discoveryUrl,
+      ...smtpEnv(smtp.port),
+      ...oidcEnv('GOOGLE', oidc),
+      ...oidcEnv('LINKEDIN', linkedin),
       SIGN_IN_ATTEMPTS_PER_MINUTE: '5',
     });
     const logger = createLogger('debug', (line) => logLines.push(line));

@@ -22,6 +22,15 @@ export interface OidcUser {
 
 export const OIDC_USER: OidcUser = { sub: 'dave-0001', email: 'dave@example.org', name: 'Dave Example' };
 
+/** The server settings that point a provider's sign-in (GOOGLE or LINKEDIN) at this local one. */
+export function oidcEnv(provider: 'GOOGLE' | 'LINKEDIN', oidc: LocalOidc): Record<string, string> {
+  return {
+    [`${provider}_CLIENT_ID`]: oidc.clientId,
+    [`${provider}_CLIENT_SECRET`]: oidc.clientSecret,
+    [`${provider}_DISCOVERY_URL`]: oidc.discoveryUrl,
+  };
+}
+
 export interface LocalOidcOptions {
   /** The one user the provider signs in. */
   user?: OidcUser;

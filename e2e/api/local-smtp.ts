@@ -6,6 +6,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/** The server settings that send mail to the local SMTP server on `port`. */
+export function smtpEnv(port: number): Record<string, string> {
+  return { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'molsearch <no-reply@molsearch.test>' };
+}
+
 /** An SMTP server on a free local port that keeps every message it receives. */
 export async function startLocalSmtp(): Promise<{ port: number; mails: ReceivedMail[]; close: () => Promise<void>; waitFor: (to: string, count?: number) => Promise<ReceivedMail> }> {
   const mails: ReceivedMail[] = [];

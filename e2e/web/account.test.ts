@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalOidc } from '../api/local-oidc.ts';
+import { oidcEnv, startLocalOidc } from '../api/local-oidc.ts';
 import type { LocalOidc } from '../api/local-oidc.ts';
-import { linkIn, startLocalSmtp } from '../api/local-smtp.ts';
+import { linkIn, smtpEnv, startLocalSmtp } from '../api/local-smtp.ts';
 import { launchBrowser, openPage, screenshotPath } from './browser.ts';
 import { WEB_DIST } from './global-setup.ts';
 import { startWebServer } from './web-server.ts';
@@ -282,12 +282,8 @@ describe('e-mail confirmation, password recovery and OpenID sign-in in the brows
     oidc = await startLocalOidc();
     web = await startWebServer({
       WEB_DIR: WEB_DIST,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_FROM: 'molsearch <no-reply@molsearch.test>',
-      GOOGLE_CLIENT_ID: oidc.clientId,
-      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
-      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+      ...smtpEnv(smtp.port),
+      ...oidcEnv('GOOGLE', oidc),
     });
     oidc.register(`${web.url}/api/auth/callback/google`);
   });
