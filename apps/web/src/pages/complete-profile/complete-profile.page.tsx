@@ -5,6 +5,7 @@ import { accountApi } from '../../api/account-api.ts';
 import { usePageMeta } from '../../app/page-meta.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import styles from '../../auth/account-form.module.css';
+import { ProfileFields } from '../../auth/profile-fields.tsx';
 import { clearPendingSignUp, readPendingSignUp } from '../../auth/pending-sign-up.ts';
 import { companyError, linkedinError } from '../../auth/profile-validation.ts';
 import { ConsentChecks } from '../../features/consent/consent-checks.tsx';
@@ -78,16 +79,7 @@ export function Component(): React.JSX.Element {
             <p className={styles.subtitle}>
               Signed in as <strong>{user?.email}</strong>. A few details unlock API keys and higher limits.
             </p>
-            <label className={styles.field}>
-              <span>Company or institution</span>
-              <input value={company} onChange={(e) => setCompany(e.target.value)} autoComplete="organization" required />
-            </label>
-            <label className={styles.field}>
-              <span>
-                LinkedIn profile URL <span className={styles.hint}>(optional)</span>
-              </span>
-              <input type="url" value={linkedin} onChange={(e) => setLinkedin(e.target.value)} placeholder="https://www.linkedin.com/in/your-name" />
-            </label>
+            <ProfileFields company={company} linkedin={linkedin} onCompanyChange={setCompany} onLinkedinChange={setLinkedin} companyRequired />
             <ConsentChecks
               contact={contact}
               newsletter={newsletter}

@@ -7,6 +7,7 @@ import type { MeUser } from '../../api/account-api.ts';
 import { usePageMeta } from '../../app/page-meta.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import styles from '../../auth/account-form.module.css';
+import { ProfileFields } from '../../auth/profile-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { companyError, linkedinError } from '../../auth/profile-validation.ts';
 import { ApiKeyDialog } from '../../features/api-keys/api-key-dialog.tsx';
@@ -160,16 +161,7 @@ function ProfileSection({ user }: { user: MeUser }): React.JSX.Element {
         <dd>{user.account_type}</dd>
       </dl>
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <label className={styles.field}>
-          <span>Company or institution</span>
-          <input value={company} onChange={(e) => setCompany(e.target.value)} autoComplete="organization" />
-        </label>
-        <label className={styles.field}>
-          <span>
-            LinkedIn profile URL <span className={styles.hint}>(optional)</span>
-          </span>
-          <input type="url" value={linkedin} onChange={(e) => setLinkedin(e.target.value)} placeholder="https://www.linkedin.com/in/your-name" />
-        </label>
+        <ProfileFields company={company} linkedin={linkedin} onCompanyChange={setCompany} onLinkedinChange={setLinkedin} companyRequired={false} />
         <SaveFooter result={result} busy={busy}>
           {busy ? 'Saving...' : 'Save Profile'}
         </SaveFooter>
