@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AccountError, accountApi } from '../../api/account-api.ts';
 import type { AuthProviders } from '../../api/account-api.ts';
 import { usePageMeta } from '../../app/page-meta.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
+import { AccountCardPage } from '../../auth/account-card-page.tsx';
 import styles from '../../auth/account-form.module.css';
 import { finishSignIn } from '../../auth/finish-sign-in.ts';
 import { savePendingSignUp } from '../../auth/pending-sign-up.ts';
@@ -115,96 +116,88 @@ export function Component(): React.JSX.Element {
   };
 
   return (
-    <main className={styles.page}>
-      <Link to="/" className={styles.brand}>
-        molsearch
-      </Link>
-      <section className={styles.card} aria-labelledby="auth-title">
-        <h1 id="auth-title" className={styles.title}>
-          {TITLES[mode]}
-        </h1>
-        {mode === 'sign-up' && <p className={styles.subtitle}>Higher rate limits, priority support and full API access, free.</p>}
-        {mode !== 'recover' && (providers.google || providers.linkedin) && (
+    <AccountCardPage titleId="auth-title" title={TITLES[mode]}>
+      {mode === 'sign-up' && <p className={styles.subtitle}>Higher rate limits, priority support and full API access, free.</p>}
+      {mode !== 'recover' && (providers.google || providers.linkedin) && (
+        <>
+          <div className={styles.providers}>
+            {providers.google && (
+              <button type="button" className={styles.provider} disabled={busy} onClick={() => void oauth('google')}>
+                Continue with Google
+              </button>
+            )}
+            {providers.linkedin && (
+              <button type="button" className={styles.provider} disabled={busy} onClick={() => void oauth('linkedin')}>
+                Continue with LinkedIn
+              </button>
+            )}
+          </div>
+          <div className={styles.divider}>or with e-mail</div>
+        </>
+      )}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <label className={styles.field}>
+          <span>Email</span>
+          <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />
+        </label>
+        {mode !== 'recover' && (
+          <label className={styles.field}>
+            <span>Password</span>
+            <input
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+              required
+            />
+            {mode === 'sign-up' && <span className={styles.hint}>At least {MIN_PASSWORD} characters.</span>}
+          </label>
+        )}
+        {mode === 'sign-up' && (
           <>
-            <div className={styles.providers}>
-              {providers.google && (
-                <button type="button" className={styles.provider} disabled={busy} onClick={() => void oauth('google')}>
-                  Continue with Google
-                </button>
-              )}
-              {providers.linkedin && (
-                <button type="button" className={styles.provider} disabled={busy} onClick={() => void oauth('linkedin')}>
-                  Continue with LinkedIn
-                </button>
-              )}
-            </div>
-            <div className={styles.divider}>or with e-mail</div>
+            <label className={styles.field}>
+              <span>Company or institution</span>
+              <input value={company} onChange={(e) => setCompany(e.target.value)} autoComplete="organization" required />
+            </label>
+            <ConsentChecks
+              contact={feedbackConsent}
+              newsletter={newsletterConsent}
+              onContactChange={setFeedbackConsent}
+              onNewsletterChange={setNewsletterConsent}
+              className={styles.check}
+            />
           </>
         )}
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <label className={styles.field}>
-            <span>Email</span>
-            <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />
-          </label>
-          {mode !== 'recover' && (
-            <label className={styles.field}>
-              <span>Password</span>
-              <input
-                type="password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
-                required
-              />
-              {mode === 'sign-up' && <span className={styles.hint}>At least {MIN_PASSWORD} characters.</span>}
-            </label>
-          )}
-          {mode === 'sign-up' && (
-            <>
-              <label className={styles.field}>
-                <span>Company or institution</span>
-                <input value={company} onChange={(e) => setCompany(e.target.value)} autoComplete="organization" required />
-              </label>
-              <ConsentChecks
-                contact={feedbackConsent}
-                newsletter={newsletterConsent}
-                onContactChange={setFeedbackConsent}
-                onNewsletterChange={setNewsletterConsent}
-                className={styles.check}
-              />
-            </>
-          )}
-          {error && (
-            <p role="alert" className={styles.error}>
-              {error}
-            </p>
-          )}
-          {notice && (
-            <p role="status" className={styles.success}>
-              {notice}
-            </p>
-          )}
-          <button type="submit" className={styles.primary} disabled={busy}>
-            {mode === 'sign-in' ? 'Sign In' : mode === 'sign-up' ? 'Create Account' : 'Send Reset Link'}
-          </button>
-        </form>
-        <div className={styles.row}>
-          {mode === 'sign-in' ? (
-            <>
-              <button type="button" className={styles.link} onClick={() => switchMode('recover')}>
-                Forgot password?
-              </button>
-              <button type="button" className={styles.link} onClick={() => switchMode('sign-up')}>
-                Create an account
-              </button>
-            </>
-          ) : (
-            <button type="button" className={styles.link} onClick={() => switchMode('sign-in')}>
-              Back to sign in
+        {error && (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+        {notice && (
+          <p role="status" className={styles.success}>
+            {notice}
+          </p>
+        )}
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {mode === 'sign-in' ? 'Sign In' : mode === 'sign-up' ? 'Create Account' : 'Send Reset Link'}
+        </button>
+      </form>
+      <div className={styles.row}>
+        {mode === 'sign-in' ? (
+          <>
+            <button type="button" className={styles.link} onClick={() => switchMode('recover')}>
+              Forgot password?
             </button>
-          )}
-        </div>
-      </section>
-    </main>
+            <button type="button" className={styles.link} onClick={() => switchMode('sign-up')}>
+              Create an account
+            </button>
+          </>
+        ) : (
+          <button type="button" className={styles.link} onClick={() => switchMode('sign-in')}>
+            Back to sign in
+          </button>
+        )}
+      </div>
+    </AccountCardPage>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { accountApi } from '../../api/account-api.ts';
 import { usePageMeta } from '../../app/page-meta.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
+import { AccountCardPage } from '../../auth/account-card-page.tsx';
 import styles from '../../auth/account-form.module.css';
 import { ProfileFields } from '../../auth/profile-fields.tsx';
 import { clearPendingSignUp, readPendingSignUp } from '../../auth/pending-sign-up.ts';
@@ -55,52 +56,44 @@ export function Component(): React.JSX.Element {
   };
 
   return (
-    <main className={styles.page}>
-      <Link to="/" className={styles.brand}>
-        molsearch
-      </Link>
-      <section className={styles.card} aria-labelledby="complete-title">
-        <h1 id="complete-title" className={styles.title}>
-          Complete your registration
-        </h1>
-        {status === 'loading' ? (
-          <p role="status" className={styles.subtitle}>
-            Loading...
+    <AccountCardPage titleId="complete-title" title="Complete your registration">
+      {status === 'loading' ? (
+        <p role="status" className={styles.subtitle}>
+          Loading...
+        </p>
+      ) : status === 'signed-out' || status === 'anonymous' ? (
+        <>
+          <p className={styles.subtitle}>Sign in first, then complete your registration.</p>
+          <Link to="/auth" className={styles.primary}>
+            Sign In
+          </Link>
+        </>
+      ) : (
+        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+          <p className={styles.subtitle}>
+            Signed in as <strong>{user?.email}</strong>. A few details unlock API keys and higher limits.
           </p>
-        ) : status === 'signed-out' || status === 'anonymous' ? (
-          <>
-            <p className={styles.subtitle}>Sign in first, then complete your registration.</p>
-            <Link to="/auth" className={styles.primary}>
-              Sign In
-            </Link>
-          </>
-        ) : (
-          <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-            <p className={styles.subtitle}>
-              Signed in as <strong>{user?.email}</strong>. A few details unlock API keys and higher limits.
+          <ProfileFields company={company} linkedin={linkedin} onCompanyChange={setCompany} onLinkedinChange={setLinkedin} companyRequired />
+          <ConsentChecks
+            contact={contact}
+            newsletter={newsletter}
+            onContactChange={setContact}
+            onNewsletterChange={setNewsletter}
+            className={styles.check}
+          />
+          {error && (
+            <p role="alert" className={styles.error}>
+              {error}
             </p>
-            <ProfileFields company={company} linkedin={linkedin} onCompanyChange={setCompany} onLinkedinChange={setLinkedin} companyRequired />
-            <ConsentChecks
-              contact={contact}
-              newsletter={newsletter}
-              onContactChange={setContact}
-              onNewsletterChange={setNewsletter}
-              className={styles.check}
-            />
-            {error && (
-              <p role="alert" className={styles.error}>
-                {error}
-              </p>
-            )}
-            <button type="submit" className={styles.primary} disabled={busy}>
-              {busy ? 'Saving...' : 'Complete Registration'}
-            </button>
-            <button type="button" className={styles.link} onClick={() => void signOut().then(() => navigate('/'))}>
-              Sign out
-            </button>
-          </form>
-        )}
-      </section>
-    </main>
+          )}
+          <button type="submit" className={styles.primary} disabled={busy}>
+            {busy ? 'Saving...' : 'Complete Registration'}
+          </button>
+          <button type="button" className={styles.link} onClick={() => void signOut().then(() => navigate('/'))}>
+            Sign out
+          </button>
+        </form>
+      )}
+    </AccountCardPage>
   );
 }
