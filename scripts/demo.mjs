@@ -19,11 +19,17 @@ function run(command, args, options = {}) {
   }
 }
 
-if (!existsSync(sharedCatalogues) && !existsSync(nciDemo)) {
-  console.log('Installing the demo catalogue (Debian package rdkit-data)...');
-  const apt = ['apt-get', 'install', '-y', '-q', 'rdkit-data'];
-  if (process.getuid?.() === 0) run(apt[0], apt.slice(1));
-  else run('sudo', apt);
+// Debian packages: the NCI demo catalogue when no vendor samples sit beside the repository, and Chromium,
+// which the second README command (npm test) drives for the browser tests.
+const debianPackages = [
+  ...(!existsSync(sharedCatalogues) && !existsSync(nciDemo) ? ['rdkit-data'] : []),
+  ...(!existsSync('/usr/bin/chromium') ? ['chromium'] : []),
+];
+if (debianPackages.length > 0) {
+  console.log(`Installing Debian packages: ${debianPackages.join(', ')} ...`);
+  const asRoot = (args) => (process.getuid?.() === 0 ? run(args[0], args.slice(1)) : run('sudo', args));
+  asRoot(['apt-get', 'update', '-q']);
+  asRoot(['apt-get', 'install', '-y', '-q', '--no-install-recommends', ...debianPackages]);
 }
 
 if (!existsSync(join(root, 'node_modules', '.bin', 'tsx'))) {
