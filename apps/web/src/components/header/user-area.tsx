@@ -44,11 +44,13 @@ export function UserArea(): React.JSX.Element {
         API
       </button>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className={styles.menuTrigger} aria-label={`Account menu for ${label}`}>
+        {/* The accessible name starts with the visible name (WCAG 2.5.3), so voice users can say what they see. */}
+        <DropdownMenu.Trigger className={styles.menuTrigger}>
           <span className={styles.avatar} aria-hidden="true">
             {label.charAt(0).toUpperCase()}
           </span>
-          <span className={styles.label}>{label}</span>
+          <span className={styles.label}>{label}</span>{' '}
+          <span className="visually-hidden">account menu</span>
           <span aria-hidden="true">▾</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
