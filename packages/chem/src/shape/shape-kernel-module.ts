@@ -16,6 +16,10 @@ interface WasmApi {
 const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
 
 export const WASM_PAGE_BYTES = 65536;
+/** Padding atoms of the last lane group lie this far away, beyond every cutoff of any pose. */
+export const FAR_AWAY = 1e4;
+/** `bytes` rounded up to a 16-byte (one SIMD vector) boundary, where the kernel's arrays start. */
+export const align16 = (bytes: number): number => Math.ceil(bytes / 16) * 16;
 
 let compiled: object | undefined;
 let unavailable: string | undefined;

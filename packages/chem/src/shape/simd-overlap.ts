@@ -1,6 +1,6 @@
 import type { OverlapTable } from './gaussian-shape.ts';
 import type { OverlapEvaluator } from './shape-alignment.ts';
-import { ensureMemory, instantiateShapeKernel } from './shape-kernel-module.ts';
+import { FAR_AWAY, align16, ensureMemory, instantiateShapeKernel } from './shape-kernel-module.ts';
 import type { WasmMemory } from './shape-kernel-module.ts';
 
 export { simdOverlapAvailable } from './shape-kernel-module.ts';
@@ -15,10 +15,6 @@ interface KernelExports {
     tx: number, ty: number, tz: number, gradient: number,
   ): number;
 }
-
-/** Padding atoms of the last lane group lie this far away, beyond every cutoff. */
-const FAR_AWAY = 1e4;
-const align16 = (bytes: number) => Math.ceil(bytes / 16) * 16;
 
 /**
  * One overlap evaluation at a time on the WebAssembly SIMD kernel (float32, four candidate atoms

@@ -1,6 +1,6 @@
 import { gaussianExponents } from './gaussian-shape.ts';
 import type { ShapeConformer } from './shape-alignment.ts';
-import { ensureMemory, instantiateShapeKernel } from './shape-kernel-module.ts';
+import { FAR_AWAY, align16, ensureMemory, instantiateShapeKernel } from './shape-kernel-module.ts';
 import type { WasmMemory } from './shape-kernel-module.ts';
 
 /**
@@ -25,9 +25,6 @@ export interface PackedShape {
   /** Per conformer, the float64 self-overlap. */
   selfOverlaps: Float64Array;
 }
-
-/** Padding atoms lie this far from the centre, beyond every cutoff of any pose. */
-const FAR_AWAY = 1e4;
 
 // Gaussian exponent per element at the default radius scale, filled on first use.
 const exponents = new Float64Array(128);
@@ -92,7 +89,6 @@ interface AlignExports {
   ): number;
 }
 
-const align16 = (bytes: number) => Math.ceil(bytes / 16) * 16;
 const MAX_I32 = 0x7fffffff;
 
 export class WasmAligner {
