@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { useCopy } from '../../features/api-keys/use-copy.ts';
 import { EXAMPLE_MOLECULES } from './example-molecules.ts';
 import styles from './search.module.css';
 
@@ -23,17 +24,11 @@ export interface SmilesBarProps {
 export function SmilesBar(props: SmilesBarProps): React.JSX.Element {
   const inputId = useId();
   const errorId = useId();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy: copyText } = useCopy();
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(props.smiles);
-      setCopied(true);
+      await copyText(props.smiles);
     } catch {
       // Clipboard refused (insecure origin or permission): the text stays selectable in the box.
     }
