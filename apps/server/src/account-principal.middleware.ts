@@ -2,11 +2,10 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
 import { AppError } from './app-error.ts';
 import type { ApiKeyService } from './api-key.service.ts';
+import { tierOf } from './api-key.service.ts';
 import type { Auth } from './auth.ts';
 import type { Principal } from './principal.ts';
 import type { ProfileService } from './profile.service.ts';
-import { TIERS } from '@molsearch/api';
-import type { Tier } from '@molsearch/api';
 
 export const SESSION_COOKIE_MARK = 'molsearch.session_token';
 
@@ -21,10 +20,6 @@ export function presentedApiKey(headers: Headers): string | undefined {
 
 export function carriesSessionCookie(headers: Headers): boolean {
   return headers.get('cookie')?.includes(SESSION_COOKIE_MARK) ?? false;
-}
-
-function accountTier(accountType: string): Tier {
-  return (TIERS as readonly string[]).includes(accountType) && accountType !== 'anonymous' ? (accountType as Tier) : 'free';
 }
 
 /**
@@ -50,7 +45,7 @@ export function accountPrincipal(auth: Auth, apiKeys: ApiKeyService, profiles: P
         const profile = anonymous ? undefined : await profiles.ensure(user.id, address);
         // A deactivated account is signed out; until its cookie is gone it counts as a visitor.
         if (anonymous || profile?.is_active === 1) {
-          const tier = anonymous ? 'anonymous' : accountTier(profile!.account_type);
+          const tier = anonymous ? 'anonymous' : tierOf(profile!.account_type);
           c.set('principal', { ...base, id: `user:${user.id}`, kind: 'user', tier, rateKey: `user:${user.id}`, userId: user.id, anonymous, via: 'session' });
         } else c.set('principal', base);
       } else c.set('principal', base);

@@ -46,7 +46,8 @@ export function apiKeyView(row: ApiKeyRow): ApiKeyView {
   };
 }
 
-function tierOf(accountType: string): Tier {
+/** The limits tier of a registered account's type (or of a key's stored tier): never anonymous, unknown types read as free. */
+export function tierOf(accountType: string): Tier {
   return (TIERS as readonly string[]).includes(accountType) && accountType !== 'anonymous' ? (accountType as Tier) : 'free';
 }
 
