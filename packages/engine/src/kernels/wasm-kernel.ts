@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { FINGERPRINT_BYTES } from '../catalogue/catalogue-format.ts';
 import { EngineError } from '../engine-error.ts';
 import type { CommonBitsKernel } from './common-bits-kernel.ts';
 import { FINGERPRINTS_OFFSET, FOLD_BYTES, KERNEL_CHUNK_ROWS, foldsOffset, slotOutputOffset, slotPlanesOffset, slotQueryOffset } from './fingerprint-memory.ts';
@@ -9,7 +10,6 @@ import type { WasmInstance, WasmModule } from './webassembly-api.ts';
 // Built from packages/engine/assembly/tanimoto-simd.ts by `npm run build:wasm -w @molsearch/engine`;
 // committed, so installs need no AssemblyScript step.
 const WASM_URL = new URL('./tanimoto-simd.wasm', import.meta.url);
-const FINGERPRINT_BYTES = 256;
 const FOLD_GROUPS = FOLD_BYTES * 8;
 const MAX_PLANES = 4;
 
