@@ -64,10 +64,6 @@ export class ProfileService {
     return row === undefined || row.is_active === 1;
   }
 
-  async accountType(userId: string): Promise<string> {
-    return (await this.profiles.find(userId))?.account_type ?? 'free';
-  }
-
   async complete(userId: string, body: CompleteProfile, ipAddress: string | undefined): Promise<ProfileView> {
     await this.ensure(userId, ipAddress);
     const row = await this.profiles.update(userId, {
