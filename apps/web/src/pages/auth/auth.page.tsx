@@ -8,13 +8,13 @@ import { useAuth } from '../../auth/auth-provider.tsx';
 import { AccountCardPage } from '../../auth/account-card-page.tsx';
 import styles from '../../auth/account-form.module.css';
 import { finishSignIn } from '../../auth/finish-sign-in.ts';
+import { MIN_PASSWORD_LENGTH, newPasswordError } from '../../auth/password-validation.ts';
 import { savePendingSignUp } from '../../auth/pending-sign-up.ts';
 import { ConsentChecks } from '../../features/consent/consent-checks.tsx';
 
 type Mode = 'sign-in' | 'sign-up' | 'recover';
 
 const TITLES: Record<Mode, string> = { 'sign-in': 'Sign in to molsearch', 'sign-up': 'Create your free account', recover: 'Reset your password' };
-const MIN_PASSWORD = 8;
 
 function modeOf(value: string | null): Mode {
   return value === 'sign-up' || value === 'recover' ? value : 'sign-in';
@@ -85,7 +85,8 @@ export function Component(): React.JSX.Element {
   const signUp = () =>
     run(async () => {
       if (!email.trim() || !email.includes('@')) return setError('Please enter a valid email address');
-      if (password.length < MIN_PASSWORD) return setError(`Password must be at least ${MIN_PASSWORD} characters`);
+      const passwordProblem = newPasswordError(password);
+      if (passwordProblem) return setError(passwordProblem);
       if (!company.trim()) return setError('Please enter your company or institution');
       savePendingSignUp({ company: company.trim(), newsletterConsent, feedbackConsent });
       await accountApi.signUpEmail(email.trim(), password, email.trim().split('@')[0]!);
@@ -150,7 +151,7 @@ export function Component(): React.JSX.Element {
               autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
               required
             />
-            {mode === 'sign-up' && <span className={styles.hint}>At least {MIN_PASSWORD} characters.</span>}
+            {mode === 'sign-up' && <span className={styles.hint}>At least {MIN_PASSWORD_LENGTH} characters.</span>}
           </label>
         )}
         {mode === 'sign-up' && (

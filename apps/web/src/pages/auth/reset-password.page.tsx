@@ -4,8 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { accountApi } from '../../api/account-api.ts';
 import { usePageMeta } from '../../app/page-meta.ts';
 import styles from '../../auth/account-form.module.css';
-
-const MIN_PASSWORD = 8;
+import { MIN_PASSWORD_LENGTH, newPasswordError } from '../../auth/password-validation.ts';
 
 /** New-password form reached from the recovery e-mail; the link carries the one-time token. */
 export function Component(): React.JSX.Element {
@@ -21,7 +20,8 @@ export function Component(): React.JSX.Element {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < MIN_PASSWORD) return setError(`Password must be at least ${MIN_PASSWORD} characters`);
+    const passwordProblem = newPasswordError(password);
+    if (passwordProblem) return setError(passwordProblem);
     if (password !== confirm) return setError('The passwords do not match');
     setBusy(true);
     setError(null);
@@ -66,7 +66,7 @@ export function Component(): React.JSX.Element {
             <label className={styles.field}>
               <span>New password</span>
               <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" required />
-              <span className={styles.hint}>At least {MIN_PASSWORD} characters.</span>
+              <span className={styles.hint}>At least {MIN_PASSWORD_LENGTH} characters.</span>
             </label>
             <label className={styles.field}>
               <span>Repeat the new password</span>

@@ -7,6 +7,7 @@ import type { MeUser } from '../../api/account-api.ts';
 import { usePageMeta } from '../../app/page-meta.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import styles from '../../auth/account-form.module.css';
+import { MIN_PASSWORD_LENGTH, newPasswordError } from '../../auth/password-validation.ts';
 import { ProfileFields } from '../../auth/profile-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { companyError, linkedinError } from '../../auth/profile-validation.ts';
@@ -223,8 +224,6 @@ function ApiKeySection(): React.JSX.Element {
   );
 }
 
-const MIN_PASSWORD = 8;
-
 function PasswordSection(): React.JSX.Element {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -234,7 +233,8 @@ function PasswordSection(): React.JSX.Element {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!current) return setResult({ kind: 'error', text: 'Please enter your current password' });
-    if (next.length < MIN_PASSWORD) return setResult({ kind: 'error', text: `Password must be at least ${MIN_PASSWORD} characters` });
+    const passwordProblem = newPasswordError(next);
+    if (passwordProblem) return setResult({ kind: 'error', text: passwordProblem });
     await save(async () => {
       await accountApi.changePassword(current, next, revokeOthers);
       setCurrent('');
@@ -253,7 +253,7 @@ function PasswordSection(): React.JSX.Element {
         <label className={styles.field}>
           <span>New password</span>
           <input type="password" value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" />
-          <span className={styles.hint}>At least {MIN_PASSWORD} characters.</span>
+          <span className={styles.hint}>At least {MIN_PASSWORD_LENGTH} characters.</span>
         </label>
         <label className={styles.check}>
           <input type="checkbox" checked={revokeOthers} onChange={(e) => setRevokeOthers(e.target.checked)} />
