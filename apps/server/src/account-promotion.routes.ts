@@ -5,10 +5,7 @@ import { AppError } from './app-error.ts';
 import type { AccountPromotionService } from './account-promotion.service.ts';
 import { accountBodyLimit, parseJsonBody } from './json-body.ts';
 import type { RateLimiter } from './rate-limit.middleware.ts';
-import { rateLimitError } from './rate-limit.middleware.ts';
-
-/** As for sign-up: many people can share one address, so it gets this many times the per-e-mail allowance. */
-const ADDRESS_FACTOR = 20;
+import { SHARED_ADDRESS_FACTOR, tooManyAttempts } from './rate-limit.middleware.ts';
 
 /**
  * POST /api/account/promote: the signed-in anonymous user adds an e-mail address and a password.
@@ -24,8 +21,8 @@ export function accountPromotionRoutes(promotion: AccountPromotionService, limit
     const principal = c.get('principal');
     if (!principal.userId) throw new AppError('NOT_AUTHENTICATED', { message: PROMOTION_MESSAGES.notAnonymous });
     if (!principal.anonymous || principal.via !== 'session') throw new AppError('NOT_ANONYMOUS', { message: PROMOTION_MESSAGES.notAnonymous });
-    const verdict = limiter.take(`promote-address:${principal.address ?? 'unknown'}`, attemptsPerMinute * ADDRESS_FACTOR);
-    if (!verdict.allowed) throw rateLimitError(verdict.retryAfterSeconds, `Too many attempts. Please wait ${verdict.retryAfterSeconds} s and try again.`);
+    const verdict = limiter.take(`promote-address:${principal.address ?? 'unknown'}`, attemptsPerMinute * SHARED_ADDRESS_FACTOR);
+    if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
     const body = await parseJsonBody(c, promoteAccountBody);
     return c.json(await promotion.promote(principal.userId, body, c.req.raw));
   });

@@ -8,14 +8,8 @@ import type { AccountsConfig } from './config.ts';
 import { ACCOUNT_BODY_LIMIT } from './json-body.ts';
 import type { OwnershipRepository } from './ownership.repository.ts';
 import type { RateLimiter } from './rate-limit.middleware.ts';
-import { rateLimitError } from './rate-limit.middleware.ts';
+import { SHARED_ADDRESS_FACTOR, tooManyAttempts } from './rate-limit.middleware.ts';
 
-/**
- * Many people can share one address (an office, or every user when a reverse proxy forwards the
- * requests): an address gets this many times the per-e-mail allowance, enough to stop one machine
- * trying many accounts without locking out a building.
- */
-const ADDRESS_FACTOR = 20;
 /** Calls that try a password or send mail: throttled per e-mail address and per client address. */
 const THROTTLED = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset', '/send-verification-email']);
 
@@ -55,12 +49,12 @@ export function authRoutes(auth: Auth, accounts: AccountsConfig, limiter: RateLi
       const perEmail = accounts.signInAttemptsPerMinute;
       const address = c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-      const verdicts = [limiter.take(`auth-address:${path}:${address}`, perEmail * ADDRESS_FACTOR)];
+      const verdicts = [limiter.take(`auth-address:${path}:${address}`, perEmail * SHARED_ADDRESS_FACTOR)];
       if (email) verdicts.push(limiter.take(`auth-email:${path}:${email}`, perEmail));
       const refused = verdicts.find((verdict) => !verdict.allowed);
       if (refused && !refused.allowed) {
         c.get('log').warn('sign-in throttled', { path });
-        throw rateLimitError(refused.retryAfterSeconds, `Too many attempts. Please wait ${refused.retryAfterSeconds} s and try again.`);
+        throw tooManyAttempts(refused.retryAfterSeconds);
       }
     }
 

@@ -38,6 +38,18 @@ export function rateLimitError(retryAfterSeconds: number, message?: string): App
   return new AppError('RATE_LIMITED', { message, retryAfterSeconds });
 }
 
+/**
+ * Many people can share one address (an office, or every user when a reverse proxy forwards the
+ * requests): for sign-in, sign-up and promotion attempts an address gets this many times the
+ * per-e-mail allowance, enough to stop one machine trying many accounts without locking out a building.
+ */
+export const SHARED_ADDRESS_FACTOR = 20;
+
+/** The refusal of a throttled sign-in, sign-up, mail or promotion attempt. */
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  return rateLimitError(retryAfterSeconds, `Too many attempts. Please wait ${retryAfterSeconds} s and try again.`);
+}
+
 const LIMIT_OF = { requests: 'requestsPerMinute', submissions: 'submissionsPerMinute', downloads: 'downloadsPerMinute' } as const;
 const WHAT = { requests: 'requests', submissions: 'searches submitted', downloads: 'downloads prepared' } as const;
 
