@@ -5,7 +5,7 @@ import { AppError } from './app-error.ts';
 import type { Auth } from './auth.ts';
 import { AUTH_BASE_PATH, OAUTH_PROVIDERS } from './auth.ts';
 import type { AccountsConfig } from './config.ts';
-import { ACCOUNT_BODY_LIMIT } from './json-body.ts';
+import { ACCOUNT_BODY_LIMIT, payloadTooLarge } from './json-body.ts';
 import type { OwnershipRepository } from './ownership.repository.ts';
 import type { RateLimiter } from './rate-limit.middleware.ts';
 import { SHARED_ADDRESS_FACTOR, tooManyAttempts } from './rate-limit.middleware.ts';
@@ -38,9 +38,9 @@ export function authRoutes(auth: Auth, accounts: AccountsConfig, limiter: RateLi
     const path = c.req.path.slice(AUTH_BASE_PATH.length);
     if (c.req.method !== 'POST') return forward(c);
     const length = Number(c.req.header('content-length') ?? 0);
-    if (length > ACCOUNT_BODY_LIMIT) throw new AppError('PAYLOAD_TOO_LARGE', { message: `The request body is larger than ${ACCOUNT_BODY_LIMIT / 1024} KB.` });
+    if (length > ACCOUNT_BODY_LIMIT) throw payloadTooLarge();
     const body = await jsonOf(c.req.raw);
-    if (JSON.stringify(body).length > ACCOUNT_BODY_LIMIT) throw new AppError('PAYLOAD_TOO_LARGE', { message: `The request body is larger than ${ACCOUNT_BODY_LIMIT / 1024} KB.` });
+    if (JSON.stringify(body).length > ACCOUNT_BODY_LIMIT) throw payloadTooLarge();
 
     if (path === '/sign-in/email' && (typeof body.email !== 'string' || !body.email || typeof body.password !== 'string' || !body.password)) {
       throw new AppError('INVALID_PARAMETERS', { message: 'Invalid sign-in parameters' });

@@ -6,17 +6,24 @@ import { AppError, invalidParameters } from './app-error.ts';
 /** Account and tracking bodies are small; anything near this size is refused before it is read. */
 export const ACCOUNT_BODY_LIMIT = 16 * 1024;
 
+const ACCOUNT_BODY_SHOWN = `${ACCOUNT_BODY_LIMIT / 1024} KB`;
+
+/** The refusal of a body over the limit; `shownSize` is the limit as the message names it. */
+export function payloadTooLarge(shownSize: string = ACCOUNT_BODY_SHOWN): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', { message: `The request body is larger than ${shownSize}.` });
+}
+
 /** Refuses a body over `maxSize` bytes before it is read; `shownSize` is the limit as the message names it. */
 export function limitBody(maxSize: number, shownSize: string): MiddlewareHandler {
   return bodyLimit({
     maxSize,
     onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', { message: `The request body is larger than ${shownSize}.` });
+      throw payloadTooLarge(shownSize);
     },
   });
 }
 
-export const accountBodyLimit = limitBody(ACCOUNT_BODY_LIMIT, `${ACCOUNT_BODY_LIMIT / 1024} KB`);
+export const accountBodyLimit = limitBody(ACCOUNT_BODY_LIMIT, ACCOUNT_BODY_SHOWN);
 
 /** The body parsed as JSON, or {} when empty so a schema names what is missing; `notJson` is the message otherwise. */
 export async function readJsonBody(c: Context, notJson: string): Promise<unknown> {
