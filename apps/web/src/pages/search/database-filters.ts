@@ -36,17 +36,6 @@ export function filterDatabases(entries: DatabaseEntry[], filter: DatabaseFilter
   return entries.filter((entry) => matchesFilter(entry, filter));
 }
 
-/** Spec section 9: "B" at 1e9 or more, "M" at 1e6 or more, otherwise the plain count. */
-export function formatMoleculeCount(count: number): string {
-  if (count >= 1e9) return `${trim(count / 1e9)}B`;
-  if (count >= 1e6) return `${trim(count / 1e6)}M`;
-  return count.toLocaleString('en-US');
-}
-
-function trim(value: number): string {
-  return value >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '');
-}
-
 /** The vendor names of the databases, sorted, each once. */
 export function vendorNames(entries: DatabaseEntry[]): string[] {
   return [...new Set(entries.map((entry) => entry.info.Vendor))].sort((a, b) => a.localeCompare(b));

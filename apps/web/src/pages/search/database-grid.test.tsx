@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DatabaseGrid } from './database-grid.tsx';
-import { filterDatabases, formatMoleculeCount, NO_FILTER } from './database-filters.ts';
+import { formatMoleculeCount } from '../../features/databases/database-groups.ts';
+import { filterDatabases, NO_FILTER } from './database-filters.ts';
 import { configuredDatabases } from './database-fixtures.test-data.ts';
 
 const databases = configuredDatabases();

@@ -3,7 +3,8 @@ import type { KeyboardEvent } from 'react';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { MultiSelect } from '../../components/ui/multi-select.tsx';
 import { track } from '../../analytics/track.ts';
-import { DATABASE_TAGS, filterDatabases, formatMoleculeCount, NO_FILTER, vendorNames } from './database-filters.ts';
+import { formatMoleculeCount } from '../../features/databases/database-groups.ts';
+import { DATABASE_TAGS, filterDatabases, NO_FILTER, vendorNames } from './database-filters.ts';
 import type { DatabaseEntry, DatabaseFilter } from './database-filters.ts';
 import styles from './database-grid.module.css';
 

@@ -7,7 +7,7 @@ import { vendorBySlug } from '../../app/vendors.ts';
 import type { Vendor } from '../../app/vendors.ts';
 import { NotFound } from '../not-found/not-found.page.tsx';
 import type { DatabaseEntry } from './database-filters.ts';
-import { formatMoleculeCount } from './database-filters.ts';
+import { formatMoleculeCount } from '../../features/databases/database-groups.ts';
 import { HealthBanner } from './health-banner.tsx';
 import { SearchPanel } from './search-panel.tsx';
 import styles from './search.module.css';
