@@ -26,14 +26,13 @@ import { parseArgs } from 'node:util';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import {
   SHAPE_CANDIDATES,
-  SHAPE_PROBES,
-  STAGE1_DESCRIPTOR,
+  STAGE1_QUERY_CONFORMERS,
   closeSearchPool,
   createRescorePool,
   importCatalogue,
   isRecordError,
   openCatalogue,
-  probeIvf,
+  gridCandidates,
   readMolecules,
   rescoreModels,
   search,
@@ -77,7 +76,7 @@ export async function run(args: string[]): Promise<void> {
   try {
     for (const method of METHODS.filter((m) => values.methods.split(',').includes(m))) {
       const truth = await groundTruth(benchDir, catalogue, method, queries, pool);
-      const ceilings = await stage1Ceilings(catalogue, method, queries, truth, qualities);
+      const ceilings = await stage1Ceilings(catalogue, queries, truth, qualities);
       for (const quality of qualities) {
         const times: number[] = [];
         const cpu: number[] = [];
@@ -97,7 +96,7 @@ export async function run(args: string[]): Promise<void> {
         console.log(
           `${method.padEnd(20)} ${quality.padEnd(13)}: end to end (query conformers + stage 1 + stage 2 on 2 workers) median ${fmtMs(sorted[Math.floor(sorted.length / 2)]!)}, ` +
             `p90 ${fmtMs(sorted[Math.floor(sorted.length * 0.9)]!)}, CPU of all threads median ${fmtMs(cpuMedian)}; recall@${TOP} mean ${mean.toFixed(3)}, min ${Math.min(...recalls).toFixed(2)} ` +
-            `(${SHAPE_PROBES[quality]} lists probed, ${SHAPE_CANDIDATES[quality]} candidates at most; the probed lists hold ${ceilings.get(quality)!.toFixed(3)} of the exact top ${TOP})`,
+            `(grids of ${STAGE1_QUERY_CONFORMERS[quality]} query conformers, ${SHAPE_CANDIDATES[quality]} candidates at most; they hold ${ceilings.get(quality)!.toFixed(3)} of the exact top ${TOP})`,
         );
       }
     }
@@ -213,20 +212,15 @@ async function groundTruth(benchDir: string, catalogue: Catalogue, method: Score
 }
 
 /**
- * Per quality, the mean fraction of each query's exact top 30 that lies in the IVF lists stage 1 probes:
- * the recall stage 2 could reach by re-scoring every molecule of those lists.
+ * Per quality, the mean fraction of each query's exact top 30 among the stage-1 candidates: the recall
+ * stage 2 reaches when its exact scores put them first.
  */
-async function stage1Ceilings(catalogue: Catalogue, method: ScoreMethod, queries: string[], truth: Set<number>[], qualities: Quality[]): Promise<Map<Quality, number>> {
-  const index = catalogue.shape![STAGE1_DESCRIPTOR[method]];
+async function stage1Ceilings(catalogue: Catalogue, queries: string[], truth: Set<number>[], qualities: Quality[]): Promise<Map<Quality, number>> {
   const sums = new Map<Quality, number>(qualities.map((quality) => [quality, 0]));
   for (const [q, smiles] of queries.entries()) {
     const query = await shapeQuery(smiles);
-    const vectors = query[STAGE1_DESCRIPTOR[method]];
     for (const quality of qualities) {
-      const rows = new Set<number>();
-      for (let k = 0; k < vectors.length / index.dim; k++) {
-        for (const row of probeIvf(index, vectors.subarray(k * index.dim, (k + 1) * index.dim), SHAPE_PROBES[quality], Number.MAX_SAFE_INTEGER).rows) rows.add(row);
-      }
+      const rows = new Set(gridCandidates(catalogue.shape!.grids(), query.model, quality, SHAPE_CANDIDATES[quality]));
       sums.set(quality, sums.get(quality)! + recallAt(truth[q]!, [...truth[q]!].filter((row) => rows.has(row))));
     }
   }

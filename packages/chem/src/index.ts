@@ -37,5 +37,7 @@ export { espOverlap, espSelfOverlap, espSimilarity, renormalizeEsp, ESP_GAUSSIAN
 export type { EspMetric } from './shape/esp-overlap.ts';
 export { shapeTanimotoInPlace, SHAPE_RADIUS_SCALE } from './shape/gaussian-shape.ts';
 export type { Quaternion } from './shape/quaternion.ts';
+export { principalFrame, AXIS_SIGN_FLIPS } from './shape/principal-axes.ts';
+export type { PrincipalFrame } from './shape/principal-axes.ts';
 export { seededRandom } from './seeded-random.ts';
 export type { Random } from './seeded-random.ts';

@@ -10,6 +10,7 @@ import { SHAPE_DESCRIPTORS } from '../import/prepare-shape.ts';
 import { buildIvfIndex } from '../ivf/ivf-index.ts';
 import { writeIvfIndex } from '../ivf/ivf-files.ts';
 import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
+import { GRID_ROW_BYTES, catalogueGridRow } from '../stage1/pose-grid.ts';
 
 const WRITE_ROWS = 65536;
 
@@ -103,6 +104,10 @@ export class CatalogueBuilder {
     }
     if (this.shapes.length === 0 || this.shapes.length !== this.count) return { files };
     files.push(...(await writeBlobs(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, this.shapes.map((shape) => shape.model))));
+    files.push(await writeRows(dir, GRID_FILE, order, GRID_ROW_BYTES, (row, target, at) => {
+      target.fill(0, at, at + GRID_ROW_BYTES);
+      catalogueGridRow(this.shapes[row]!.model, target, at);
+    }));
     const ivf: IvfManifestEntry[] = [];
     for (const kind of Object.keys(SHAPE_DESCRIPTORS) as (keyof typeof SHAPE_DESCRIPTORS)[]) {
       const dim = SHAPE_DESCRIPTORS[kind];
@@ -216,6 +221,9 @@ async function writeStrings(dir: string, indexName: string, textName: string, ro
   }
   return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), { name: textName, bytes }];
 }
+
+/** Stage-1 volume grids of the 3D searches, GRID_ROW_BYTES a row (see stage1/pose-grid.ts). */
+export const GRID_FILE = 'pose-grids.bin';
 
 /** Compact 3D models (@molsearch/chem encodeModel), one per row; empty for a molecule without conformers. */
 export const MODEL_FILES = ['models.idx', 'models.bin'] as const;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngineError } from '../engine-error.ts';
@@ -7,7 +8,9 @@ import type { FingerprintColumn } from '../kernels/fingerprint-memory.ts';
 import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, MANIFEST_FILE, POPCOUNT_SLOTS, propertyFiles } from './catalogue-format.ts';
 import type { CatalogueManifest, StoredProperty } from './catalogue-format.ts';
 import { catalogueDir } from './catalogue-paths.ts';
-import { MODEL_FILES } from './catalogue-builder.ts';
+import { GRID_FILE, MODEL_FILES } from './catalogue-builder.ts';
+import { GRID_ROW_BYTES, catalogueGridRow } from '../stage1/pose-grid.ts';
+import { PoseGridColumn } from '../stage1/pose-grid-scan.ts';
 import { readIvfIndex } from '../ivf/ivf-files.ts';
 import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
 import type { IvfIndex } from '../ivf/ivf-index.ts';
@@ -37,6 +40,8 @@ export interface ShapeColumns {
   electroshape: IvfIndex;
   /** Encoded compact 3D model of a row (@molsearch/chem decodeModel); empty when it has no conformer. */
   model(row: number): Uint8Array;
+  /** The stage-1 volume grids, loaded into the grid kernel on first use. */
+  grids(): PoseGridColumn;
 }
 
 /** Reads and checks a catalogue folder; any missing, truncated or inconsistent file is named in the error. */
@@ -111,6 +116,7 @@ async function checkFileSizes(dir: string, manifest: CatalogueManifest): Promise
     [COLUMN_FILES.popcountStarts, POPCOUNT_SLOTS * 4],
     [COLUMN_FILES.smilesIndex, (manifest.count + 1) * 4],
     [COLUMN_FILES.idsIndex, (manifest.count + 1) * 4],
+    [GRID_FILE, manifest.count * GRID_ROW_BYTES],
   ]);
   const listed = new Map(manifest.files.map((file) => [file.name, file.bytes]));
   for (const name of [COLUMN_FILES.fingerprints, COLUMN_FILES.popcountStarts, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, ...manifest.properties.flatMap(propertyFiles)]) {
@@ -161,11 +167,32 @@ async function readShapeColumns(dir: string, manifest: CatalogueManifest): Promi
   const offsets = new Uint32Array(toArrayBuffer(await readColumn(dir, MODEL_FILES[0], (manifest.count + 1) * 4)));
   const blob = await readFile(join(dir, MODEL_FILES[1]));
   if (offsets[manifest.count] !== blob.byteLength) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MODEL_FILES[0])} does not match ${join(dir, MODEL_FILES[1])}: re-import the catalogue.`);
+  const model = (row: number) => blob.subarray(offsets[row]!, offsets[row + 1]!);
+  const hasGridFile = manifest.files.some((file) => file.name === GRID_FILE);
+  let grids: PoseGridColumn | undefined;
   return {
     usrcat: await readIvfIndex(dir, entry('usrcat')),
     electroshape: await readIvfIndex(dir, entry('electroshape')),
-    model: (row) => blob.subarray(offsets[row]!, offsets[row + 1]!),
+    model,
+    grids: () => {
+      grids ??= new PoseGridColumn(hasGridFile ? readGridFile(dir, manifest.count) : gridsFromModels(model, manifest.count), manifest.count);
+      return grids;
+    },
   };
+}
+
+function readGridFile(dir: string, count: number): Uint8Array {
+  const path = join(dir, GRID_FILE);
+  const bytes = readFileSync(path);
+  if (bytes.length !== count * GRID_ROW_BYTES) throw new EngineError('CATALOGUE_CORRUPT', `${path} holds ${bytes.length} bytes, but ${count} molecules need ${count * GRID_ROW_BYTES}: re-import the catalogue.`);
+  return bytes;
+}
+
+/** Catalogues imported before the grid file existed: derived from the models (about 60 µs a molecule). */
+function gridsFromModels(model: (row: number) => Uint8Array, count: number): Uint8Array {
+  const grids = new Uint8Array(count * GRID_ROW_BYTES);
+  for (let row = 0; row < count; row++) catalogueGridRow(model(row), grids, row * GRID_ROW_BYTES);
+  return grids;
 }
 
 interface PropertyReader {

@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCatalogue } from '../catalogue/open-catalogue.ts';
+import { catalogueDir } from '../catalogue/catalogue-paths.ts';
+import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import type { SearchRequest } from '../search-types.ts';
 import { closeSearchPool, search } from './search.ts';
@@ -36,6 +37,7 @@ describe('shape and electrostatic search', () => {
     const files = await readdir(catalogue.dir);
     expect(files).toContain('models.bin');
     expect(files).toContain('ivf-usrcat.vectors.f32');
+    expect(files).toContain('pose-grids.bin');
   });
 
   for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
@@ -67,5 +69,12 @@ describe('shape and electrostatic search', () => {
       code: 'METHOD_UNAVAILABLE',
       message: expect.stringMatching(/SMALL-2D has no 3D index/),
     });
+  });
+
+  it('names a truncated grid file when the catalogue is opened', async () => {
+    const path = join(catalogueDir(dataDir, 'SMALL-3D'), 'pose-grids.bin');
+    await truncate(path, 100);
+    forgetCatalogues();
+    await expect(openCatalogue(dataDir, 'SMALL-3D')).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining('pose-grids.bin') });
   });
 });

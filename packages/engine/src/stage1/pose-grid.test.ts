@@ -1,0 +1,72 @@
+import { encodeModel, loadRDKit } from '@molsearch/chem';
+import type { Model3D } from '@molsearch/chem';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shapeFeatures } from '../import/prepare-shape.ts';
+import { bestRows } from './grid-candidates.ts';
+import { GRID_BYTES, GRID_ROW_BYTES, GRID_SLOTS, catalogueGridRow, queryGrids } from './pose-grid.ts';
+import { PoseGridColumn } from './pose-grid-scan.ts';
+
+const SMILES = ['CC(=O)Nc1ccc(O)cc1', 'OC(=O)c1ccccc1O', 'CCCCCCCCCCO', 'c1ccc2ccccc2c1', 'Cn1cnc2c1c(=O)n(C)c(=O)n2C', 'CC(C)Cc1ccc(cc1)C(C)C(=O)O'];
+const models: Model3D[] = [];
+
+beforeAll(async () => {
+  await loadRDKit();
+  for (const smiles of SMILES) models.push(shapeFeatures(smiles, { conformers: 4, seed: 7, timeBudgetMs: 5000 })!.model);
+});
+
+function popcount(bytes: Uint8Array): number {
+  let total = 0;
+  for (const byte of bytes) for (let v = byte; v; v &= v - 1) total++;
+  return total;
+}
+
+/** The grid Tanimoto of every pair, by plain JavaScript: what the SIMD kernel must reproduce. */
+function reference(column: Uint8Array, rows: number, query: { grids: Uint8Array; count: number }): number[] {
+  return Array.from({ length: rows }, (_, row) => {
+    let best = 0;
+    for (let s = 0; s < GRID_SLOTS; s++) {
+      const b = column.subarray((row * GRID_SLOTS + s) * GRID_BYTES, (row * GRID_SLOTS + s + 1) * GRID_BYTES);
+      const pb = popcount(b);
+      if (pb === 0) continue;
+      for (let j = 0; j < query.count; j++) {
+        const a = query.grids.subarray(j * GRID_BYTES, (j + 1) * GRID_BYTES);
+        const common = popcount(a.map((byte, i) => byte & b[i]!));
+        best = Math.max(best, common / (popcount(a) + pb - common));
+      }
+    }
+    return best;
+  });
+}
+
+describe('stage-1 volume grids', () => {
+  it('scores every row as the plain pairwise grid Tanimoto, and a molecule 1 against itself', () => {
+    const column = new Uint8Array(models.length * GRID_ROW_BYTES);
+    models.forEach((model, row) => catalogueGridRow(encodeModel(model), column, row * GRID_ROW_BYTES));
+    const kernel = new PoseGridColumn(column, models.length);
+    for (const [q, model] of models.entries()) {
+      const query = queryGrids(model, 4);
+      const { scores, pairs } = kernel.scan(query);
+      const expected = reference(column, models.length, query);
+      scores.forEach((score, row) => expect(score).toBeCloseTo(expected[row]!, 6));
+      expect(scores[q]).toBe(1);
+      expect(pairs[q]).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...scores.filter((_, row) => row !== q))).toBeLessThan(1);
+    }
+  });
+
+  it('gives a row without conformers no score, and refuses a column of the wrong size', () => {
+    const column = new Uint8Array(2 * GRID_ROW_BYTES);
+    catalogueGridRow(encodeModel(models[0]!), column, 0);
+    catalogueGridRow(new Uint8Array(0), column, GRID_ROW_BYTES);
+    const { scores, pairs } = new PoseGridColumn(column, 2).scan(queryGrids(models[0]!, 2));
+    expect(scores[1]).toBe(0);
+    expect(pairs[1]).toBe(-1);
+    expect(() => new PoseGridColumn(column.subarray(1), 2)).toThrow(/re-import/);
+  });
+
+  it('keeps the best rows, ties at the cut to the lower rows, never a row scored 0', () => {
+    const scores = Float32Array.from([0.2, 0.9, 0, 0.5, 0.5, 0.5, 0.1]);
+    expect([...bestRows(scores, 3)]).toEqual([1, 3, 4]);
+    expect([...bestRows(scores, 10)]).toEqual([0, 1, 3, 4, 5, 6]);
+  });
+});

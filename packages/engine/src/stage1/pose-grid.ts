@@ -1,0 +1,95 @@
+import { AXIS_SIGN_FLIPS, decodeModel, principalFrame } from '@molsearch/chem';
+import type { Model3D } from '@molsearch/chem';
+
+/**
+ * Stage 1 of the 3D searches scores every catalogue molecule by how well its heavy-atom volume
+ * overlaps the query's when both lie in their principal-axes frames: the starting poses from which
+ * the exact scorer climbs. Volumes are bit grids (1 Å voxels, a voxel set when its centre lies within
+ * 1.5 Å of an atom), so an overlap is an AND and a popcount, and the score is the grid Tanimoto.
+ *
+ * Measured with `npm run bench -- engine-3d` data (10,000 Chemspace molecules, 20 drug queries): the
+ * share of the exact shape top 30 found among the best 3 % / 20 % of the catalogue by this score is
+ * 0.72 / 0.94, against 0.28 / 0.64 by USRCAT; 1.5 Å voxels gave 0.54 / 0.91, 0.8 Å 0.74 / 0.95 at
+ * three times the bytes.
+ */
+export const GRID_SPACING = 1;
+export const GRID_ATOM_RADIUS = 1.5;
+/** Half extents of the box (Å) along the first, second and third principal axes. */
+const HALF_BOX = [11, 7, 5] as const;
+const DIMS = HALF_BOX.map((half) => Math.ceil((2 * half) / GRID_SPACING)) as [number, number, number];
+/** Bytes of one grid: the voxels rounded up to whole 16-byte SIMD vectors. */
+export const GRID_BYTES = Math.ceil((DIMS[0] * DIMS[1] * DIMS[2]) / 128) * 16;
+/** Conformer grids stored per catalogue row (rows with fewer conformers leave empty slots). */
+export const GRID_SLOTS = 3;
+export const GRID_ROW_BYTES = GRID_SLOTS * GRID_BYTES;
+
+type Flip = readonly [number, number, number];
+
+/** Heavy-atom coordinates of a conformer in its principal frame (centred, first axis the longest). */
+export function principalCoordinates(model: Model3D, conformer: number): Float64Array {
+  const n = model.atomicNumbers.length;
+  const coords = model.conformers[conformer]!.subarray(0, 3 * n);
+  const frame = principalFrame(coords, n);
+  const [cx, cy, cz] = frame.centroid;
+  const axes = frame.axes;
+  const out = new Float64Array(3 * n);
+  for (let i = 0; i < n; i++) {
+    const x = coords[3 * i]! - cx, y = coords[3 * i + 1]! - cy, z = coords[3 * i + 2]! - cz;
+    for (let a = 0; a < 3; a++) out[3 * i + a] = axes[a]! * x + axes[3 + a]! * y + axes[6 + a]! * z;
+  }
+  return out;
+}
+
+/** Sets the voxels of atoms at `coords` (principal frame), mirrored by `flip`, into `out` at `at`. */
+export function voxelize(coords: Float64Array, flip: Flip, out: Uint8Array, at = 0): void {
+  const reach = Math.ceil(GRID_ATOM_RADIUS / GRID_SPACING);
+  const r2 = GRID_ATOM_RADIUS * GRID_ATOM_RADIUS;
+  const [nx, ny, nz] = DIMS;
+  for (let i = 0; i < coords.length / 3; i++) {
+    const p = [coords[3 * i]! * flip[0], coords[3 * i + 1]! * flip[1], coords[3 * i + 2]! * flip[2]];
+    const cell = p.map((v, a) => Math.floor((v + HALF_BOX[a]!) / GRID_SPACING));
+    for (let x = Math.max(0, cell[0]! - reach); x <= Math.min(nx - 1, cell[0]! + reach); x++) {
+      const dx = (x + 0.5) * GRID_SPACING - HALF_BOX[0] - p[0]!;
+      for (let y = Math.max(0, cell[1]! - reach); y <= Math.min(ny - 1, cell[1]! + reach); y++) {
+        const dy = (y + 0.5) * GRID_SPACING - HALF_BOX[1] - p[1]!;
+        for (let z = Math.max(0, cell[2]! - reach); z <= Math.min(nz - 1, cell[2]! + reach); z++) {
+          const dz = (z + 0.5) * GRID_SPACING - HALF_BOX[2] - p[2]!;
+          if (dx * dx + dy * dy + dz * dz > r2) continue;
+          const bit = (x * ny + y) * nz + z;
+          out[at + (bit >> 3)]! |= 1 << (bit & 7);
+        }
+      }
+    }
+  }
+}
+
+/** A catalogue row's grids: its first GRID_SLOTS conformers in their own principal frames. */
+export function catalogueGridRow(encodedModel: Uint8Array, out: Uint8Array, at: number): void {
+  if (encodedModel.length === 0) return;
+  const model = decodeModel(encodedModel);
+  const count = Math.min(GRID_SLOTS, model.conformers.length);
+  for (let k = 0; k < count; k++) voxelize(principalCoordinates(model, k), [1, 1, 1], out, at + k * GRID_BYTES);
+}
+
+export interface QueryGrids {
+  /** Grid `j` is conformer `conformers[j >> 2]` turned by AXIS_SIGN_FLIPS[j & 3]. */
+  grids: Uint8Array;
+  count: number;
+  conformers: number[];
+}
+
+/**
+ * The query's grids: each chosen conformer in its principal frame under the four proper axis flips,
+ * since principal axes carry no sign. `conformers` picks evenly spaced conformers of the model.
+ */
+export function queryGrids(model: Model3D, conformers: number): QueryGrids {
+  const total = model.conformers.length;
+  const used = Math.max(1, Math.min(total, conformers));
+  const picks = Array.from({ length: used }, (_, i) => Math.floor((i * total) / used));
+  const grids = new Uint8Array(picks.length * AXIS_SIGN_FLIPS.length * GRID_BYTES);
+  picks.forEach((k, p) => {
+    const coords = principalCoordinates(model, k);
+    AXIS_SIGN_FLIPS.forEach((flip, f) => voxelize(coords, flip, grids, (p * AXIS_SIGN_FLIPS.length + f) * GRID_BYTES));
+  });
+  return { grids, count: picks.length * AXIS_SIGN_FLIPS.length, conformers: picks };
+}
