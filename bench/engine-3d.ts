@@ -11,9 +11,9 @@
 // catalogue build and each query's 3D model (recomputed when conformer generation changed), and filled
 // one query at a time, so an interrupted run resumes.
 //
-// The default 10,000 molecules take 7-10 min on 2 shared cores (import ~3-5 min, exact ranking ~1 min,
-// 120 searches ~3 min); a second run reuses both. The full 100k figure (import ~30-50 min, exact ranking
-// 20 x 2 x 100k re-scores ~10 min at ~8,000 a second, searches ~5 min):
+// The default 10,000 molecules take 5-8 min on 2 cores (import ~1-2 min, exact ranking ~1 min,
+// 120 searches ~3 min); a second run reuses both. The full 100k figure (import ~11 min, exact ranking
+// 20 x 2 x 100k re-scores ~10 min at ~7,000 a second, searches ~8 min):
 //   npm run bench -- engine-3d --size 100000
 // or, with the whole catalogue imported with 3D columns into the data dir:
 //   npx molsearch import ../shared/data/catalogs/chemspace_screening.smi.gz --db CHEMSPACE-SCREENING --3d --resume
@@ -32,7 +32,7 @@ import {
   importCatalogue,
   isRecordError,
   openCatalogue,
-  gridCandidates,
+  stage1Candidates,
   readMolecules,
   rescoreModels,
   search,
@@ -76,7 +76,7 @@ export async function run(args: string[]): Promise<void> {
   try {
     for (const method of METHODS.filter((m) => values.methods.split(',').includes(m))) {
       const truth = await groundTruth(benchDir, catalogue, method, queries, pool);
-      const ceilings = await stage1Ceilings(catalogue, queries, truth, qualities);
+      const ceilings = await stage1Ceilings(catalogue, method, queries, truth, qualities);
       for (const quality of qualities) {
         const times: number[] = [];
         const cpu: number[] = [];
@@ -215,12 +215,12 @@ async function groundTruth(benchDir: string, catalogue: Catalogue, method: Score
  * Per quality, the mean fraction of each query's exact top 30 among the stage-1 candidates: the recall
  * stage 2 reaches when its exact scores put them first.
  */
-async function stage1Ceilings(catalogue: Catalogue, queries: string[], truth: Set<number>[], qualities: Quality[]): Promise<Map<Quality, number>> {
+async function stage1Ceilings(catalogue: Catalogue, method: ScoreMethod, queries: string[], truth: Set<number>[], qualities: Quality[]): Promise<Map<Quality, number>> {
   const sums = new Map<Quality, number>(qualities.map((quality) => [quality, 0]));
   for (const [q, smiles] of queries.entries()) {
     const query = await shapeQuery(smiles);
     for (const quality of qualities) {
-      const rows = new Set(gridCandidates(catalogue.shape!.grids(), query.model, quality, SHAPE_CANDIDATES[quality]));
+      const rows = new Set(stage1Candidates(catalogue.shape!, query.model, method, quality, SHAPE_CANDIDATES[quality]));
       sums.set(quality, sums.get(quality)! + recallAt(truth[q]!, [...truth[q]!].filter((row) => rows.has(row))));
     }
   }

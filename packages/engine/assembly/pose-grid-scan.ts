@@ -41,34 +41,87 @@ function commonBits(a: usize, b: usize, vectors: i32): i32 {
   return total;
 }
 
+function tanimoto(a: usize, pa: i32, b: usize, pb: i32, vectors: i32): f32 {
+  const common = commonBits(a, b, vectors);
+  return <f32>common / <f32>(pa + pb - common);
+}
+
+/** At most this many pairs a row are refined from coarse to fine grids. */
+const MAX_REFINED: i32 = 8;
+
 /**
  * For each of `rows` catalogue rows (`slots` grids each, bit counts at `pops`, 0 for an empty slot),
  * the best grid Tanimoto over its slots and the `queryCount` query grids, as f32 at `out`, and which
- * pair gave it (slot x queryCount + query grid, -1 when none) as i32 at `pairs`. A pair whose bit
- * counts alone bound the Tanimoto (min / max) at or below the row's best so far is not read.
+ * pair gave it (slot x queryCount + query grid, -1 when none) as i32 at `pairs`.
+ *
+ * With `refine` 0 every pair's fine grids are compared. With `refine` 1..8 the coarse grids (`coarse`,
+ * `coarsePops`, `coarseQuery`, `coarseQueryPops`, `coarseVectors` long) of every pair are compared
+ * first and only the `refine` best pairs by coarse Tanimoto get their fine grids compared. Either way
+ * a pair whose bit counts alone bound its Tanimoto (min / max) below what it must beat is not read.
+ * `scratch` holds 2 x MAX_REFINED x 4 bytes.
  */
 export function bestTanimoto(
-  query: usize, queryPops: usize, queryCount: i32,
-  grids: usize, pops: usize, rows: i32, slots: i32, vectors: i32,
-  out: usize, pairs: usize,
+  query: usize, queryPops: usize, coarseQuery: usize, coarseQueryPops: usize, queryCount: i32,
+  grids: usize, pops: usize, coarse: usize, coarsePops: usize, rows: i32, slots: i32,
+  vectors: i32, coarseVectors: i32, refine: i32, scratch: usize, out: usize, pairs: usize,
 ): void {
   const gridBytes = <usize>vectors << 4;
+  const coarseBytes = <usize>coarseVectors << 4;
+  const kept = min(refine, MAX_REFINED);
+  const keptPairs = scratch + (<usize>MAX_REFINED << 2);
   for (let row: i32 = 0; row < rows; row++) {
     let best: f32 = 0;
     let bestPair: i32 = -1;
-    for (let s: i32 = 0; s < slots; s++) {
-      const slot = <usize>(row * slots + s);
-      const pb = load<i32>(pops + (slot << 2));
-      if (pb == 0) continue;
-      const grid = grids + slot * gridBytes;
-      for (let j: i32 = 0; j < queryCount; j++) {
+    if (kept <= 0) {
+      for (let s: i32 = 0; s < slots; s++) {
+        const slot = <usize>(row * slots + s);
+        const pb = load<i32>(pops + (slot << 2));
+        if (pb == 0) continue;
+        for (let j: i32 = 0; j < queryCount; j++) {
+          const pa = load<i32>(queryPops + (<usize>j << 2));
+          if (<f32>min(pa, pb) <= best * <f32>max(pa, pb)) continue;
+          const t = tanimoto(query + <usize>j * gridBytes, pa, grids + slot * gridBytes, pb, vectors);
+          if (t > best) {
+            best = t;
+            bestPair = s * queryCount + j;
+          }
+        }
+      }
+    } else {
+      // The `kept` best pairs by coarse Tanimoto, worst last, by insertion.
+      let filled: i32 = 0;
+      for (let s: i32 = 0; s < slots; s++) {
+        const slot = <usize>(row * slots + s);
+        const pb = load<i32>(coarsePops + (slot << 2));
+        if (pb == 0) continue;
+        for (let j: i32 = 0; j < queryCount; j++) {
+          const pa = load<i32>(coarseQueryPops + (<usize>j << 2));
+          const floor: f32 = filled < kept ? 0 : load<f32>(scratch + (<usize>(kept - 1) << 2));
+          if (<f32>min(pa, pb) <= floor * <f32>max(pa, pb)) continue;
+          const t = tanimoto(coarseQuery + <usize>j * coarseBytes, pa, coarse + slot * coarseBytes, pb, coarseVectors);
+          if (filled == kept && t <= floor) continue;
+          let at = filled < kept ? filled++ : kept - 1;
+          while (at > 0 && load<f32>(scratch + (<usize>(at - 1) << 2)) < t) {
+            store<f32>(scratch + (<usize>at << 2), load<f32>(scratch + (<usize>(at - 1) << 2)));
+            store<i32>(keptPairs + (<usize>at << 2), load<i32>(keptPairs + (<usize>(at - 1) << 2)));
+            at--;
+          }
+          store<f32>(scratch + (<usize>at << 2), t);
+          store<i32>(keptPairs + (<usize>at << 2), s * queryCount + j);
+        }
+      }
+      for (let k: i32 = 0; k < filled; k++) {
+        const pair = load<i32>(keptPairs + (<usize>k << 2));
+        const s = pair / queryCount;
+        const j = pair - s * queryCount;
+        const slot = <usize>(row * slots + s);
         const pa = load<i32>(queryPops + (<usize>j << 2));
+        const pb = load<i32>(pops + (slot << 2));
         if (<f32>min(pa, pb) <= best * <f32>max(pa, pb)) continue;
-        const common = commonBits(query + <usize>j * gridBytes, grid, vectors);
-        const tanimoto = <f32>common / <f32>(pa + pb - common);
-        if (tanimoto > best) {
-          best = tanimoto;
-          bestPair = s * queryCount + j;
+        const t = tanimoto(query + <usize>j * gridBytes, pa, grids + slot * gridBytes, pb, vectors);
+        if (t > best) {
+          best = t;
+          bestPair = pair;
         }
       }
     }

@@ -4,7 +4,7 @@ import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { EngineError } from '../engine-error.ts';
 import { QUERY_SHAPE, shapeFeatures } from '../import/prepare-shape.ts';
 import type { ShapeFeatures } from '../import/prepare-shape.ts';
-import { SHAPE_CANDIDATES, gridCandidates } from '../stage1/grid-candidates.ts';
+import { SHAPE_CANDIDATES, stage1Candidates } from '../stage1/grid-candidates.ts';
 import type { SearchQuality } from '../search-types.ts';
 import { rescoreModels } from './rescore-pool.ts';
 import type { RescorePool } from './rescore-pool.ts';
@@ -47,7 +47,7 @@ export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, optio
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for ${options.method}: re-import it with 3D columns (molsearch import --3d).`);
   }
   const wanted = SHAPE_CANDIDATES[options.quality];
-  const candidates = gridCandidates(columns.grids(), query.model, options.quality, wanted);
+  const candidates = stage1Candidates(columns, query.model, options.method, options.quality, wanted);
   const similarities = await rescoreModels(query.model, options.method, [...candidates].map((row) => columns.model(row)), {
     pool: options.pool,
     signal: options.signal,

@@ -1,7 +1,8 @@
-import type { Model3D } from '@molsearch/chem';
+import type { Model3D, ScoreMethod } from '@molsearch/chem';
+import type { ShapeColumns } from '../catalogue/catalogue-reader.ts';
 import type { SearchQuality } from '../search-types.ts';
+import { espAtGridPoses } from './esp-at-pose.ts';
 import { queryGrids } from './pose-grid.ts';
-import type { PoseGridColumn } from './pose-grid-scan.ts';
 
 /**
  * Query conformers whose grids stage 1 compares (evenly spaced among the query's conformers): the scan
@@ -10,6 +11,9 @@ import type { PoseGridColumn } from './pose-grid-scan.ts';
  */
 export const STAGE1_QUERY_CONFORMERS: Record<SearchQuality, number> = { fast: 8, accurate: 15, very_accurate: 30 };
 
+/** Pairs of query and catalogue conformer per molecule whose fine grids are compared, the best by coarse grids (0: all). */
+export const STAGE1_REFINED_PAIRS: Record<SearchQuality, number> = { fast: 2, accurate: 4, very_accurate: 4 };
+
 /**
  * Candidates per database that stage 2 re-scores exactly, sized by the latency goals (fast 1 s,
  * very_accurate 5 s) at the re-scoring rate of two workers (about 7,800 a second at 30 x 3 conformers,
@@ -17,10 +21,14 @@ export const STAGE1_QUERY_CONFORMERS: Record<SearchQuality, number> = { fast: 8,
  */
 export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 3000, accurate: 8000, very_accurate: 25000 };
 
-/** The `wanted` rows with the best grid Tanimoto to the query (rows without conformers never), in row order. */
-export function gridCandidates(column: PoseGridColumn, query: Model3D, quality: SearchQuality, wanted: number): Uint32Array {
-  const { scores } = column.scan(queryGrids(query, STAGE1_QUERY_CONFORMERS[quality]));
-  return bestRows(scores, wanted);
+/**
+ * The `wanted` rows stage 1 ranks best for `method` (rows without conformers never), in row order: by
+ * grid Tanimoto for shape, by the electrostatic similarity at each row's best grid pose for electrostatics.
+ */
+export function stage1Candidates(columns: ShapeColumns, query: Model3D, method: ScoreMethod, quality: SearchQuality, wanted: number): Uint32Array {
+  const grids = queryGrids(query, STAGE1_QUERY_CONFORMERS[quality]);
+  const { scores, pairs } = columns.grids().scan(grids, STAGE1_REFINED_PAIRS[quality]);
+  return bestRows(method === 'espsim_shape' ? scores : espAtGridPoses(columns.espSites(), query, grids, pairs), wanted);
 }
 
 /** Rows of the `wanted` highest positive scores; ties at the cut go to the lower rows. */

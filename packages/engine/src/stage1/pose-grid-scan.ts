@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { EngineError } from '../engine-error.ts';
 import { wasm } from '../kernels/webassembly-api.ts';
 import type { WasmInstance, WasmMemory } from '../kernels/webassembly-api.ts';
-import { GRID_BYTES, GRID_SLOTS } from './pose-grid.ts';
+import { COARSE_GRID_BYTES, GRID_BYTES, GRID_ROW_BYTES, GRID_SLOTS } from './pose-grid.ts';
 import type { QueryGrids } from './pose-grid.ts';
 
 // Built from packages/engine/assembly/pose-grid-scan.ts by `npm run build:wasm:grid -w @molsearch/engine`.
@@ -11,13 +11,18 @@ const PAGE_BYTES = 65536;
 /** Bytes left to the module's own static data at the start of its memory. */
 const RESERVED = PAGE_BYTES;
 const VECTORS = GRID_BYTES / 16;
+const COARSE_VECTORS = COARSE_GRID_BYTES / 16;
 /** Query grids one scan takes: 30 conformers under 4 flips. */
 export const MAX_QUERY_GRIDS = 120;
 
 interface GridExports {
   memory: WasmMemory & { grow(pages: number): number };
   countBits(grids: number, count: number, vectors: number, out: number): void;
-  bestTanimoto(query: number, queryPops: number, queryCount: number, grids: number, pops: number, rows: number, slots: number, vectors: number, out: number, pairs: number): void;
+  bestTanimoto(
+    query: number, queryPops: number, coarseQuery: number, coarseQueryPops: number, queryCount: number,
+    grids: number, pops: number, coarse: number, coarsePops: number, rows: number, slots: number,
+    vectors: number, coarseVectors: number, refine: number, scratch: number, out: number, pairs: number,
+  ): void;
 }
 
 export interface GridScores {
@@ -27,19 +32,51 @@ export interface GridScores {
   pairs: Int32Array;
 }
 
+/** Where each array lives in the kernel's memory. */
+interface Layout {
+  scratch: number;
+  query: number;
+  queryPops: number;
+  coarseQuery: number;
+  coarseQueryPops: number;
+  scores: number;
+  pairs: number;
+  pops: number;
+  coarsePops: number;
+  grids: number;
+  coarse: number;
+  end: number;
+}
+
+function layout(rows: number): Layout {
+  const slots = rows * GRID_SLOTS;
+  const scratch = RESERVED;
+  const query = scratch + 64;
+  const queryPops = query + MAX_QUERY_GRIDS * GRID_BYTES;
+  const coarseQuery = queryPops + 4 * MAX_QUERY_GRIDS;
+  const coarseQueryPops = coarseQuery + MAX_QUERY_GRIDS * COARSE_GRID_BYTES;
+  const scores = coarseQueryPops + 4 * MAX_QUERY_GRIDS;
+  const pairs = scores + 4 * rows;
+  const pops = pairs + 4 * rows;
+  const coarsePops = pops + 4 * slots;
+  const grids = align16(coarsePops + 4 * slots);
+  const coarse = grids + slots * GRID_BYTES;
+  return { scratch, query, queryPops, coarseQuery, coarseQueryPops, scores, pairs, pops, coarsePops, grids, coarse, end: coarse + slots * COARSE_GRID_BYTES };
+}
+
 /**
- * A catalogue's grid column inside the kernel's memory, laid out once:
- * [reserved][query grids][query bit counts][row scores][row pairs][row bit counts][grids].
+ * A catalogue's grid column inside the kernel's memory: the fine grids of every row slot back to back,
+ * then the coarse ones, with their bit counts.
  */
 export class PoseGridColumn {
   readonly rows: number;
   private readonly kernel: GridExports;
-  private readonly at: { query: number; queryPops: number; scores: number; pairs: number; pops: number; grids: number };
+  private readonly at: Layout;
 
-  /** `grids`: GRID_SLOTS grids a row, rows back to back (catalogueGridRow's layout). */
-  constructor(grids: Uint8Array, rows: number) {
-    if (grids.length !== rows * GRID_SLOTS * GRID_BYTES) {
-      throw new EngineError('CATALOGUE_CORRUPT', `The 3D grid column holds ${grids.length} bytes, expected ${rows * GRID_SLOTS * GRID_BYTES} for ${rows} molecules: re-import the catalogue.`);
+  /** `rows` rows of GRID_ROW_BYTES (catalogueGridRow's layout), back to back. */
+  constructor(rowBytes: Uint8Array, rows: number) {
+    if (rowBytes.length !== rows * GRID_ROW_BYTES) {
+      throw new EngineError('CATALOGUE_CORRUPT', `The 3D grid column holds ${rowBytes.length} bytes, expected ${rows * GRID_ROW_BYTES} for ${rows} molecules: re-import the catalogue.`);
     }
     let instance: WasmInstance;
     try {
@@ -49,33 +86,45 @@ export class PoseGridColumn {
     }
     this.kernel = instance.exports as unknown as GridExports;
     this.rows = rows;
-    const query = RESERVED;
-    const queryPops = query + MAX_QUERY_GRIDS * GRID_BYTES;
-    const scores = queryPops + 4 * MAX_QUERY_GRIDS;
-    const pairs = scores + 4 * rows;
-    const pops = pairs + 4 * rows;
-    const gridsAt = align16(pops + 4 * rows * GRID_SLOTS);
-    this.at = { query, queryPops, scores, pairs, pops, grids: gridsAt };
-    const end = gridsAt + grids.length;
+    this.at = layout(rows);
     const memory = this.kernel.memory;
-    const missing = Math.ceil(end / PAGE_BYTES) - memory.buffer.byteLength / PAGE_BYTES;
+    const missing = Math.ceil(this.at.end / PAGE_BYTES) - memory.buffer.byteLength / PAGE_BYTES;
     if (missing > 0 && memory.grow(missing) < 0) {
       throw new EngineError('METHOD_UNAVAILABLE', `The 3D grid column of ${rows} molecules does not fit one WebAssembly memory.`);
     }
-    new Uint8Array(memory.buffer, gridsAt, grids.length).set(grids);
-    this.kernel.countBits(gridsAt, rows * GRID_SLOTS, VECTORS, pops);
+    const fine = new Uint8Array(memory.buffer, this.at.grids, rows * GRID_SLOTS * GRID_BYTES);
+    const coarse = new Uint8Array(memory.buffer, this.at.coarse, rows * GRID_SLOTS * COARSE_GRID_BYTES);
+    const fineBytes = GRID_SLOTS * GRID_BYTES;
+    for (let row = 0; row < rows; row++) {
+      const at = row * GRID_ROW_BYTES;
+      fine.set(rowBytes.subarray(at, at + fineBytes), row * fineBytes);
+      coarse.set(rowBytes.subarray(at + fineBytes, at + GRID_ROW_BYTES), row * GRID_SLOTS * COARSE_GRID_BYTES);
+    }
+    this.kernel.countBits(this.at.grids, rows * GRID_SLOTS, VECTORS, this.at.pops);
+    this.kernel.countBits(this.at.coarse, rows * GRID_SLOTS, COARSE_VECTORS, this.at.coarsePops);
   }
 
-  /** Every row's best grid Tanimoto against the query grids (copied out of the kernel's memory). */
-  scan(query: QueryGrids): GridScores {
+  /**
+   * Every row's best grid Tanimoto against the query grids (copied out of the kernel's memory). With
+   * `refine` 1..8 only that many pairs a row, the best by coarse grids, are scored on fine grids; 0
+   * scores every pair.
+   */
+  scan(query: QueryGrids, refine: number): GridScores {
     if (query.count > MAX_QUERY_GRIDS) throw new EngineError('INVALID_REQUEST', `At most ${MAX_QUERY_GRIDS} query grids, got ${query.count}.`);
     const { memory } = this.kernel;
-    new Uint8Array(memory.buffer, this.at.query, query.grids.length).set(query.grids);
-    this.kernel.countBits(this.at.query, query.count, VECTORS, this.at.queryPops);
-    this.kernel.bestTanimoto(this.at.query, this.at.queryPops, query.count, this.at.grids, this.at.pops, this.rows, GRID_SLOTS, VECTORS, this.at.scores, this.at.pairs);
+    const at = this.at;
+    new Uint8Array(memory.buffer, at.query, query.grids.length).set(query.grids);
+    new Uint8Array(memory.buffer, at.coarseQuery, query.coarse.length).set(query.coarse);
+    this.kernel.countBits(at.query, query.count, VECTORS, at.queryPops);
+    this.kernel.countBits(at.coarseQuery, query.count, COARSE_VECTORS, at.coarseQueryPops);
+    this.kernel.bestTanimoto(
+      at.query, at.queryPops, at.coarseQuery, at.coarseQueryPops, query.count,
+      at.grids, at.pops, at.coarse, at.coarsePops, this.rows, GRID_SLOTS,
+      VECTORS, COARSE_VECTORS, refine, at.scratch, at.scores, at.pairs,
+    );
     return {
-      scores: new Float32Array(memory.buffer, this.at.scores, this.rows).slice(),
-      pairs: new Int32Array(memory.buffer, this.at.pairs, this.rows).slice(),
+      scores: new Float32Array(memory.buffer, at.scores, this.rows).slice(),
+      pairs: new Int32Array(memory.buffer, at.pairs, this.rows).slice(),
     };
   }
 }

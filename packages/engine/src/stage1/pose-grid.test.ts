@@ -1,9 +1,10 @@
-import { encodeModel, loadRDKit } from '@molsearch/chem';
+import { AXIS_SIGN_FLIPS, encodeModel, espOverlap, espSelfOverlap, loadRDKit } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shapeFeatures } from '../import/prepare-shape.ts';
+import { espAtGridPoses, espSiteColumn } from './esp-at-pose.ts';
 import { bestRows } from './grid-candidates.ts';
-import { GRID_BYTES, GRID_ROW_BYTES, GRID_SLOTS, catalogueGridRow, queryGrids } from './pose-grid.ts';
+import { GRID_BYTES, GRID_ROW_BYTES, GRID_SLOTS, catalogueGridRow, principalCoordinates, queryGrids } from './pose-grid.ts';
 import { PoseGridColumn } from './pose-grid-scan.ts';
 
 const SMILES = ['CC(=O)Nc1ccc(O)cc1', 'OC(=O)c1ccccc1O', 'CCCCCCCCCCO', 'c1ccc2ccccc2c1', 'Cn1cnc2c1c(=O)n(C)c(=O)n2C', 'CC(C)Cc1ccc(cc1)C(C)C(=O)O'];
@@ -25,7 +26,7 @@ function reference(column: Uint8Array, rows: number, query: { grids: Uint8Array;
   return Array.from({ length: rows }, (_, row) => {
     let best = 0;
     for (let s = 0; s < GRID_SLOTS; s++) {
-      const b = column.subarray((row * GRID_SLOTS + s) * GRID_BYTES, (row * GRID_SLOTS + s + 1) * GRID_BYTES);
+      const b = column.subarray(row * GRID_ROW_BYTES + s * GRID_BYTES, row * GRID_ROW_BYTES + (s + 1) * GRID_BYTES);
       const pb = popcount(b);
       if (pb === 0) continue;
       for (let j = 0; j < query.count; j++) {
@@ -45,12 +46,16 @@ describe('stage-1 volume grids', () => {
     const kernel = new PoseGridColumn(column, models.length);
     for (const [q, model] of models.entries()) {
       const query = queryGrids(model, 4);
-      const { scores, pairs } = kernel.scan(query);
+      const { scores, pairs } = kernel.scan(query, 0);
       const expected = reference(column, models.length, query);
       scores.forEach((score, row) => expect(score).toBeCloseTo(expected[row]!, 6));
       expect(scores[q]).toBe(1);
       expect(pairs[q]).toBeGreaterThanOrEqual(0);
       expect(Math.max(...scores.filter((_, row) => row !== q))).toBeLessThan(1);
+      // Refining the two best pairs by coarse grids finds some pair's fine score: never above the best.
+      const refined = kernel.scan(query, 2);
+      refined.scores.forEach((score, row) => expect(score).toBeLessThanOrEqual(scores[row]! + 1e-7));
+      expect(refined.scores[q]).toBe(1);
     }
   });
 
@@ -58,10 +63,33 @@ describe('stage-1 volume grids', () => {
     const column = new Uint8Array(2 * GRID_ROW_BYTES);
     catalogueGridRow(encodeModel(models[0]!), column, 0);
     catalogueGridRow(new Uint8Array(0), column, GRID_ROW_BYTES);
-    const { scores, pairs } = new PoseGridColumn(column, 2).scan(queryGrids(models[0]!, 2));
+    const { scores, pairs } = new PoseGridColumn(column, 2).scan(queryGrids(models[0]!, 2), 2);
     expect(scores[1]).toBe(0);
     expect(pairs[1]).toBe(-1);
     expect(() => new PoseGridColumn(column.subarray(1), 2)).toThrow(/re-import/);
+  });
+
+  it('scores charges at each row\'s best grid pose close to the direct Carbó pair sum, the query itself best', () => {
+    const encoded = models.map((model) => encodeModel(model));
+    const column = new Uint8Array(models.length * GRID_ROW_BYTES);
+    encoded.forEach((bytes, row) => catalogueGridRow(bytes, column, row * GRID_ROW_BYTES));
+    const sites = espSiteColumn((row) => encoded[row]!, models.length);
+    const query = models[5]!;
+    const grids = queryGrids(query, 3);
+    const { pairs } = new PoseGridColumn(column, models.length).scan(grids, 0);
+    const scores = espAtGridPoses(sites, query, grids, pairs);
+    models.forEach((model, row) => {
+      const slot = Math.floor(pairs[row]! / grids.count);
+      const j = pairs[row]! % grids.count;
+      const flip = AXIS_SIGN_FLIPS[j & 3]!;
+      const a = principalCoordinates(query, grids.conformers[j >> 2]!, true).map((v, i) => v * flip[i % 3]!);
+      const b = principalCoordinates(model, slot, true);
+      const ab = espOverlap(a, query.charges, query.charges.length, b, model.charges, model.charges.length);
+      const carbo = ab / Math.sqrt(espSelfOverlap(a, query.charges, query.charges.length) * espSelfOverlap(b, model.charges, model.charges.length));
+      // The lattice flattens the kernel's peak where sites coincide: a molecule against itself reads about 0.91.
+      expect(Math.abs(scores[row]! - (carbo + 1) / 2)).toBeLessThan(row === 5 ? 0.1 : 0.015);
+    });
+    expect(Math.max(...scores)).toBe(scores[5]);
   });
 
   it('keeps the best rows, ties at the cut to the lower rows, never a row scored 0', () => {

@@ -12,28 +12,51 @@ import type { Model3D } from '@molsearch/chem';
  * 0.72 / 0.94, against 0.28 / 0.64 by USRCAT; 1.5 Å voxels gave 0.54 / 0.91, 0.8 Å 0.74 / 0.95 at
  * three times the bytes.
  */
-export const GRID_SPACING = 1;
-export const GRID_ATOM_RADIUS = 1.5;
+interface Lattice {
+  spacing: number;
+  radius: number;
+  dims: [number, number, number];
+  /** The voxels rounded up to whole 16-byte SIMD vectors. */
+  bytes: number;
+}
+
 /** Half extents of the box (Å) along the first, second and third principal axes. */
 const HALF_BOX = [11, 7, 5] as const;
-const DIMS = HALF_BOX.map((half) => Math.ceil((2 * half) / GRID_SPACING)) as [number, number, number];
-/** Bytes of one grid: the voxels rounded up to whole 16-byte SIMD vectors. */
-export const GRID_BYTES = Math.ceil((DIMS[0] * DIMS[1] * DIMS[2]) / 128) * 16;
+
+function lattice(spacing: number, radius: number): Lattice {
+  const dims = HALF_BOX.map((half) => Math.ceil((2 * half) / spacing)) as [number, number, number];
+  return { spacing, radius, dims, bytes: Math.ceil((dims[0] * dims[1] * dims[2]) / 128) * 16 };
+}
+
+/** The grids that are scored: 1 Å voxels within 1.5 Å of an atom. */
+const FINE = lattice(1, 1.5);
+/**
+ * 2 Å voxels within 2 Å of an atom, an eighth of the bytes: the scan compares these for every pair of
+ * query and catalogue conformer and scores the fine grids of the most promising pairs only.
+ */
+const COARSE = lattice(2, 2);
+export const GRID_BYTES = FINE.bytes;
+export const COARSE_GRID_BYTES = COARSE.bytes;
 /** Conformer grids stored per catalogue row (rows with fewer conformers leave empty slots). */
 export const GRID_SLOTS = 3;
-export const GRID_ROW_BYTES = GRID_SLOTS * GRID_BYTES;
+/** A row: its GRID_SLOTS fine grids, then their coarse grids. */
+export const GRID_ROW_BYTES = GRID_SLOTS * (GRID_BYTES + COARSE_GRID_BYTES);
 
 type Flip = readonly [number, number, number];
 
-/** Heavy-atom coordinates of a conformer in its principal frame (centred, first axis the longest). */
-export function principalCoordinates(model: Model3D, conformer: number): Float64Array {
+/**
+ * A conformer in the principal frame of its heavy atoms (centred, first axis the longest): the heavy
+ * atoms, or with `allSites` every charge site of the model.
+ */
+export function principalCoordinates(model: Model3D, conformer: number, allSites = false): Float64Array {
   const n = model.atomicNumbers.length;
-  const coords = model.conformers[conformer]!.subarray(0, 3 * n);
-  const frame = principalFrame(coords, n);
+  const all = model.conformers[conformer]!;
+  const frame = principalFrame(all.subarray(0, 3 * n), n);
+  const coords = allSites ? all : all.subarray(0, 3 * n);
   const [cx, cy, cz] = frame.centroid;
   const axes = frame.axes;
-  const out = new Float64Array(3 * n);
-  for (let i = 0; i < n; i++) {
+  const out = new Float64Array(coords.length);
+  for (let i = 0; i < coords.length / 3; i++) {
     const x = coords[3 * i]! - cx, y = coords[3 * i + 1]! - cy, z = coords[3 * i + 2]! - cz;
     for (let a = 0; a < 3; a++) out[3 * i + a] = axes[a]! * x + axes[3 + a]! * y + axes[6 + a]! * z;
   }
@@ -41,19 +64,20 @@ export function principalCoordinates(model: Model3D, conformer: number): Float64
 }
 
 /** Sets the voxels of atoms at `coords` (principal frame), mirrored by `flip`, into `out` at `at`. */
-export function voxelize(coords: Float64Array, flip: Flip, out: Uint8Array, at = 0): void {
-  const reach = Math.ceil(GRID_ATOM_RADIUS / GRID_SPACING);
-  const r2 = GRID_ATOM_RADIUS * GRID_ATOM_RADIUS;
-  const [nx, ny, nz] = DIMS;
+function voxelize(coords: Float64Array, flip: Flip, grid: Lattice, out: Uint8Array, at: number): void {
+  const { spacing, radius } = grid;
+  const reach = Math.ceil(radius / spacing);
+  const r2 = radius * radius;
+  const [nx, ny, nz] = grid.dims;
   for (let i = 0; i < coords.length / 3; i++) {
     const p = [coords[3 * i]! * flip[0], coords[3 * i + 1]! * flip[1], coords[3 * i + 2]! * flip[2]];
-    const cell = p.map((v, a) => Math.floor((v + HALF_BOX[a]!) / GRID_SPACING));
+    const cell = p.map((v, a) => Math.floor((v + HALF_BOX[a]!) / spacing));
     for (let x = Math.max(0, cell[0]! - reach); x <= Math.min(nx - 1, cell[0]! + reach); x++) {
-      const dx = (x + 0.5) * GRID_SPACING - HALF_BOX[0] - p[0]!;
+      const dx = (x + 0.5) * spacing - HALF_BOX[0] - p[0]!;
       for (let y = Math.max(0, cell[1]! - reach); y <= Math.min(ny - 1, cell[1]! + reach); y++) {
-        const dy = (y + 0.5) * GRID_SPACING - HALF_BOX[1] - p[1]!;
+        const dy = (y + 0.5) * spacing - HALF_BOX[1] - p[1]!;
         for (let z = Math.max(0, cell[2]! - reach); z <= Math.min(nz - 1, cell[2]! + reach); z++) {
-          const dz = (z + 0.5) * GRID_SPACING - HALF_BOX[2] - p[2]!;
+          const dz = (z + 0.5) * spacing - HALF_BOX[2] - p[2]!;
           if (dx * dx + dy * dy + dz * dz > r2) continue;
           const bit = (x * ny + y) * nz + z;
           out[at + (bit >> 3)]! |= 1 << (bit & 7);
@@ -68,12 +92,18 @@ export function catalogueGridRow(encodedModel: Uint8Array, out: Uint8Array, at: 
   if (encodedModel.length === 0) return;
   const model = decodeModel(encodedModel);
   const count = Math.min(GRID_SLOTS, model.conformers.length);
-  for (let k = 0; k < count; k++) voxelize(principalCoordinates(model, k), [1, 1, 1], out, at + k * GRID_BYTES);
+  for (let k = 0; k < count; k++) {
+    const coords = principalCoordinates(model, k);
+    voxelize(coords, [1, 1, 1], FINE, out, at + k * GRID_BYTES);
+    voxelize(coords, [1, 1, 1], COARSE, out, at + GRID_SLOTS * GRID_BYTES + k * COARSE_GRID_BYTES);
+  }
 }
 
 export interface QueryGrids {
-  /** Grid `j` is conformer `conformers[j >> 2]` turned by AXIS_SIGN_FLIPS[j & 3]. */
+  /** Grid `j` is conformer `conformers[j >> 2]` mirrored by AXIS_SIGN_FLIPS[j & 3]. */
   grids: Uint8Array;
+  /** The same as coarse grids. */
+  coarse: Uint8Array;
   count: number;
   conformers: number[];
 }
@@ -86,10 +116,16 @@ export function queryGrids(model: Model3D, conformers: number): QueryGrids {
   const total = model.conformers.length;
   const used = Math.max(1, Math.min(total, conformers));
   const picks = Array.from({ length: used }, (_, i) => Math.floor((i * total) / used));
-  const grids = new Uint8Array(picks.length * AXIS_SIGN_FLIPS.length * GRID_BYTES);
+  const count = picks.length * AXIS_SIGN_FLIPS.length;
+  const grids = new Uint8Array(count * GRID_BYTES);
+  const coarse = new Uint8Array(count * COARSE_GRID_BYTES);
   picks.forEach((k, p) => {
     const coords = principalCoordinates(model, k);
-    AXIS_SIGN_FLIPS.forEach((flip, f) => voxelize(coords, flip, grids, (p * AXIS_SIGN_FLIPS.length + f) * GRID_BYTES));
+    AXIS_SIGN_FLIPS.forEach((flip, f) => {
+      const j = p * AXIS_SIGN_FLIPS.length + f;
+      voxelize(coords, flip, FINE, grids, j * GRID_BYTES);
+      voxelize(coords, flip, COARSE, coarse, j * COARSE_GRID_BYTES);
+    });
   });
-  return { grids, count: picks.length * AXIS_SIGN_FLIPS.length, conformers: picks };
+  return { grids, coarse, count, conformers: picks };
 }
