@@ -47,23 +47,25 @@ function tanimoto(a: usize, pa: i32, b: usize, pb: i32, vectors: i32): f32 {
 }
 
 /** At most this many pairs a row are refined from coarse to fine grids. */
-const MAX_REFINED: i32 = 8;
+const MAX_REFINED: i32 = 16;
 
 /**
  * For each of `rows` catalogue rows (`slots` grids each, bit counts at `pops`, 0 for an empty slot),
  * the best grid Tanimoto over its slots and the `queryCount` query grids, as f32 at `out`, and which
  * pair gave it (slot x queryCount + query grid, -1 when none) as i32 at `pairs`.
  *
- * With `refine` 0 every pair's fine grids are compared. With `refine` 1..8 the coarse grids (`coarse`,
+ * With `refine` 0 every pair's fine grids are compared. With `refine` 1..16 the coarse grids (`coarse`,
  * `coarsePops`, `coarseQuery`, `coarseQueryPops`, `coarseVectors` long) of every pair are compared
- * first and only the `refine` best pairs by coarse Tanimoto get their fine grids compared. Either way
- * a pair whose bit counts alone bound its Tanimoto (min / max) below what it must beat is not read.
+ * first and only the `refine` best pairs by coarse Tanimoto get their fine grids compared; each row's
+ * refined pairs and their fine Tanimoto go to `refined` as `refine` (i32 pair, f32 score) entries, pair
+ * -1 where the row has fewer. A pair whose bit counts alone bound its Tanimoto (min / max) below what it
+ * must beat is not read.
  * `scratch` holds 2 x MAX_REFINED x 4 bytes.
  */
 export function bestTanimoto(
   query: usize, queryPops: usize, coarseQuery: usize, coarseQueryPops: usize, queryCount: i32,
   grids: usize, pops: usize, coarse: usize, coarsePops: usize, rows: i32, slots: i32,
-  vectors: i32, coarseVectors: i32, refine: i32, scratch: usize, out: usize, pairs: usize,
+  vectors: i32, coarseVectors: i32, refine: i32, scratch: usize, out: usize, pairs: usize, refined: usize,
 ): void {
   const gridBytes = <usize>vectors << 4;
   const coarseBytes = <usize>coarseVectors << 4;
@@ -110,15 +112,20 @@ export function bestTanimoto(
           store<i32>(keptPairs + (<usize>at << 2), s * queryCount + j);
         }
       }
-      for (let k: i32 = 0; k < filled; k++) {
+      const rowRefined = refined + (<usize>(row * kept) << 3);
+      for (let k: i32 = 0; k < kept; k++) {
+        if (k >= filled) {
+          store<i32>(rowRefined + (<usize>k << 3), -1);
+          store<f32>(rowRefined + (<usize>k << 3), 0, 4);
+          continue;
+        }
         const pair = load<i32>(keptPairs + (<usize>k << 2));
         const s = pair / queryCount;
         const j = pair - s * queryCount;
         const slot = <usize>(row * slots + s);
-        const pa = load<i32>(queryPops + (<usize>j << 2));
-        const pb = load<i32>(pops + (slot << 2));
-        if (<f32>min(pa, pb) <= best * <f32>max(pa, pb)) continue;
-        const t = tanimoto(query + <usize>j * gridBytes, pa, grids + slot * gridBytes, pb, vectors);
+        const t = tanimoto(query + <usize>j * gridBytes, load<i32>(queryPops + (<usize>j << 2)), grids + slot * gridBytes, load<i32>(pops + (slot << 2)), vectors);
+        store<i32>(rowRefined + (<usize>k << 3), pair);
+        store<f32>(rowRefined + (<usize>k << 3), t, 4);
         if (t > best) {
           best = t;
           bestPair = pair;

@@ -5,11 +5,11 @@ import type { QueryGrids } from './pose-grid.ts';
 
 /**
  * The electrostatic half of stage 1. ESPsim compares charges at the best shape pose, and the grid
- * scan already names, for every molecule, the conformer pair and principal-axes pose with the best
- * volume overlap: the electrostatic similarity (Carbó, every charge site) at that pose ranks the
- * molecules for the electrostatic method. On the 10,000-molecule benchmark the best 3 % / 20 % by
- * this score held 0.43 / 0.66 of the exact electrostatic top 30, against 0.11 / 0.40 by grid volume
- * alone and 0.11 / 0.43 by USRCAT.
+ * scan already names, for every molecule, the conformer pairs and principal-axes poses with the best
+ * volume overlaps: the electrostatic similarity (Carbó, every charge site) at those poses ranks the
+ * molecules for the electrostatic method (see ESP_POSE_MARGIN). On the 10,000-molecule benchmark the
+ * best 3 % / 20 % by the charges at the single best grid pose held 0.43 / 0.66 of the exact
+ * electrostatic top 30, against 0.11 / 0.40 by grid volume alone and 0.11 / 0.43 by USRCAT.
  */
 export interface EspSiteColumn {
   /** Sites of row r, slot s are offsets[r * GRID_SLOTS + s] .. offsets[r * GRID_SLOTS + s + 1]. */
@@ -117,22 +117,27 @@ function latticeOverlap(lattice: Float32Array, column: EspSiteColumn, first: num
 
 /**
  * Per row, the renormalised Carbó similarity (x + 1) / 2 of the query's and the row's charges at the
- * pose `pairs[row]` of the grid scan (slot x grids.count + query grid), 0 where the row has no pair.
+ * poses of the grid scan: `pairs` holds `perRow` pairs a row (slot x grids.count + query grid, -1 for
+ * none), and a row scores its best pose; 0 where it has none.
  */
-export function espAtGridPoses(column: EspSiteColumn, query: Model3D, grids: QueryGrids, pairs: Int32Array): Float32Array {
+export function espAtGridPoses(column: EspSiteColumn, query: Model3D, grids: QueryGrids, pairs: Int32Array, perRow = 1): Float32Array {
   const conformers = grids.conformers.map((k) => {
     const coords = principalCoordinates(query, k, true);
     return { lattice: potentialLattice(coords, query.charges), self: espSelfOverlap(coords, query.charges, query.charges.length) };
   });
-  const scores = new Float32Array(pairs.length);
-  pairs.forEach((pair, row) => {
-    if (pair < 0) return;
-    const slot = row * GRID_SLOTS + Math.floor(pair / grids.count);
-    const j = pair % grids.count;
-    const conformer = conformers[j >> 2]!;
-    const first = column.offsets[slot]!;
-    const overlap = latticeOverlap(conformer.lattice, column, first, column.offsets[slot + 1]! - first, AXIS_SIGN_FLIPS[j & 3]!);
-    scores[row] = (overlap / Math.sqrt(conformer.self * column.selfOverlaps[slot]!) + 1) / 2;
-  });
+  const rows = pairs.length / perRow;
+  const scores = new Float32Array(rows);
+  for (let row = 0; row < rows; row++) {
+    for (let k = row * perRow; k < (row + 1) * perRow; k++) {
+      const pair = pairs[k]!;
+      if (pair < 0) continue;
+      const slot = row * GRID_SLOTS + Math.floor(pair / grids.count);
+      const j = pair % grids.count;
+      const conformer = conformers[j >> 2]!;
+      const first = column.offsets[slot]!;
+      const overlap = latticeOverlap(conformer.lattice, column, first, column.offsets[slot + 1]! - first, AXIS_SIGN_FLIPS[j & 3]!);
+      scores[row] = Math.max(scores[row]!, (overlap / Math.sqrt(conformer.self * column.selfOverlaps[slot]!) + 1) / 2);
+    }
+  }
   return scores;
 }

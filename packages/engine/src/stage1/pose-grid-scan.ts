@@ -21,7 +21,7 @@ interface GridExports {
   bestTanimoto(
     query: number, queryPops: number, coarseQuery: number, coarseQueryPops: number, queryCount: number,
     grids: number, pops: number, coarse: number, coarsePops: number, rows: number, slots: number,
-    vectors: number, coarseVectors: number, refine: number, scratch: number, out: number, pairs: number,
+    vectors: number, coarseVectors: number, refine: number, scratch: number, out: number, pairs: number, refined: number,
   ): void;
 }
 
@@ -30,7 +30,13 @@ export interface GridScores {
   scores: Float32Array;
   /** Per row, slot x query grid count + query grid of the best pair, or -1. */
   pairs: Int32Array;
+  /** Per row, `refine` pairs scored on fine grids (-1 past the last) and their Tanimoto; empty when every pair was. */
+  refinedPairs: Int32Array;
+  refinedScores: Float32Array;
 }
+
+/** Most pairs a row the kernel refines (MAX_REFINED of the kernel). */
+export const MAX_REFINED_PAIRS = 16;
 
 /** Where each array lives in the kernel's memory. */
 interface Layout {
@@ -45,13 +51,14 @@ interface Layout {
   coarsePops: number;
   grids: number;
   coarse: number;
+  refined: number;
   end: number;
 }
 
 function layout(rows: number): Layout {
   const slots = rows * GRID_SLOTS;
   const scratch = RESERVED;
-  const query = scratch + 64;
+  const query = scratch + 8 * MAX_REFINED_PAIRS;
   const queryPops = query + MAX_QUERY_GRIDS * GRID_BYTES;
   const coarseQuery = queryPops + 4 * MAX_QUERY_GRIDS;
   const coarseQueryPops = coarseQuery + MAX_QUERY_GRIDS * COARSE_GRID_BYTES;
@@ -61,7 +68,8 @@ function layout(rows: number): Layout {
   const coarsePops = pops + 4 * slots;
   const grids = align16(coarsePops + 4 * slots);
   const coarse = grids + slots * GRID_BYTES;
-  return { scratch, query, queryPops, coarseQuery, coarseQueryPops, scores, pairs, pops, coarsePops, grids, coarse, end: coarse + slots * COARSE_GRID_BYTES };
+  const refined = coarse + slots * COARSE_GRID_BYTES;
+  return { scratch, query, queryPops, coarseQuery, coarseQueryPops, scores, pairs, pops, coarsePops, grids, coarse, refined, end: refined + 8 * MAX_REFINED_PAIRS * rows };
 }
 
 /**
@@ -106,7 +114,7 @@ export class PoseGridColumn {
 
   /**
    * Every row's best grid Tanimoto against the query grids (copied out of the kernel's memory). With
-   * `refine` 1..8 only that many pairs a row, the best by coarse grids, are scored on fine grids; 0
+   * `refine` 1..16 only that many pairs a row, the best by coarse grids, are scored on fine grids; 0
    * scores every pair.
    */
   scan(query: QueryGrids, refine: number): GridScores {
@@ -120,11 +128,15 @@ export class PoseGridColumn {
     this.kernel.bestTanimoto(
       at.query, at.queryPops, at.coarseQuery, at.coarseQueryPops, query.count,
       at.grids, at.pops, at.coarse, at.coarsePops, this.rows, GRID_SLOTS,
-      VECTORS, COARSE_VECTORS, refine, at.scratch, at.scores, at.pairs,
+      VECTORS, COARSE_VECTORS, refine, at.scratch, at.scores, at.pairs, at.refined,
     );
+    const entries = this.rows * Math.max(0, Math.min(refine, MAX_REFINED_PAIRS));
+    const refined = new Int32Array(memory.buffer, at.refined, 2 * entries);
     return {
       scores: new Float32Array(memory.buffer, at.scores, this.rows).slice(),
       pairs: new Int32Array(memory.buffer, at.pairs, this.rows).slice(),
+      refinedPairs: refined.filter((_, i) => i % 2 === 0),
+      refinedScores: new Float32Array(refined.buffer, refined.byteOffset, 2 * entries).filter((_, i) => i % 2 === 1),
     };
   }
 }

@@ -56,6 +56,13 @@ describe('stage-1 volume grids', () => {
       const refined = kernel.scan(query, 2);
       refined.scores.forEach((score, row) => expect(score).toBeLessThanOrEqual(scores[row]! + 1e-7));
       expect(refined.scores[q]).toBe(1);
+      // Each row lists its refined pairs with their fine Tanimoto, the row's score among them.
+      expect(refined.refinedPairs.length).toBe(2 * models.length);
+      refined.scores.forEach((score, row) => {
+        const listed = [0, 1].map((k) => refined.refinedScores[2 * row + k]!);
+        expect(Math.max(...listed)).toBe(score);
+        expect(refined.refinedPairs[2 * row + listed.indexOf(score)]).toBe(refined.pairs[row]);
+      });
     }
   });
 
@@ -90,6 +97,11 @@ describe('stage-1 volume grids', () => {
       expect(Math.abs(scores[row]! - (carbo + 1) / 2)).toBeLessThan(row === 5 ? 0.1 : 0.015);
     });
     expect(Math.max(...scores)).toBe(scores[5]);
+    // Several poses a row: the row scores its best; -1 entries are skipped.
+    const twice = Int32Array.from([...pairs].flatMap((pair) => [-1, pair]));
+    expect([...espAtGridPoses(sites, query, grids, twice, 2)]).toEqual([...scores]);
+    const other = Int32Array.from([...pairs].flatMap((pair) => [pair, pair === 0 ? 1 : 0]));
+    espAtGridPoses(sites, query, grids, other, 2).forEach((score, row) => expect(score).toBeGreaterThanOrEqual(scores[row]!));
   });
 
   it('keeps the best rows, ties at the cut to the lower rows, never a row scored 0', () => {
