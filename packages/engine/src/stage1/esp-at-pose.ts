@@ -84,26 +84,25 @@ function potentialLattice(coords: Float64Array, charges: Float64Array): Float32A
   return lattice;
 }
 
-/** Lattice cell below `value` (clamped into the box) and the fraction into it, in `out` at `at`. */
-function locate(value: number, points: number, out: Float64Array, at: number): void {
-  const clamped = Math.min(points - 1, Math.max(0, value));
-  const cell = Math.min(points - 2, Math.floor(clamped));
-  out[at] = cell;
-  out[at + 1] = clamped - cell;
+/** Lattice cell below `value` (clamped into 0 .. points - 1) and the fraction into it: cell + fraction. */
+function cellOf(value: number, points: number): number {
+  return value <= 0 ? 0 : value >= points - 1 ? points - 1 - 1e-6 : value;
 }
-const where = new Float64Array(6);
 
 /** Σ_b q_b V(flip ⊙ b) over `sites` sites from `first`. */
 function latticeOverlap(lattice: Float32Array, column: EspSiteColumn, first: number, sites: number, flip: readonly number[]): number {
   const [nx, ny, nz] = LATTICE_POINTS;
   const yz = ny * nz;
+  const [sx, sy, sz] = flip as [number, number, number];
+  const coords = column.coords;
   let total = 0;
   for (let b = first; b < first + sites; b++) {
-    locate(flip[0]! * column.coords[3 * b]! + LATTICE_HALF[0], nx, where, 0);
-    locate(flip[1]! * column.coords[3 * b + 1]! + LATTICE_HALF[1], ny, where, 2);
-    locate(flip[2]! * column.coords[3 * b + 2]! + LATTICE_HALF[2], nz, where, 4);
-    const fx = where[1]!, fy = where[3]!, fz = where[5]!;
-    const at = where[0]! * yz + where[2]! * nz + where[4]!;
+    const px = cellOf(sx * coords[3 * b]! + LATTICE_HALF[0], nx);
+    const py = cellOf(sy * coords[3 * b + 1]! + LATTICE_HALF[1], ny);
+    const pz = cellOf(sz * coords[3 * b + 2]! + LATTICE_HALF[2], nz);
+    const x = px | 0, y = py | 0, z = pz | 0;
+    const fx = px - x, fy = py - y, fz = pz - z;
+    const at = x * yz + y * nz + z;
     const c00 = lattice[at]! + fz * (lattice[at + 1]! - lattice[at]!);
     const c01 = lattice[at + nz]! + fz * (lattice[at + nz + 1]! - lattice[at + nz]!);
     const c10 = lattice[at + yz]! + fz * (lattice[at + yz + 1]! - lattice[at + yz]!);

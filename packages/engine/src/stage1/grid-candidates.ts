@@ -13,7 +13,15 @@ import { queryGrids } from './pose-grid.ts';
  * refining 4 / all pairs held 0.953 / 0.972 (electrostatic 0.712 / 0.748) in 283 / 700 ms.
  */
 export const STAGE1_QUERY_CONFORMERS: Record<SearchQuality, number> = { fast: 8, accurate: 15, very_accurate: 30 };
-export const STAGE1_REFINED_PAIRS: Record<SearchQuality, number> = { fast: 4, accurate: 8, very_accurate: 16 };
+/**
+ * Refined pairs by method and quality. Every pair's fine grids (0) cost less than coarse grids for all
+ * and 16 refined (700 ms against about 1 s at very_accurate), but the electrostatic method needs the
+ * refined poses (ESP_POSE_MARGIN).
+ */
+export const STAGE1_REFINED_PAIRS: Record<ScoreMethod, Record<SearchQuality, number>> = {
+  espsim_shape: { fast: 4, accurate: 8, very_accurate: 0 },
+  espsim_electrostatic: { fast: 4, accurate: 8, very_accurate: 16 },
+};
 
 /**
  * The electrostatic method scores a molecule by its best charge overlap over the refined poses whose
@@ -38,7 +46,7 @@ export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 3000, acc
  */
 export function stage1Candidates(columns: ShapeColumns, query: Model3D, method: ScoreMethod, quality: SearchQuality, wanted: number): Uint32Array {
   const grids = queryGrids(query, STAGE1_QUERY_CONFORMERS[quality]);
-  const refine = STAGE1_REFINED_PAIRS[quality];
+  const refine = STAGE1_REFINED_PAIRS[method][quality];
   const scan = columns.grids().scan(grids, refine);
   if (method === 'espsim_shape') return bestRows(scan.scores, wanted);
   const perRow = scan.refinedPairs.length / scan.scores.length;
