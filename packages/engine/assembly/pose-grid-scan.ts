@@ -136,3 +136,71 @@ export function bestTanimoto(
     store<i32>(pairs + (<usize>row << 2), bestPair);
   }
 }
+
+/** Signs of AXIS_SIGN_FLIPS[flip] (identity, then the three proper two-axis flips) along axis `axis`. */
+function flipSign(flip: i32, axis: i32): f32 {
+  // Flip 1 mirrors y and z, flip 2 x and z, flip 3 x and y.
+  return flip != 0 && flip != axis + 1 ? -1 : 1;
+}
+
+/**
+ * The electrostatic half of stage 1 (src/stage1/esp-at-pose.ts): for each of `rows` rows, the best
+ * renormalised Carbó similarity (x + 1) / 2 over its `perRow` refined poses (`refined`: i32 pair, f32
+ * grid Tanimoto) whose Tanimoto is at least `margin` x the row's best (`best`, f32), as f32 at `out`;
+ * 0 when none. Pose pair = slot x queryCount + query grid; query grid j is query conformer j >> 2 under
+ * flip j & 3. The overlap Σ q_b V(flip ⊙ b) reads the query conformer's potential lattice (`lattices`,
+ * nx x ny x nz f32 each, origin at -half) by trilinear interpolation, clamped to the box.
+ */
+export function chargeOverlaps(
+  lattices: usize, nx: i32, ny: i32, nz: i32, hx: f32, hy: f32, hz: f32, querySelf: usize,
+  coords: usize, charges: usize, offsets: usize, slotSelf: usize,
+  refined: usize, perRow: i32, best: usize, margin: f32, rows: i32, slots: i32, queryCount: i32, out: usize,
+): void {
+  const yz = ny * nz;
+  const latticeBytes = <usize>(nx * yz) << 2;
+  const maxX = <f32>(nx - 1) - 1e-4, maxY = <f32>(ny - 1) - 1e-4, maxZ = <f32>(nz - 1) - 1e-4;
+  for (let row: i32 = 0; row < rows; row++) {
+    const floor = margin * load<f32>(best + (<usize>row << 2));
+    let score: f32 = 0;
+    for (let k: i32 = 0; k < perRow; k++) {
+      const entry = refined + (<usize>(row * perRow + k) << 3);
+      const pair = load<i32>(entry);
+      if (pair < 0 || load<f32>(entry, 4) < floor) continue;
+      const s = pair / queryCount;
+      const j = pair - s * queryCount;
+      const slot = <usize>(row * slots + s);
+      const first = load<u32>(offsets + (slot << 2));
+      const end = load<u32>(offsets + (slot << 2), 4);
+      if (end == first) continue;
+      const flip = j & 3;
+      const sx = flipSign(flip, 0), sy = flipSign(flip, 1), sz = flipSign(flip, 2);
+      const lattice = lattices + <usize>(j >> 2) * latticeBytes;
+      let total: f32 = 0;
+      for (let b = first; b < end; b++) {
+        const site = coords + (<usize>b * 12);
+        const px = min(maxX, max(<f32>0, sx * load<f32>(site) + hx));
+        const py = min(maxY, max(<f32>0, sy * load<f32>(site, 4) + hy));
+        const pz = min(maxZ, max(<f32>0, sz * load<f32>(site, 8) + hz));
+        const x = <i32>px, y = <i32>py, z = <i32>pz;
+        const fx = px - <f32>x, fy = py - <f32>y, fz = pz - <f32>z;
+        const at = lattice + (<usize>(x * yz + y * nz + z) << 2);
+        const ny4 = <usize>nz << 2;
+        const yz4 = <usize>yz << 2;
+        const a0 = load<f32>(at), a1 = load<f32>(at, 4);
+        const b0 = load<f32>(at + ny4), b1 = load<f32>(at + ny4, 4);
+        const c0 = load<f32>(at + yz4), c1 = load<f32>(at + yz4, 4);
+        const d0 = load<f32>(at + yz4 + ny4), d1 = load<f32>(at + yz4 + ny4, 4);
+        const e00 = a0 + fz * (a1 - a0);
+        const e01 = b0 + fz * (b1 - b0);
+        const e10 = c0 + fz * (c1 - c0);
+        const e11 = d0 + fz * (d1 - d0);
+        const e0 = e00 + fy * (e01 - e00);
+        const e1 = e10 + fy * (e11 - e10);
+        total += load<f32>(charges + (<usize>b << 2)) * (e0 + fx * (e1 - e0));
+      }
+      const carbo = <f64>total / Math.sqrt(load<f64>(querySelf + (<usize>(j >> 2) << 3)) * load<f64>(slotSelf + (slot << 3)));
+      score = max(score, <f32>((carbo + 1) / 2));
+    }
+    store<f32>(out + (<usize>row << 2), score);
+  }
+}

@@ -1,4 +1,4 @@
-import { AXIS_SIGN_FLIPS, decodeModel, espKernel, espSelfOverlap } from '@molsearch/chem';
+import { decodeModel, espKernel, espSelfOverlap } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
 import { GRID_SLOTS, principalCoordinates } from './pose-grid.ts';
 import type { QueryGrids } from './pose-grid.ts';
@@ -56,8 +56,8 @@ export function espSiteColumn(model: (row: number) => Uint8Array, count: number)
 /**
  * The query's potential Σ_a q_a K(|x − a|²) on a 1 Å lattice of its principal frame: a candidate's
  * overlap with it is then Σ_b q_b V(b), read by trilinear interpolation, 45 reads instead of 45 x 45
- * kernel terms. A mirror of the query is the same lattice read at mirrored points. Points beyond the
- * box read its border, where the potential is flat. Against the direct pair sum the similarity is
+ * kernel terms (`chargeOverlaps` of assembly/pose-grid-scan.ts). A mirror of the query is the same
+ * lattice read at mirrored points. Points beyond the box read its border, where the potential is flat. Against the direct pair sum the similarity is
  * within 0.015, except where sites coincide: the lattice flattens the kernel's peak, and a molecule
  * against itself reads about 0.91 instead of 1. Recall on the benchmark was the same (0.738 at fast).
  */
@@ -84,59 +84,23 @@ function potentialLattice(coords: Float64Array, charges: Float64Array): Float32A
   return lattice;
 }
 
-/** Lattice cell below `value` (clamped into 0 .. points - 1) and the fraction into it: cell + fraction. */
-function cellOf(value: number, points: number): number {
-  return value <= 0 ? 0 : value >= points - 1 ? points - 1 - 1e-6 : value;
+/** The query side of the charge scoring: a potential lattice and O_AA per query conformer of the grids. */
+export interface QueryLattices {
+  /** One lattice after another, LATTICE_POINTS each (x slowest, z fastest). */
+  lattices: Float32Array;
+  selfOverlaps: Float64Array;
+  points: readonly [number, number, number];
+  half: readonly [number, number, number];
 }
 
-/** Σ_b q_b V(flip ⊙ b) over `sites` sites from `first`. */
-function latticeOverlap(lattice: Float32Array, column: EspSiteColumn, first: number, sites: number, flip: readonly number[]): number {
-  const [nx, ny, nz] = LATTICE_POINTS;
-  const yz = ny * nz;
-  const [sx, sy, sz] = flip as [number, number, number];
-  const coords = column.coords;
-  let total = 0;
-  for (let b = first; b < first + sites; b++) {
-    const px = cellOf(sx * coords[3 * b]! + LATTICE_HALF[0], nx);
-    const py = cellOf(sy * coords[3 * b + 1]! + LATTICE_HALF[1], ny);
-    const pz = cellOf(sz * coords[3 * b + 2]! + LATTICE_HALF[2], nz);
-    const x = px | 0, y = py | 0, z = pz | 0;
-    const fx = px - x, fy = py - y, fz = pz - z;
-    const at = x * yz + y * nz + z;
-    const c00 = lattice[at]! + fz * (lattice[at + 1]! - lattice[at]!);
-    const c01 = lattice[at + nz]! + fz * (lattice[at + nz + 1]! - lattice[at + nz]!);
-    const c10 = lattice[at + yz]! + fz * (lattice[at + yz + 1]! - lattice[at + yz]!);
-    const c11 = lattice[at + yz + nz]! + fz * (lattice[at + yz + nz + 1]! - lattice[at + yz + nz]!);
-    const c0 = c00 + fy * (c01 - c00);
-    const c1 = c10 + fy * (c11 - c10);
-    total += column.charges[b]! * (c0 + fx * (c1 - c0));
-  }
-  return total;
-}
-
-/**
- * Per row, the renormalised Carbó similarity (x + 1) / 2 of the query's and the row's charges at the
- * poses of the grid scan: `pairs` holds `perRow` pairs a row (slot x grids.count + query grid, -1 for
- * none), and a row scores its best pose; 0 where it has none.
- */
-export function espAtGridPoses(column: EspSiteColumn, query: Model3D, grids: QueryGrids, pairs: Int32Array, perRow = 1): Float32Array {
-  const conformers = grids.conformers.map((k) => {
+export function queryLattices(query: Model3D, grids: QueryGrids): QueryLattices {
+  const size = LATTICE_POINTS[0] * LATTICE_POINTS[1] * LATTICE_POINTS[2];
+  const lattices = new Float32Array(grids.conformers.length * size);
+  const selfOverlaps = new Float64Array(grids.conformers.length);
+  grids.conformers.forEach((k, p) => {
     const coords = principalCoordinates(query, k, true);
-    return { lattice: potentialLattice(coords, query.charges), self: espSelfOverlap(coords, query.charges, query.charges.length) };
+    lattices.set(potentialLattice(coords, query.charges), p * size);
+    selfOverlaps[p] = espSelfOverlap(coords, query.charges, query.charges.length);
   });
-  const rows = pairs.length / perRow;
-  const scores = new Float32Array(rows);
-  for (let row = 0; row < rows; row++) {
-    for (let k = row * perRow; k < (row + 1) * perRow; k++) {
-      const pair = pairs[k]!;
-      if (pair < 0) continue;
-      const slot = row * GRID_SLOTS + Math.floor(pair / grids.count);
-      const j = pair % grids.count;
-      const conformer = conformers[j >> 2]!;
-      const first = column.offsets[slot]!;
-      const overlap = latticeOverlap(conformer.lattice, column, first, column.offsets[slot + 1]! - first, AXIS_SIGN_FLIPS[j & 3]!);
-      scores[row] = Math.max(scores[row]!, (overlap / Math.sqrt(conformer.self * column.selfOverlaps[slot]!) + 1) / 2);
-    }
-  }
-  return scores;
+  return { lattices, selfOverlaps, points: LATTICE_POINTS, half: LATTICE_HALF };
 }

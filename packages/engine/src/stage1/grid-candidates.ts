@@ -1,7 +1,7 @@
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import type { ShapeColumns } from '../catalogue/catalogue-reader.ts';
 import type { SearchQuality } from '../search-types.ts';
-import { espAtGridPoses } from './esp-at-pose.ts';
+import { queryLattices } from './esp-at-pose.ts';
 import { queryGrids } from './pose-grid.ts';
 
 /**
@@ -49,10 +49,8 @@ export function stage1Candidates(columns: ShapeColumns, query: Model3D, method: 
   const refine = STAGE1_REFINED_PAIRS[method][quality];
   const scan = columns.grids().scan(grids, refine);
   if (method === 'espsim_shape') return bestRows(scan.scores, wanted);
-  const perRow = scan.refinedPairs.length / scan.scores.length;
-  if (perRow === 0) return bestRows(espAtGridPoses(columns.espSites(), query, grids, scan.pairs), wanted);
-  const poses = scan.refinedPairs.map((pair, k) => (scan.refinedScores[k]! >= ESP_POSE_MARGIN * scan.scores[Math.floor(k / perRow)]! ? pair : -1));
-  return bestRows(espAtGridPoses(columns.espSites(), query, grids, poses, perRow), wanted);
+  const charges = columns.grids().chargeScores({ sites: columns.espSites(), query: queryLattices(query, grids), queryCount: grids.count, margin: ESP_POSE_MARGIN });
+  return bestRows(charges, wanted);
 }
 
 /** Rows of the `wanted` highest positive scores; ties at the cut go to the lower rows. */

@@ -4,6 +4,7 @@ import { wasm } from '../kernels/webassembly-api.ts';
 import type { WasmInstance, WasmMemory } from '../kernels/webassembly-api.ts';
 import { COARSE_GRID_BYTES, GRID_BYTES, GRID_ROW_BYTES, GRID_SLOTS } from './pose-grid.ts';
 import type { QueryGrids } from './pose-grid.ts';
+import type { EspSiteColumn, QueryLattices } from './esp-at-pose.ts';
 
 // Built from packages/engine/assembly/pose-grid-scan.ts by `npm run build:wasm:grid -w @molsearch/engine`.
 const WASM_URL = new URL('./pose-grid-scan.wasm', import.meta.url);
@@ -22,6 +23,11 @@ interface GridExports {
     query: number, queryPops: number, coarseQuery: number, coarseQueryPops: number, queryCount: number,
     grids: number, pops: number, coarse: number, coarsePops: number, rows: number, slots: number,
     vectors: number, coarseVectors: number, refine: number, scratch: number, out: number, pairs: number, refined: number,
+  ): void;
+  chargeOverlaps(
+    lattices: number, nx: number, ny: number, nz: number, hx: number, hy: number, hz: number, querySelf: number,
+    coords: number, charges: number, offsets: number, slotSelf: number,
+    refined: number, perRow: number, best: number, margin: number, rows: number, slots: number, queryCount: number, out: number,
   ): void;
 }
 
@@ -58,7 +64,7 @@ interface Layout {
 function layout(rows: number): Layout {
   const slots = rows * GRID_SLOTS;
   const scratch = RESERVED;
-  const query = scratch + 8 * MAX_REFINED_PAIRS;
+  const query = scratch + SCRATCH_BYTES;
   const queryPops = query + MAX_QUERY_GRIDS * GRID_BYTES;
   const coarseQuery = queryPops + 4 * MAX_QUERY_GRIDS;
   const coarseQueryPops = coarseQuery + MAX_QUERY_GRIDS * COARSE_GRID_BYTES;
@@ -80,6 +86,9 @@ export class PoseGridColumn {
   readonly rows: number;
   private readonly kernel: GridExports;
   private readonly at: Layout;
+  /** The charge sites' region after the grids, placed on the first electrostatic scoring. */
+  private sites: { column: EspSiteColumn; coords: number; charges: number; offsets: number; selfs: number; lattices: number; out: number } | undefined;
+  private lastRefine = 0;
 
   /** `rows` rows of GRID_ROW_BYTES (catalogueGridRow's layout), back to back. */
   constructor(rowBytes: Uint8Array, rows: number) {
@@ -130,7 +139,8 @@ export class PoseGridColumn {
       at.grids, at.pops, at.coarse, at.coarsePops, this.rows, GRID_SLOTS,
       VECTORS, COARSE_VECTORS, refine, at.scratch, at.scores, at.pairs, at.refined,
     );
-    const entries = this.rows * Math.max(0, Math.min(refine, MAX_REFINED_PAIRS));
+    this.lastRefine = Math.max(0, Math.min(refine, MAX_REFINED_PAIRS));
+    const entries = this.rows * this.lastRefine;
     const refined = new Int32Array(memory.buffer, at.refined, 2 * entries);
     return {
       scores: new Float32Array(memory.buffer, at.scores, this.rows).slice(),
@@ -139,7 +149,71 @@ export class PoseGridColumn {
       refinedScores: new Float32Array(refined.buffer, refined.byteOffset, 2 * entries).filter((_, i) => i % 2 === 1),
     };
   }
+
+  /**
+   * After a scan with refined pairs: per row, the best renormalised Carbó similarity of the query's
+   * charges (its potential lattices) and the row's over the scan's refined poses within `margin` of the
+   * row's best grid Tanimoto; 0 for a row without one.
+   */
+  chargeScores(scoring: ChargeScoring): Float32Array {
+    if (this.lastRefine === 0) throw new EngineError('INVALID_REQUEST', 'Charge scoring reads the refined poses of a scan that refines pairs.');
+    const { query } = scoring;
+    if (query.lattices.length > MAX_QUERY_LATTICE_FLOATS) throw new EngineError('INVALID_REQUEST', 'At most 30 query lattices.');
+    if (this.sites?.column !== scoring.sites) this.sites = placeSites(this.kernel, this.at, scoring.sites, this.rows);
+    const sites = this.sites;
+    const { memory } = this.kernel;
+    new Float32Array(memory.buffer, sites.lattices, query.lattices.length).set(query.lattices);
+    const querySelf = this.at.scratch;
+    if (query.selfOverlaps.length * 8 > this.at.query - this.at.scratch) {
+      throw new EngineError('INVALID_REQUEST', 'Too many query conformers for the kernel scratch.');
+    }
+    new Float64Array(memory.buffer, querySelf, query.selfOverlaps.length).set(query.selfOverlaps);
+    const [nx, ny, nz] = query.points;
+    const [hx, hy, hz] = query.half;
+    this.kernel.chargeOverlaps(
+      sites.lattices, nx, ny, nz, hx, hy, hz, querySelf,
+      sites.coords, sites.charges, sites.offsets, sites.selfs,
+      this.at.refined, this.lastRefine, this.at.scores, scoring.margin, this.rows, GRID_SLOTS, scoring.queryCount, sites.out,
+    );
+    return new Float32Array(memory.buffer, sites.out, this.rows).slice();
+  }
 }
+
+export interface ChargeScoring {
+  sites: EspSiteColumn;
+  query: QueryLattices;
+  /** Query grids of the last scan (4 per lattice). */
+  queryCount: number;
+  /** Poses scored: the refined ones with a grid Tanimoto of at least margin x the row's best. */
+  margin: number;
+}
+
+/** Copies the charge sites into the kernel's memory after its grids, once per column. */
+function placeSites(kernel: GridExports, at: Layout, column: EspSiteColumn, rows: number) {
+  const coords = align16(at.end);
+  const charges = align16(coords + 4 * column.coords.length);
+  const offsets = align16(charges + 4 * column.charges.length);
+  const selfs = align16(offsets + 4 * column.offsets.length);
+  const lattices = align16(selfs + 8 * column.selfOverlaps.length);
+  const out = align16(lattices + 4 * MAX_QUERY_LATTICE_FLOATS);
+  const end = out + 4 * rows;
+  const missing = Math.ceil(end / PAGE_BYTES) - kernel.memory.buffer.byteLength / PAGE_BYTES;
+  if (missing > 0 && kernel.memory.grow(missing) < 0) {
+    throw new EngineError('METHOD_UNAVAILABLE', `The charge sites of ${rows} molecules do not fit the grid kernel's memory.`);
+  }
+  const buffer = kernel.memory.buffer;
+  new Float32Array(buffer, coords, column.coords.length).set(column.coords);
+  new Float32Array(buffer, charges, column.charges.length).set(column.charges);
+  new Uint32Array(buffer, offsets, column.offsets.length).set(column.offsets);
+  new Float64Array(buffer, selfs, column.selfOverlaps.length).set(column.selfOverlaps);
+  return { column, coords, charges, offsets, selfs, lattices, out };
+}
+
+/** The kernel's refine list while scanning (2 x 16 x 4 bytes), the query lattices' O_AA (30 x 8) while scoring charges. */
+const SCRATCH_BYTES = 256;
+
+/** Lattices of up to 30 query conformers of 29 x 21 x 17 points (esp-at-pose.ts). */
+const MAX_QUERY_LATTICE_FLOATS = 30 * 29 * 21 * 17;
 
 function align16(value: number): number {
   return Math.ceil(value / 16) * 16;

@@ -2,7 +2,7 @@ import { AXIS_SIGN_FLIPS, encodeModel, espOverlap, espSelfOverlap, loadRDKit } f
 import type { Model3D } from '@molsearch/chem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shapeFeatures } from '../import/prepare-shape.ts';
-import { espAtGridPoses, espSiteColumn } from './esp-at-pose.ts';
+import { espSiteColumn, queryLattices } from './esp-at-pose.ts';
 import { bestRows } from './grid-candidates.ts';
 import { GRID_BYTES, GRID_ROW_BYTES, GRID_SLOTS, catalogueGridRow, principalCoordinates, queryGrids } from './pose-grid.ts';
 import { PoseGridColumn } from './pose-grid-scan.ts';
@@ -76,32 +76,35 @@ describe('stage-1 volume grids', () => {
     expect(() => new PoseGridColumn(column.subarray(1), 2)).toThrow(/re-import/);
   });
 
-  it('scores charges at each row\'s best grid pose close to the direct Carbó pair sum, the query itself best', () => {
+  it('scores charges at the refined grid poses close to the direct Carbó pair sum, the query itself best', () => {
     const encoded = models.map((model) => encodeModel(model));
     const column = new Uint8Array(models.length * GRID_ROW_BYTES);
     encoded.forEach((bytes, row) => catalogueGridRow(bytes, column, row * GRID_ROW_BYTES));
     const sites = espSiteColumn((row) => encoded[row]!, models.length);
     const query = models[5]!;
     const grids = queryGrids(query, 3);
-    const { pairs } = new PoseGridColumn(column, models.length).scan(grids, 0);
-    const scores = espAtGridPoses(sites, query, grids, pairs);
-    models.forEach((model, row) => {
-      const slot = Math.floor(pairs[row]! / grids.count);
-      const j = pairs[row]! % grids.count;
+    const kernel = new PoseGridColumn(column, models.length);
+    const scan = kernel.scan(grids, 3);
+    const lattices = queryLattices(query, grids);
+    const direct = (row: number, pair: number) => {
+      const j = pair % grids.count;
       const flip = AXIS_SIGN_FLIPS[j & 3]!;
       const a = principalCoordinates(query, grids.conformers[j >> 2]!, true).map((v, i) => v * flip[i % 3]!);
-      const b = principalCoordinates(model, slot, true);
-      const ab = espOverlap(a, query.charges, query.charges.length, b, model.charges, model.charges.length);
-      const carbo = ab / Math.sqrt(espSelfOverlap(a, query.charges, query.charges.length) * espSelfOverlap(b, model.charges, model.charges.length));
-      // The lattice flattens the kernel's peak where sites coincide: a molecule against itself reads about 0.91.
-      expect(Math.abs(scores[row]! - (carbo + 1) / 2)).toBeLessThan(row === 5 ? 0.1 : 0.015);
-    });
-    expect(Math.max(...scores)).toBe(scores[5]);
-    // Several poses a row: the row scores its best; -1 entries are skipped.
-    const twice = Int32Array.from([...pairs].flatMap((pair) => [-1, pair]));
-    expect([...espAtGridPoses(sites, query, grids, twice, 2)]).toEqual([...scores]);
-    const other = Int32Array.from([...pairs].flatMap((pair) => [pair, pair === 0 ? 1 : 0]));
-    espAtGridPoses(sites, query, grids, other, 2).forEach((score, row) => expect(score).toBeGreaterThanOrEqual(scores[row]!));
+      const b = principalCoordinates(models[row]!, Math.floor(pair / grids.count), true);
+      const ab = espOverlap(a, query.charges, query.charges.length, b, models[row]!.charges, models[row]!.charges.length);
+      const self = espSelfOverlap(a, query.charges, query.charges.length) * espSelfOverlap(b, models[row]!.charges, models[row]!.charges.length);
+      return (ab / Math.sqrt(self) + 1) / 2;
+    };
+    for (const margin of [0, 0.9]) {
+      const scores = kernel.chargeScores({ sites, query: lattices, queryCount: grids.count, margin });
+      scores.forEach((score, row) => {
+        const poses = [0, 1, 2].map((k) => 3 * row + k).filter((k) => scan.refinedPairs[k]! >= 0 && scan.refinedScores[k]! >= margin * scan.scores[row]!);
+        const expected = Math.max(...poses.map((k) => direct(row, scan.refinedPairs[k]!)));
+        // The lattice flattens the kernel's peak where sites coincide: a molecule against itself reads about 0.91.
+        expect(Math.abs(score - expected)).toBeLessThan(row === 5 ? 0.1 : 0.015);
+      });
+      expect(Math.max(...scores)).toBe(scores[5]);
+    }
   });
 
   it('keeps the best rows, ties at the cut to the lower rows, never a row scored 0', () => {
