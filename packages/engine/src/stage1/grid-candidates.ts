@@ -35,14 +35,15 @@ export const ESP_POSE_MARGIN = 0.8;
 
 /**
  * Candidates per database that stage 2 re-scores exactly, sized by the latency goals (fast 1 s,
- * very_accurate 5 s) at the re-scoring rate of two workers (about 7,800 a second at 30 x 3 conformers,
- * `npm run bench -- engine-3d`).
+ * very_accurate 5 s) at the re-scoring rate of two workers at 30 x 3 conformers (about 6,500 a second for
+ * shape and 4,900 for electrostatics over 100,000 Chemspace molecules, `npm run bench -- engine-3d`).
  */
 export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 3000, accurate: 8000, very_accurate: 25000 };
 
 /**
  * The `wanted` rows stage 1 ranks best for `method` (rows without conformers never), in row order: by
- * grid Tanimoto for shape, by the electrostatic similarity at each row's best grid pose for electrostatics.
+ * grid Tanimoto for shape, by the best electrostatic similarity at a row's refined grid poses for
+ * electrostatics.
  */
 export function stage1Candidates(columns: ShapeColumns, query: Model3D, method: ScoreMethod, quality: SearchQuality, wanted: number): Uint32Array {
   const grids = queryGrids(query, STAGE1_QUERY_CONFORMERS[quality]);
