@@ -36,9 +36,14 @@ export interface GridScores {
   scores: Float32Array;
   /** Per row, slot x query grid count + query grid of the best pair, or -1. */
   pairs: Int32Array;
-  /** Per row, `refine` pairs scored on fine grids (-1 past the last) and their Tanimoto; empty when every pair was. */
-  refinedPairs: Int32Array;
-  refinedScores: Float32Array;
+}
+
+export interface RefinedPoses {
+  /** Pairs a row. */
+  perRow: number;
+  /** Per row, the pairs scored on fine grids (-1 past the last) and their Tanimoto; empty when every pair was. */
+  pairs: Int32Array;
+  scores: Float32Array;
 }
 
 /** Most pairs a row the kernel refines (MAX_REFINED of the kernel). */
@@ -140,14 +145,24 @@ export class PoseGridColumn {
       VECTORS, COARSE_VECTORS, refine, at.scratch, at.scores, at.pairs, at.refined,
     );
     this.lastRefine = Math.max(0, Math.min(refine, MAX_REFINED_PAIRS));
-    const entries = this.rows * this.lastRefine;
-    const refined = new Int32Array(memory.buffer, at.refined, 2 * entries);
     return {
       scores: new Float32Array(memory.buffer, at.scores, this.rows).slice(),
       pairs: new Int32Array(memory.buffer, at.pairs, this.rows).slice(),
-      refinedPairs: refined.filter((_, i) => i % 2 === 0),
-      refinedScores: new Float32Array(refined.buffer, refined.byteOffset, 2 * entries).filter((_, i) => i % 2 === 1),
     };
+  }
+
+  /** The refined pairs of the last scan, copied out of the kernel's memory. */
+  refinedPoses(): RefinedPoses {
+    const entries = this.rows * this.lastRefine;
+    const buffer = this.kernel.memory.buffer;
+    const pairs = new Int32Array(buffer, this.at.refined, 2 * entries);
+    const scores = new Float32Array(buffer, this.at.refined, 2 * entries);
+    const out: RefinedPoses = { perRow: this.lastRefine, pairs: new Int32Array(entries), scores: new Float32Array(entries) };
+    for (let k = 0; k < entries; k++) {
+      out.pairs[k] = pairs[2 * k]!;
+      out.scores[k] = scores[2 * k + 1]!;
+    }
+    return out;
   }
 
   /**

@@ -57,11 +57,13 @@ describe('stage-1 volume grids', () => {
       refined.scores.forEach((score, row) => expect(score).toBeLessThanOrEqual(scores[row]! + 1e-7));
       expect(refined.scores[q]).toBe(1);
       // Each row lists its refined pairs with their fine Tanimoto, the row's score among them.
-      expect(refined.refinedPairs.length).toBe(2 * models.length);
+      const poses = kernel.refinedPoses();
+      expect(poses.perRow).toBe(2);
+      expect(poses.pairs.length).toBe(2 * models.length);
       refined.scores.forEach((score, row) => {
-        const listed = [0, 1].map((k) => refined.refinedScores[2 * row + k]!);
+        const listed = [0, 1].map((k) => poses.scores[2 * row + k]!);
         expect(Math.max(...listed)).toBe(score);
-        expect(refined.refinedPairs[2 * row + listed.indexOf(score)]).toBe(refined.pairs[row]);
+        expect(poses.pairs[2 * row + listed.indexOf(score)]).toBe(refined.pairs[row]);
       });
     }
   });
@@ -85,6 +87,7 @@ describe('stage-1 volume grids', () => {
     const grids = queryGrids(query, 3);
     const kernel = new PoseGridColumn(column, models.length);
     const scan = kernel.scan(grids, 3);
+    const refined = kernel.refinedPoses();
     const lattices = queryLattices(query, grids);
     const direct = (row: number, pair: number) => {
       const j = pair % grids.count;
@@ -98,8 +101,8 @@ describe('stage-1 volume grids', () => {
     for (const margin of [0, 0.9]) {
       const scores = kernel.chargeScores({ sites, query: lattices, queryCount: grids.count, margin });
       scores.forEach((score, row) => {
-        const poses = [0, 1, 2].map((k) => 3 * row + k).filter((k) => scan.refinedPairs[k]! >= 0 && scan.refinedScores[k]! >= margin * scan.scores[row]!);
-        const expected = Math.max(...poses.map((k) => direct(row, scan.refinedPairs[k]!)));
+        const poses = [0, 1, 2].map((k) => 3 * row + k).filter((k) => refined.pairs[k]! >= 0 && refined.scores[k]! >= margin * scan.scores[row]!);
+        const expected = Math.max(...poses.map((k) => direct(row, refined.pairs[k]!)));
         // The lattice flattens the kernel's peak where sites coincide: a molecule against itself reads about 0.91.
         expect(Math.abs(score - expected)).toBeLessThan(row === 5 ? 0.1 : 0.015);
       });
