@@ -12,7 +12,6 @@ import { GRID_FILE, MODEL_FILES } from './catalogue-builder.ts';
 import { GRID_ROW_BYTES, catalogueGridRow } from '../stage1/pose-grid.ts';
 import { PoseGridColumn } from '../stage1/pose-grid-scan.ts';
 import { espSiteColumn } from '../stage1/esp-at-pose.ts';
-import type { EspSiteColumn } from '../stage1/esp-at-pose.ts';
 import { readIvfIndex } from '../ivf/ivf-files.ts';
 import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
 import type { IvfIndex } from '../ivf/ivf-index.ts';
@@ -44,8 +43,8 @@ export interface ShapeColumns {
   model(row: number): Uint8Array;
   /** The stage-1 volume grids, loaded into the grid kernel on first use. */
   grids(): PoseGridColumn;
-  /** The charge sites stage 1 of the electrostatic method compares, derived from the models on first use. */
-  espSites(): EspSiteColumn;
+  /** The grids with the charge sites stage 1 of the electrostatic method reads, derived from the models on first use. */
+  chargeGrids(): PoseGridColumn;
 }
 
 /** Reads and checks a catalogue folder; any missing, truncated or inconsistent file is named in the error. */
@@ -173,19 +172,20 @@ async function readShapeColumns(dir: string, manifest: CatalogueManifest): Promi
   if (offsets[manifest.count] !== blob.byteLength) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MODEL_FILES[0])} does not match ${join(dir, MODEL_FILES[1])}: re-import the catalogue.`);
   const model = (row: number) => blob.subarray(offsets[row]!, offsets[row + 1]!);
   const hasGridFile = manifest.files.some((file) => file.name === GRID_FILE);
-  let grids: PoseGridColumn | undefined;
-  let espSites: EspSiteColumn | undefined;
+  let loaded: PoseGridColumn | undefined;
+  const grids = () => {
+    loaded ??= new PoseGridColumn(hasGridFile ? readGridFile(dir, manifest.count) : gridsFromModels(model, manifest.count), manifest.count);
+    return loaded;
+  };
   return {
     usrcat: await readIvfIndex(dir, entry('usrcat')),
     electroshape: await readIvfIndex(dir, entry('electroshape')),
     model,
-    grids: () => {
-      grids ??= new PoseGridColumn(hasGridFile ? readGridFile(dir, manifest.count) : gridsFromModels(model, manifest.count), manifest.count);
-      return grids;
-    },
-    espSites: () => {
-      espSites ??= espSiteColumn(model, manifest.count);
-      return espSites;
+    grids,
+    chargeGrids: () => {
+      const column = grids();
+      if (!column.hasSites) column.placeSites(espSiteColumn(model, manifest.count));
+      return column;
     },
   };
 }

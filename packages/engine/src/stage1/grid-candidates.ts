@@ -50,7 +50,7 @@ export function stage1Candidates(columns: ShapeColumns, query: Model3D, method: 
   const refine = STAGE1_REFINED_PAIRS[method][quality];
   const scan = columns.grids().scan(grids, refine);
   if (method === 'espsim_shape') return bestRows(scan.scores, wanted);
-  const charges = columns.grids().chargeScores({ sites: columns.espSites(), query: queryLattices(query, grids), queryCount: grids.count, margin: ESP_POSE_MARGIN });
+  const charges = columns.chargeGrids().chargeScores({ query: queryLattices(query, grids), queryCount: grids.count, margin: ESP_POSE_MARGIN });
   return bestRows(charges, wanted);
 }
 

@@ -91,8 +91,8 @@ export class PoseGridColumn {
   readonly rows: number;
   private readonly kernel: GridExports;
   private readonly at: Layout;
-  /** The charge sites' region after the grids, placed on the first electrostatic scoring. */
-  private sites: { column: EspSiteColumn; coords: number; charges: number; offsets: number; selfs: number; lattices: number; out: number } | undefined;
+  /** The charge sites' region after the grids, once placed (placeSites). */
+  private sites: { coords: number; charges: number; offsets: number; selfs: number; lattices: number; out: number } | undefined;
   private lastRefine = 0;
 
   /** `rows` rows of GRID_ROW_BYTES (catalogueGridRow's layout), back to back. */
@@ -166,6 +166,37 @@ export class PoseGridColumn {
   }
 
   /**
+   * Copies the charge sites (espSiteColumn) into the kernel's memory after the grids, once: the caller
+   * need not keep its own copy.
+   */
+  placeSites(column: EspSiteColumn): void {
+    if (this.sites) throw new EngineError('INVALID_REQUEST', 'The charge sites are already placed.');
+    const kernel = this.kernel;
+    const rows = this.rows;
+    const coords = align16(this.at.end);
+    const charges = align16(coords + 4 * column.coords.length);
+    const offsets = align16(charges + 4 * column.charges.length);
+    const selfs = align16(offsets + 4 * column.offsets.length);
+    const lattices = align16(selfs + 8 * column.selfOverlaps.length);
+    const out = align16(lattices + 4 * MAX_QUERY_LATTICE_FLOATS);
+    const end = out + 4 * rows;
+    const missing = Math.ceil(end / PAGE_BYTES) - kernel.memory.buffer.byteLength / PAGE_BYTES;
+    if (missing > 0 && kernel.memory.grow(missing) < 0) {
+      throw new EngineError('METHOD_UNAVAILABLE', `The charge sites of ${rows} molecules do not fit the grid kernel's memory.`);
+    }
+    const buffer = kernel.memory.buffer;
+    new Float32Array(buffer, coords, column.coords.length).set(column.coords);
+    new Float32Array(buffer, charges, column.charges.length).set(column.charges);
+    new Uint32Array(buffer, offsets, column.offsets.length).set(column.offsets);
+    new Float64Array(buffer, selfs, column.selfOverlaps.length).set(column.selfOverlaps);
+    this.sites = { coords, charges, offsets, selfs, lattices, out };
+  }
+
+  get hasSites(): boolean {
+    return this.sites !== undefined;
+  }
+
+  /**
    * After a scan with refined pairs: per row, the best renormalised Carbó similarity of the query's
    * charges (its potential lattices) and the row's over the scan's refined poses within `margin` of the
    * row's best grid Tanimoto; 0 for a row without one.
@@ -174,8 +205,8 @@ export class PoseGridColumn {
     if (this.lastRefine === 0) throw new EngineError('INVALID_REQUEST', 'Charge scoring reads the refined poses of a scan that refines pairs.');
     const { query } = scoring;
     if (query.lattices.length > MAX_QUERY_LATTICE_FLOATS) throw new EngineError('INVALID_REQUEST', 'At most 30 query lattices.');
-    if (this.sites?.column !== scoring.sites) this.sites = placeSites(this.kernel, this.at, scoring.sites, this.rows);
     const sites = this.sites;
+    if (!sites) throw new EngineError('INVALID_REQUEST', 'Charge scoring needs the charge sites placed first (placeSites).');
     const { memory } = this.kernel;
     new Float32Array(memory.buffer, sites.lattices, query.lattices.length).set(query.lattices);
     const querySelf = this.at.scratch;
@@ -195,33 +226,11 @@ export class PoseGridColumn {
 }
 
 export interface ChargeScoring {
-  sites: EspSiteColumn;
   query: QueryLattices;
   /** Query grids of the last scan (4 per lattice). */
   queryCount: number;
   /** Poses scored: the refined ones with a grid Tanimoto of at least margin x the row's best. */
   margin: number;
-}
-
-/** Copies the charge sites into the kernel's memory after its grids, once per column. */
-function placeSites(kernel: GridExports, at: Layout, column: EspSiteColumn, rows: number) {
-  const coords = align16(at.end);
-  const charges = align16(coords + 4 * column.coords.length);
-  const offsets = align16(charges + 4 * column.charges.length);
-  const selfs = align16(offsets + 4 * column.offsets.length);
-  const lattices = align16(selfs + 8 * column.selfOverlaps.length);
-  const out = align16(lattices + 4 * MAX_QUERY_LATTICE_FLOATS);
-  const end = out + 4 * rows;
-  const missing = Math.ceil(end / PAGE_BYTES) - kernel.memory.buffer.byteLength / PAGE_BYTES;
-  if (missing > 0 && kernel.memory.grow(missing) < 0) {
-    throw new EngineError('METHOD_UNAVAILABLE', `The charge sites of ${rows} molecules do not fit the grid kernel's memory.`);
-  }
-  const buffer = kernel.memory.buffer;
-  new Float32Array(buffer, coords, column.coords.length).set(column.coords);
-  new Float32Array(buffer, charges, column.charges.length).set(column.charges);
-  new Uint32Array(buffer, offsets, column.offsets.length).set(column.offsets);
-  new Float64Array(buffer, selfs, column.selfOverlaps.length).set(column.selfOverlaps);
-  return { column, coords, charges, offsets, selfs, lattices, out };
 }
 
 /** The kernel's refine list while scanning (2 x 16 x 4 bytes), the query lattices' O_AA (30 x 8) while scoring charges. */

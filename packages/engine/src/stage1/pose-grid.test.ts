@@ -86,6 +86,7 @@ describe('stage-1 volume grids', () => {
     const query = models[5]!;
     const grids = queryGrids(query, 3);
     const kernel = new PoseGridColumn(column, models.length);
+    kernel.placeSites(sites);
     const scan = kernel.scan(grids, 3);
     const refined = kernel.refinedPoses();
     const lattices = queryLattices(query, grids);
@@ -99,7 +100,7 @@ describe('stage-1 volume grids', () => {
       return (ab / Math.sqrt(self) + 1) / 2;
     };
     for (const margin of [0, 0.9]) {
-      const scores = kernel.chargeScores({ sites, query: lattices, queryCount: grids.count, margin });
+      const scores = kernel.chargeScores({ query: lattices, queryCount: grids.count, margin });
       scores.forEach((score, row) => {
         const poses = [0, 1, 2].map((k) => 3 * row + k).filter((k) => refined.pairs[k]! >= 0 && refined.scores[k]! >= margin * scan.scores[row]!);
         const expected = Math.max(...poses.map((k) => direct(row, refined.pairs[k]!)));
