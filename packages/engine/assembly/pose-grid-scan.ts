@@ -50,16 +50,51 @@ function tanimoto(a: usize, pa: i32, b: usize, pb: i32, vectors: i32): f32 {
 const MAX_REFINED: i32 = 16;
 
 /**
+ * Keeps the `kept` best pairs of catalogue row `row` by the Tanimoto of the grids given (query grids at
+ * `query` with bit counts `queryPops`, the row's slots at `grids` / `pops`, `vectors` long), best first:
+ * scores as f32 at `scores`, pairs as i32 at `keptPairs`, by insertion. A pair whose bit counts alone
+ * bound its Tanimoto (min / max) at or below the worst kept one, once `kept` are held, is not read.
+ * Returns how many are kept.
+ */
+function keepBestPairs(
+  row: i32, query: usize, queryPops: usize, queryCount: i32, grids: usize, pops: usize, slots: i32, vectors: i32,
+  kept: i32, scores: usize, keptPairs: usize,
+): i32 {
+  const gridBytes = <usize>vectors << 4;
+  let filled: i32 = 0;
+  for (let s: i32 = 0; s < slots; s++) {
+    const slot = <usize>(row * slots + s);
+    const pb = load<i32>(pops + (slot << 2));
+    if (pb == 0) continue;
+    for (let j: i32 = 0; j < queryCount; j++) {
+      const pa = load<i32>(queryPops + (<usize>j << 2));
+      const floor: f32 = filled < kept ? 0 : load<f32>(scores + (<usize>(kept - 1) << 2));
+      if (<f32>min(pa, pb) <= floor * <f32>max(pa, pb)) continue;
+      const t = tanimoto(query + <usize>j * gridBytes, pa, grids + slot * gridBytes, pb, vectors);
+      if (filled == kept && t <= floor) continue;
+      let at = filled < kept ? filled++ : kept - 1;
+      while (at > 0 && load<f32>(scores + (<usize>(at - 1) << 2)) < t) {
+        store<f32>(scores + (<usize>at << 2), load<f32>(scores + (<usize>(at - 1) << 2)));
+        store<i32>(keptPairs + (<usize>at << 2), load<i32>(keptPairs + (<usize>(at - 1) << 2)));
+        at--;
+      }
+      store<f32>(scores + (<usize>at << 2), t);
+      store<i32>(keptPairs + (<usize>at << 2), s * queryCount + j);
+    }
+  }
+  return filled;
+}
+
+/**
  * For each of `rows` catalogue rows (`slots` grids each, bit counts at `pops`, 0 for an empty slot),
  * the best grid Tanimoto over its slots and the `queryCount` query grids, as f32 at `out`, and which
- * pair gave it (slot x queryCount + query grid, -1 when none) as i32 at `pairs`.
+ * pair gave it (slot x queryCount + query grid, -1 when none or when the best is 0) as i32 at `pairs`.
  *
  * With `refine` 0 every pair's fine grids are compared. With `refine` 1..16 the coarse grids (`coarse`,
  * `coarsePops`, `coarseQuery`, `coarseQueryPops`, `coarseVectors` long) of every pair are compared
  * first and only the `refine` best pairs by coarse Tanimoto get their fine grids compared; each row's
  * refined pairs and their fine Tanimoto go to `refined` as `refine` (i32 pair, f32 score) entries, pair
- * -1 where the row has fewer. A pair whose bit counts alone bound its Tanimoto (min / max) below what it
- * must beat is not read.
+ * -1 where the row has fewer.
  * `scratch` holds 2 x MAX_REFINED x 4 bytes.
  */
 export function bestTanimoto(
@@ -68,50 +103,18 @@ export function bestTanimoto(
   vectors: i32, coarseVectors: i32, refine: i32, scratch: usize, out: usize, pairs: usize, refined: usize,
 ): void {
   const gridBytes = <usize>vectors << 4;
-  const coarseBytes = <usize>coarseVectors << 4;
   const kept = min(refine, MAX_REFINED);
   const keptPairs = scratch + (<usize>MAX_REFINED << 2);
   for (let row: i32 = 0; row < rows; row++) {
     let best: f32 = 0;
     let bestPair: i32 = -1;
     if (kept <= 0) {
-      for (let s: i32 = 0; s < slots; s++) {
-        const slot = <usize>(row * slots + s);
-        const pb = load<i32>(pops + (slot << 2));
-        if (pb == 0) continue;
-        for (let j: i32 = 0; j < queryCount; j++) {
-          const pa = load<i32>(queryPops + (<usize>j << 2));
-          if (<f32>min(pa, pb) <= best * <f32>max(pa, pb)) continue;
-          const t = tanimoto(query + <usize>j * gridBytes, pa, grids + slot * gridBytes, pb, vectors);
-          if (t > best) {
-            best = t;
-            bestPair = s * queryCount + j;
-          }
-        }
+      if (keepBestPairs(row, query, queryPops, queryCount, grids, pops, slots, vectors, 1, scratch, keptPairs) > 0) {
+        best = load<f32>(scratch);
+        if (best > 0) bestPair = load<i32>(keptPairs);
       }
     } else {
-      // The `kept` best pairs by coarse Tanimoto, worst last, by insertion.
-      let filled: i32 = 0;
-      for (let s: i32 = 0; s < slots; s++) {
-        const slot = <usize>(row * slots + s);
-        const pb = load<i32>(coarsePops + (slot << 2));
-        if (pb == 0) continue;
-        for (let j: i32 = 0; j < queryCount; j++) {
-          const pa = load<i32>(coarseQueryPops + (<usize>j << 2));
-          const floor: f32 = filled < kept ? 0 : load<f32>(scratch + (<usize>(kept - 1) << 2));
-          if (<f32>min(pa, pb) <= floor * <f32>max(pa, pb)) continue;
-          const t = tanimoto(coarseQuery + <usize>j * coarseBytes, pa, coarse + slot * coarseBytes, pb, coarseVectors);
-          if (filled == kept && t <= floor) continue;
-          let at = filled < kept ? filled++ : kept - 1;
-          while (at > 0 && load<f32>(scratch + (<usize>(at - 1) << 2)) < t) {
-            store<f32>(scratch + (<usize>at << 2), load<f32>(scratch + (<usize>(at - 1) << 2)));
-            store<i32>(keptPairs + (<usize>at << 2), load<i32>(keptPairs + (<usize>(at - 1) << 2)));
-            at--;
-          }
-          store<f32>(scratch + (<usize>at << 2), t);
-          store<i32>(keptPairs + (<usize>at << 2), s * queryCount + j);
-        }
-      }
+      const filled = keepBestPairs(row, coarseQuery, coarseQueryPops, queryCount, coarse, coarsePops, slots, coarseVectors, kept, scratch, keptPairs);
       const rowRefined = refined + (<usize>(row * kept) << 3);
       for (let k: i32 = 0; k < kept; k++) {
         if (k >= filled) {
