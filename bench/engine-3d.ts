@@ -220,7 +220,7 @@ async function stage1Ceilings(catalogue: Catalogue, method: ScoreMethod, queries
   for (const [q, smiles] of queries.entries()) {
     const query = await shapeQuery(smiles);
     for (const quality of qualities) {
-      const rows = new Set(stage1Candidates(catalogue.shape!, query.model, method, quality, SHAPE_CANDIDATES[quality]));
+      const rows = new Set(await stage1Candidates(catalogue.shape!, query.model, method, quality, SHAPE_CANDIDATES[quality]));
       sums.set(quality, sums.get(quality)! + recallAt(truth[q]!, [...truth[q]!].filter((row) => rows.has(row))));
     }
   }

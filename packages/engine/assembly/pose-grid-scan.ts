@@ -2,8 +2,10 @@
 // Build: `npm run build:wasm:grid -w @molsearch/engine` writes src/stage1/pose-grid-scan.wasm (committed)
 // and the SHA-256 of this file next to it.
 //
-// The module owns its memory; the caller places the query grids, the catalogue's grid column and the
-// output arrays in it and passes their addresses. Grids are `vectors` x 16 bytes.
+// The module imports one shared memory: the caller places the query grids, the catalogue's grid column
+// and the output arrays in it and passes their addresses. Scans and charge scoring take a range of rows,
+// so that threads running the same module on the same memory each take a part; a part's outputs are
+// its own rows' entries, and each thread brings its own `scratch`. Grids are `vectors` x 16 bytes.
 
 /** Bits set in each of `count` grids starting at `grids`, as i32 at `out`. */
 export function countBits(grids: usize, count: i32, vectors: i32, out: usize): void {
@@ -86,7 +88,7 @@ function keepBestPairs(
 }
 
 /**
- * For each of `rows` catalogue rows (`slots` grids each, bit counts at `pops`, 0 for an empty slot),
+ * For each catalogue row in `firstRow` .. `endRow` - 1 (`slots` grids each, bit counts at `pops`, 0 for an empty slot),
  * the best grid Tanimoto over its slots and the `queryCount` query grids, as f32 at `out`, and which
  * pair gave it (slot x queryCount + query grid, -1 when none or when the best is 0) as i32 at `pairs`.
  *
@@ -99,13 +101,13 @@ function keepBestPairs(
  */
 export function bestTanimoto(
   query: usize, queryPops: usize, coarseQuery: usize, coarseQueryPops: usize, queryCount: i32,
-  grids: usize, pops: usize, coarse: usize, coarsePops: usize, rows: i32, slots: i32,
+  grids: usize, pops: usize, coarse: usize, coarsePops: usize, firstRow: i32, endRow: i32, slots: i32,
   vectors: i32, coarseVectors: i32, refine: i32, scratch: usize, out: usize, pairs: usize, refined: usize,
 ): void {
   const gridBytes = <usize>vectors << 4;
   const kept = min(refine, MAX_REFINED);
   const keptPairs = scratch + (<usize>MAX_REFINED << 2);
-  for (let row: i32 = 0; row < rows; row++) {
+  for (let row = firstRow; row < endRow; row++) {
     let best: f32 = 0;
     let bestPair: i32 = -1;
     if (kept <= 0) {
@@ -140,29 +142,35 @@ export function bestTanimoto(
   }
 }
 
-/** Signs of AXIS_SIGN_FLIPS[flip] (identity, then the three proper two-axis flips) along axis `axis`. */
-function flipSign(flip: i32, axis: i32): f32 {
+/** Signs of AXIS_SIGN_FLIPS[flip] (identity, then the three proper two-axis flips) as x, y, z, 0. */
+function flipSigns(flip: i32): v128 {
   // Flip 1 mirrors y and z, flip 2 x and z, flip 3 x and y.
-  return flip != 0 && flip != axis + 1 ? -1 : 1;
+  return f32x4(flip == 2 || flip == 3 ? -1 : 1, flip == 1 || flip == 3 ? -1 : 1, flip == 1 || flip == 2 ? -1 : 1, 0);
 }
 
 /**
- * The electrostatic half of stage 1 (src/stage1/esp-at-pose.ts): for each of `rows` rows, the best
- * renormalised Carbó similarity (x + 1) / 2 over its `perRow` refined poses (`refined`: i32 pair, f32
- * grid Tanimoto) whose Tanimoto is at least `margin` x the row's best (`best`, f32), as f32 at `out`;
- * 0 when none. Pose pair = slot x queryCount + query grid; query grid j is query conformer j >> 2 under
- * flip j & 3. The overlap Σ q_b V(flip ⊙ b) reads the query conformer's potential lattice (`lattices`,
- * nx x ny x nz f32 each, origin at -half) by trilinear interpolation, clamped to the box.
+ * The electrostatic half of stage 1 (src/stage1/esp-at-pose.ts): for each row in `firstRow` .. `endRow` - 1,
+ * the best renormalised Carbó similarity (x + 1) / 2 over its `perRow` refined poses (`refined`: i32
+ * pair, f32 grid Tanimoto) whose Tanimoto is at least `margin` x the row's best (`best`, f32), as f32 at
+ * `out`; 0 when none. Pose pair = slot x queryCount + query grid; query grid j is query conformer j >> 2
+ * under flip j & 3. Sites are (x, y, z, charge) f32 at `sites`, slot k's from offsets[k] to
+ * offsets[k + 1], already inside the lattice box (|x| < hx, ...). The overlap Σ q_b V(flip ⊙ b) reads
+ * the query conformer's potential lattice (`lattices`, nx x ny x nz f32 each, origin at -half) by
+ * trilinear interpolation: the z pairs of the four (x, y) corners are two 8-byte loads each side, and the
+ * z and y steps run four and two lanes at a time.
  */
 export function chargeOverlaps(
   lattices: usize, nx: i32, ny: i32, nz: i32, hx: f32, hy: f32, hz: f32, querySelf: usize,
-  coords: usize, charges: usize, offsets: usize, slotSelf: usize,
-  refined: usize, perRow: i32, best: usize, margin: f32, rows: i32, slots: i32, queryCount: i32, out: usize,
+  sites: usize, offsets: usize, slotSelf: usize,
+  refined: usize, perRow: i32, best: usize, margin: f32, firstRow: i32, endRow: i32, slots: i32, queryCount: i32, out: usize,
 ): void {
   const yz = ny * nz;
   const latticeBytes = <usize>(nx * yz) << 2;
-  const maxX = <f32>(nx - 1) - 1e-4, maxY = <f32>(ny - 1) - 1e-4, maxZ = <f32>(nz - 1) - 1e-4;
-  for (let row: i32 = 0; row < rows; row++) {
+  const half = f32x4(hx, hy, hz, 0);
+  const strides = i32x4(yz, nz, 1, 0);
+  const ny4 = <usize>nz << 2;
+  const yz4 = <usize>yz << 2;
+  for (let row = firstRow; row < endRow; row++) {
     const floor = margin * load<f32>(best + (<usize>row << 2));
     let score: f32 = 0;
     for (let k: i32 = 0; k < perRow; k++) {
@@ -175,35 +183,92 @@ export function chargeOverlaps(
       const first = load<u32>(offsets + (slot << 2));
       const end = load<u32>(offsets + (slot << 2), 4);
       if (end == first) continue;
-      const flip = j & 3;
-      const sx = flipSign(flip, 0), sy = flipSign(flip, 1), sz = flipSign(flip, 2);
+      const signs = flipSigns(j & 3);
       const lattice = lattices + <usize>(j >> 2) * latticeBytes;
       let total: f32 = 0;
       for (let b = first; b < end; b++) {
-        const site = coords + (<usize>b * 12);
-        const px = min(maxX, max(<f32>0, sx * load<f32>(site) + hx));
-        const py = min(maxY, max(<f32>0, sy * load<f32>(site, 4) + hy));
-        const pz = min(maxZ, max(<f32>0, sz * load<f32>(site, 8) + hz));
-        const x = <i32>px, y = <i32>py, z = <i32>pz;
-        const fx = px - <f32>x, fy = py - <f32>y, fz = pz - <f32>z;
-        const at = lattice + (<usize>(x * yz + y * nz + z) << 2);
-        const ny4 = <usize>nz << 2;
-        const yz4 = <usize>yz << 2;
-        const a0 = load<f32>(at), a1 = load<f32>(at, 4);
-        const b0 = load<f32>(at + ny4), b1 = load<f32>(at + ny4, 4);
-        const c0 = load<f32>(at + yz4), c1 = load<f32>(at + yz4, 4);
-        const d0 = load<f32>(at + yz4 + ny4), d1 = load<f32>(at + yz4 + ny4, 4);
-        const e00 = a0 + fz * (a1 - a0);
-        const e01 = b0 + fz * (b1 - b0);
-        const e10 = c0 + fz * (c1 - c0);
-        const e11 = d0 + fz * (d1 - d0);
-        const e0 = e00 + fy * (e01 - e00);
-        const e1 = e10 + fy * (e11 - e10);
-        total += load<f32>(charges + (<usize>b << 2)) * (e0 + fx * (e1 - e0));
+        const site = v128.load(sites + (<usize>b << 4));
+        const p = f32x4.add(f32x4.mul(site, signs), half);
+        const cell = f32x4.floor(p);
+        const f = f32x4.sub(p, cell);
+        const index = i32x4.mul(i32x4.trunc_sat_f32x4_s(cell), strides);
+        const at = lattice + (<usize>(i32x4.extract_lane(index, 0) + i32x4.extract_lane(index, 1) + i32x4.extract_lane(index, 2)) << 2);
+        const near = v128.load64_lane(at + ny4, v128.load64_zero(at), 1);
+        const far = v128.load64_lane(at + yz4 + ny4, v128.load64_zero(at + yz4), 1);
+        const z0 = v128.shuffle<f32>(near, far, 0, 2, 4, 6);
+        const z1 = v128.shuffle<f32>(near, far, 1, 3, 5, 7);
+        const e = f32x4.add(z0, f32x4.mul(f32x4.splat(f32x4.extract_lane(f, 2)), f32x4.sub(z1, z0)));
+        const y0 = v128.shuffle<f32>(e, e, 0, 2, 0, 2);
+        const y1 = v128.shuffle<f32>(e, e, 1, 3, 1, 3);
+        const g = f32x4.add(y0, f32x4.mul(f32x4.splat(f32x4.extract_lane(f, 1)), f32x4.sub(y1, y0)));
+        const g0 = f32x4.extract_lane(g, 0);
+        total += f32x4.extract_lane(site, 3) * (g0 + f32x4.extract_lane(f, 0) * (f32x4.extract_lane(g, 1) - g0));
       }
       const carbo = <f64>total / Math.sqrt(load<f64>(querySelf + (<usize>(j >> 2) << 3)) * load<f64>(slotSelf + (slot << 3)));
       score = max(score, <f32>((carbo + 1) / 2));
     }
     store<f32>(out + (<usize>row << 2), score);
+  }
+}
+
+/**
+ * The query's potential on a lattice (src/stage1/esp-at-pose.ts), for query conformers `first` .. `end`
+ * - 1: conformer c's `siteCount` sites are (x, y, z, charge) f32 at `sites` + c x siteCount x 16 in its
+ * principal frame, its lattice nx x ny x nz f32 (x slowest, origin at -half) at `lattices` + c x lattice
+ * bytes. The kernel is Σ_k a_k exp(b_k r²) with (a, b) f32 pairs at `terms`; each term factors along
+ * the axes, so a site adds outer products of three short rows, ny x nz planes four floats at a time.
+ * `scratch` holds nx + ny + nz + ny x nz + 4 f32.
+ */
+export function potentialLattices(
+  sites: usize, siteCount: i32, first: i32, end: i32, terms: usize, termCount: i32,
+  nx: i32, ny: i32, nz: i32, hx: f32, hy: f32, hz: f32, scratch: usize, lattices: usize,
+): void {
+  const plane = ny * nz;
+  const latticeBytes = <usize>(nx * plane) << 2;
+  const ex = scratch;
+  const ey = ex + (<usize>nx << 2);
+  const ez = ey + (<usize>ny << 2);
+  const yz = ez + (<usize>nz << 2);
+  const vectors = plane >> 2;
+  for (let c = first; c < end; c++) {
+    const lattice = lattices + <usize>c * latticeBytes;
+    memory.fill(lattice, 0, latticeBytes);
+    for (let s: i32 = 0; s < siteCount; s++) {
+      const site = sites + (<usize>(c * siteCount + s) << 4);
+      const q = load<f32>(site, 12);
+      if (q == 0) continue;
+      for (let k: i32 = 0; k < termCount; k++) {
+        const a = load<f32>(terms + (<usize>k << 3));
+        const b = load<f32>(terms + (<usize>k << 3), 4);
+        axisRow(ex, nx, b, load<f32>(site) + hx, q * a);
+        axisRow(ey, ny, b, load<f32>(site, 4) + hy, 1);
+        axisRow(ez, nz, b, load<f32>(site, 8) + hz, 1);
+        for (let y: i32 = 0; y < ny; y++) {
+          const wy = load<f32>(ey + (<usize>y << 2));
+          for (let z: i32 = 0; z < nz; z++) store<f32>(yz + (<usize>(y * nz + z) << 2), wy * load<f32>(ez + (<usize>z << 2)));
+        }
+        for (let x: i32 = 0; x < nx; x++) {
+          const w = load<f32>(ex + (<usize>x << 2));
+          const wv = f32x4.splat(w);
+          const row = lattice + (<usize>(x * plane) << 2);
+          for (let v: i32 = 0; v < vectors; v++) {
+            const at = row + (<usize>v << 4);
+            v128.store(at, f32x4.add(v128.load(at), f32x4.mul(wv, v128.load(yz + (<usize>v << 4)))));
+          }
+          for (let i = vectors << 2; i < plane; i++) {
+            const at = row + (<usize>i << 2);
+            store<f32>(at, load<f32>(at) + w * load<f32>(yz + (<usize>i << 2)));
+          }
+        }
+      }
+    }
+  }
+}
+
+/** row[i] = scale x exp(b (i - centre)²) for i in 0 .. n - 1: one axis's factor of a Gaussian term. */
+function axisRow(row: usize, n: i32, b: f32, centre: f32, scale: f32): void {
+  for (let i: i32 = 0; i < n; i++) {
+    const d = <f32>i - centre;
+    store<f32>(row + (<usize>i << 2), scale * Mathf.exp(b * d * d));
   }
 }

@@ -13,9 +13,11 @@ export const ESP_GAUSSIAN_B: readonly number[] = [
   -0.02495, -0.04539319, -0.00247124, -0.04539319, -0.2513, -0.00258662, -0.00247124, -0.00258662, -0.0013,
 ];
 
-// The tables are symmetric, so the nine terms collapse to six distinct exponents (off-diagonal
-// weights doubled).
-const TERMS: ReadonlyArray<readonly [number, number]> = [
+/**
+ * The kernel as (a, b) terms of Σ a exp(b r²): the tables are symmetric, so the nine terms collapse to
+ * six distinct exponents (off-diagonal weights doubled).
+ */
+export const ESP_KERNEL_TERMS: ReadonlyArray<readonly [number, number]> = [
   [ESP_GAUSSIAN_A[0]!, ESP_GAUSSIAN_B[0]!],
   [2 * ESP_GAUSSIAN_A[1]!, ESP_GAUSSIAN_B[1]!],
   [2 * ESP_GAUSSIAN_A[2]!, ESP_GAUSSIAN_B[2]!],
@@ -27,13 +29,13 @@ const TERMS: ReadonlyArray<readonly [number, number]> = [
 /** Σ_k a_k exp(b_k r²) summed term by term with Math.exp: the definition the table reproduces. */
 export function espKernelExact(r2: number): number {
   let sum = 0;
-  for (const [a, b] of TERMS) sum += a * Math.exp(b * r2);
+  for (const [a, b] of ESP_KERNEL_TERMS) sum += a * Math.exp(b * r2);
   return sum;
 }
 
 function espKernelSlope(r2: number): number {
   let sum = 0;
-  for (const [a, b] of TERMS) sum += a * b * Math.exp(b * r2);
+  for (const [a, b] of ESP_KERNEL_TERMS) sum += a * b * Math.exp(b * r2);
   return sum;
 }
 

@@ -1,13 +1,19 @@
 import { decodeModel, score } from '@molsearch/chem';
+import type { Model3D } from '@molsearch/chem';
 import type { RescoreRequest, RescoreResult } from './rescore-pool.ts';
+
+let lastQuery: { key: string; model: Model3D } | undefined;
 
 /** Scores every packed model of a request with the 3D scorer; NaN for an empty model. */
 export function scoreModels(request: RescoreRequest): RescoreResult {
+  // The scorer keeps what it derives from a query by object: reuse the first copy of this query.
+  if (lastQuery?.key !== request.queryKey) lastQuery = { key: request.queryKey, model: request.query };
+  const query = lastQuery.model;
   const count = request.offsets.length - 1;
   const similarities = new Float64Array(count);
   for (let i = 0; i < count; i++) {
     const bytes = request.models.subarray(request.offsets[i]!, request.offsets[i + 1]!);
-    similarities[i] = bytes.byteLength === 0 ? Number.NaN : score(request.query, decodeModel(bytes), request.method).similarity;
+    similarities[i] = bytes.byteLength === 0 ? Number.NaN : score(query, decodeModel(bytes), request.method).similarity;
   }
   return { similarities };
 }

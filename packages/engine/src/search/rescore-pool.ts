@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { abortedError } from '../engine-error.ts';
 import { WorkerPool } from '../pool/worker-pool.ts';
@@ -6,6 +7,11 @@ import { scoreModels } from './rescore-models.ts';
 export interface RescoreRequest {
   /** Posted as is (structured clone keeps every float), so workers score exactly what this thread would. */
   query: Model3D;
+  /**
+   * Names the query across the chunks of one re-scoring: a worker keeps the query of the last key it saw,
+   * so what the scorer derives from it once (frames, packed conformers, self-overlaps) serves every chunk.
+   */
+  queryKey: string;
   method: ScoreMethod;
   /** Encoded compact models back to back; model i is bytes offsets[i]..offsets[i + 1]. */
   models: Uint8Array;
@@ -47,11 +53,12 @@ const DEFAULT_CHUNK = 48;
  */
 export async function rescoreModels(query: Model3D, method: ScoreMethod, models: Uint8Array[], options: RescoreOptions = {}): Promise<Float64Array> {
   const chunk = Math.max(1, options.chunk ?? DEFAULT_CHUNK);
+  const queryKey = randomUUID();
   const similarities = new Float64Array(models.length);
   let done = 0;
   const runChunk = async (start: number): Promise<void> => {
     const part = models.slice(start, start + chunk);
-    const scored = options.pool ? (await options.pool.run(packModels(query, method, part))).similarities : await scoreHere(query, method, part);
+    const scored = options.pool ? (await options.pool.run(packModels(query, queryKey, method, part))).similarities : await scoreHere(query, queryKey, method, part);
     if (options.signal?.aborted) throw abortedError('The search');
     similarities.set(scored, start);
     done += part.length;
@@ -63,16 +70,16 @@ export async function rescoreModels(query: Model3D, method: ScoreMethod, models:
   return similarities;
 }
 
-async function scoreHere(query: Model3D, method: ScoreMethod, models: Uint8Array[]): Promise<Float64Array> {
+async function scoreHere(query: Model3D, queryKey: string, method: ScoreMethod, models: Uint8Array[]): Promise<Float64Array> {
   // Let cancellation and progress through between chunks.
   await new Promise((resolve) => setImmediate(resolve));
-  return scoreModels(packModels(query, method, models)).similarities;
+  return scoreModels(packModels(query, queryKey, method, models)).similarities;
 }
 
-function packModels(query: Model3D, method: ScoreMethod, models: Uint8Array[]): RescoreRequest {
+function packModels(query: Model3D, queryKey: string, method: ScoreMethod, models: Uint8Array[]): RescoreRequest {
   const offsets = new Uint32Array(models.length + 1);
   models.forEach((model, i) => (offsets[i + 1] = offsets[i]! + model.byteLength));
   const bytes = new Uint8Array(offsets[models.length]!);
   models.forEach((model, i) => bytes.set(model, offsets[i]!));
-  return { query, method, models: bytes, offsets };
+  return { query, queryKey, method, models: bytes, offsets };
 }

@@ -12,6 +12,8 @@ import { createScanPool } from './scan-pool.ts';
 import { shapeQuery, shapeSearch } from './shape-search.ts';
 import type { ScoreMethod } from '@molsearch/chem';
 import type { ScanPool } from './scan-pool.ts';
+import { createGridPool } from '../stage1/grid-pool.ts';
+import type { GridPool } from '../stage1/grid-pool.ts';
 
 /** Where catalogues live and how to scan them; the server and CLI pass these, the engine reads no environment. */
 export interface EngineSearchOptions extends SearchOptions {
@@ -21,33 +23,46 @@ export interface EngineSearchOptions extends SearchOptions {
   kernel?: KernelKind;
 }
 
-let sharedPool: { threads: number; pool: ScanPool } | undefined;
-
-/** The search pool, created on first use with `threads` workers; idle workers do not keep the process alive. */
-export function searchPool(threads: number): ScanPool {
-  if (!sharedPool || sharedPool.threads !== threads) {
-    void sharedPool?.pool.close();
-    sharedPool = { threads, pool: createScanPool(threads) };
-  }
-  return sharedPool.pool;
+/** A worker pool shared by every search, created on first use and re-created when the thread count changes. */
+function sharedWorkers<Pool extends { close(): Promise<void> }>(create: (threads: number) => Pool) {
+  let current: { threads: number; pool: Pool } | undefined;
+  return {
+    get(threads: number): Pool {
+      if (!current || current.threads !== threads) {
+        void current?.pool.close();
+        current = { threads, pool: create(threads) };
+      }
+      return current.pool;
+    },
+    async close(): Promise<void> {
+      const closing = current;
+      current = undefined;
+      await closing?.pool.close();
+    },
+  };
 }
 
-let sharedRescorePool: { threads: number; pool: RescorePool } | undefined;
+const scanWorkers = sharedWorkers(createScanPool);
+const rescoreWorkers = sharedWorkers(createRescorePool);
+const gridWorkers = sharedWorkers(createGridPool);
+
+/** The Morgan search pool, created on first use with `threads` workers; idle workers do not keep the process alive. */
+export function searchPool(threads: number): ScanPool {
+  return scanWorkers.get(threads);
+}
 
 /** The 3D re-scoring pool, created on first 3D search with `threads` workers. */
 export function rescorePool(threads: number): RescorePool {
-  if (!sharedRescorePool || sharedRescorePool.threads !== threads) {
-    void sharedRescorePool?.pool.close();
-    sharedRescorePool = { threads, pool: createRescorePool(threads) };
-  }
-  return sharedRescorePool.pool;
+  return rescoreWorkers.get(threads);
+}
+
+/** The stage-1 grid scan pool of the 3D searches, `threads` workers. */
+export function gridPool(threads: number): GridPool {
+  return gridWorkers.get(threads);
 }
 
 export async function closeSearchPool(): Promise<void> {
-  const current = [sharedPool, sharedRescorePool];
-  sharedPool = undefined;
-  sharedRescorePool = undefined;
-  await Promise.all(current.map((entry) => entry?.pool.close()));
+  await Promise.all([scanWorkers.close(), rescoreWorkers.close(), gridWorkers.close()]);
 }
 
 /**
@@ -69,6 +84,7 @@ export async function search(request: SearchRequest, options: EngineSearchOption
   const threads = options.threads ?? 2;
   const pool = method === 'morgan' && threads > 1 ? searchPool(threads) : undefined;
   const shapePool = method !== 'morgan' && threads > 1 ? rescorePool(threads) : undefined;
+  const shapeGridPool = method !== 'morgan' && threads > 1 ? gridPool(threads) : undefined;
   const databases: DatabaseHits[] = [];
   const total = request.databases.length;
   for (const [index, database] of request.databases.entries()) {
@@ -82,7 +98,7 @@ export async function search(request: SearchRequest, options: EngineSearchOption
     const hits =
       'fingerprint' in query
         ? await morganScan(catalogue.fingerprints, catalogue.version, query.fingerprint, { limit: request.limit, threshold, kernel: options.kernel, pool, signal: options.signal, onProgress: report })
-        : await shapeSearch(catalogue, query, { method: method as ScoreMethod, quality: request.quality, limit: request.limit, threshold, signal: options.signal, onProgress: report, pool: shapePool });
+        : await shapeSearch(catalogue, query, { method: method as ScoreMethod, quality: request.quality, limit: request.limit, threshold, signal: options.signal, onProgress: report, pool: shapePool, gridPool: shapeGridPool });
     report(1);
     const similarities = Float32Array.from(hits.similarities);
     databases.push({ database, rows: hits.rows, similarities, histogram: similarityHistogram(similarities) });

@@ -5,6 +5,8 @@ import { EngineError } from '../engine-error.ts';
 import { QUERY_SHAPE, shapeFeatures } from '../import/prepare-shape.ts';
 import type { ShapeFeatures } from '../import/prepare-shape.ts';
 import { SHAPE_CANDIDATES, stage1Candidates } from '../stage1/grid-candidates.ts';
+import { poolRunner } from '../stage1/grid-pool.ts';
+import type { GridPool } from '../stage1/grid-pool.ts';
 import type { SearchQuality } from '../search-types.ts';
 import { rescoreModels } from './rescore-pool.ts';
 import type { RescorePool } from './rescore-pool.ts';
@@ -34,6 +36,8 @@ export interface ShapeSearchOptions {
   onProgress?: (fraction: number) => void;
   /** Re-scores stage-2 candidates on these workers; without one on the calling thread (same scores). */
   pool?: RescorePool;
+  /** Runs stage 1's grid scan in parts on these workers; without one on the calling thread. */
+  gridPool?: GridPool;
 }
 
 /**
@@ -47,7 +51,8 @@ export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, optio
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for ${options.method}: re-import it with 3D columns (molsearch import --3d).`);
   }
   const wanted = SHAPE_CANDIDATES[options.quality];
-  const candidates = stage1Candidates(columns, query.model, options.method, options.quality, wanted);
+  const runner = options.gridPool ? poolRunner(options.gridPool) : undefined;
+  const candidates = await stage1Candidates(columns, query.model, options.method, options.quality, wanted, runner);
   const similarities = await rescoreModels(query.model, options.method, [...candidates].map((row) => columns.model(row)), {
     pool: options.pool,
     signal: options.signal,

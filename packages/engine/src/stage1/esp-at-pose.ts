@@ -1,4 +1,4 @@
-import { decodeModel, espKernel, espSelfOverlap } from '@molsearch/chem';
+import { decodeModel, espSelfOverlap } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
 import { GRID_SLOTS, principalCoordinates } from './pose-grid.ts';
 import type { QueryGrids } from './pose-grid.ts';
@@ -54,54 +54,35 @@ export function espSiteColumn(model: (row: number) => Uint8Array, count: number)
 }
 
 /**
- * The query's potential Σ_a q_a K(|x − a|²) on a 1 Å lattice of its principal frame: a candidate's
- * overlap with it is then Σ_b q_b V(b), read by trilinear interpolation, 45 reads instead of 45 x 45
- * kernel terms (`chargeOverlaps` of assembly/pose-grid-scan.ts). A mirror of the query is the same
- * lattice read at mirrored points. Points beyond the box read its border, where the potential is flat.
- * Against the direct pair sum the similarity is within 0.015, except where sites coincide: the lattice
- * flattens the kernel's peak, and a molecule against itself reads about 0.91 instead of 1. Recall on the
- * 10,000-molecule benchmark was the same as with the direct sum (0.738 at fast).
+ * The query's potential Σ_a q_a K(|x − a|²) is tabulated on a 1 Å lattice of its principal frame by
+ * the grid kernel (`potentialLattices`): a candidate's overlap with it is then Σ_b q_b V(b), read by
+ * trilinear interpolation, 45 reads instead of 45 x 45 kernel terms (`chargeOverlaps`). A mirror of the
+ * query is the same lattice read at mirrored points. Points beyond the box read its border, where the
+ * potential is flat. Against the direct pair sum the similarity is within 0.015, except where sites
+ * coincide: the lattice flattens the kernel's peak, and a molecule against itself reads about 0.91
+ * instead of 1. Recall on the 10,000-molecule benchmark was the same as with the direct sum (0.738 at fast).
  */
-const LATTICE_HALF = [14, 10, 8] as const;
-const LATTICE_POINTS = LATTICE_HALF.map((half) => 2 * half + 1) as [number, number, number];
+export const LATTICE_HALF = [14, 10, 8] as const;
+export const LATTICE_POINTS = LATTICE_HALF.map((half) => 2 * half + 1) as unknown as readonly [number, number, number];
 
-function potentialLattice(coords: Float64Array, charges: Float64Array): Float32Array {
-  const [nx, ny, nz] = LATTICE_POINTS;
-  const lattice = new Float32Array(nx * ny * nz);
-  const sites = charges.length;
-  for (let x = 0; x < nx; x++) {
-    for (let y = 0; y < ny; y++) {
-      for (let z = 0; z < nz; z++) {
-        const px = x - LATTICE_HALF[0], py = y - LATTICE_HALF[1], pz = z - LATTICE_HALF[2];
-        let potential = 0;
-        for (let a = 0; a < sites; a++) {
-          const dx = coords[3 * a]! - px, dy = coords[3 * a + 1]! - py, dz = coords[3 * a + 2]! - pz;
-          potential += charges[a]! * espKernel(dx * dx + dy * dy + dz * dz);
-        }
-        lattice[(x * ny + y) * nz + z] = potential;
-      }
-    }
-  }
-  return lattice;
-}
-
-/** The query side of the charge scoring: a potential lattice and O_AA per query conformer of the grids. */
-export interface QueryLattices {
-  /** One lattice after another, LATTICE_POINTS each (x slowest, z fastest). */
-  lattices: Float32Array;
+/** The query side of the charge scoring, per query conformer of the grids: its charge sites and O_AA. */
+export interface QuerySites {
+  /** x, y, z (principal frame) and charge of every site, `siteCount` sites a conformer, conformer after conformer. */
+  sites: Float32Array;
+  siteCount: number;
   selfOverlaps: Float64Array;
-  points: readonly [number, number, number];
-  half: readonly [number, number, number];
 }
 
-export function queryLattices(query: Model3D, grids: QueryGrids): QueryLattices {
-  const size = LATTICE_POINTS[0] * LATTICE_POINTS[1] * LATTICE_POINTS[2];
-  const lattices = new Float32Array(grids.conformers.length * size);
+export function querySites(query: Model3D, grids: QueryGrids): QuerySites {
+  const siteCount = query.charges.length;
+  const sites = new Float32Array(4 * siteCount * grids.conformers.length);
   const selfOverlaps = new Float64Array(grids.conformers.length);
   grids.conformers.forEach((k, p) => {
     const coords = principalCoordinates(query, k, true);
-    lattices.set(potentialLattice(coords, query.charges), p * size);
-    selfOverlaps[p] = espSelfOverlap(coords, query.charges, query.charges.length);
+    for (let a = 0; a < siteCount; a++) {
+      sites.set([coords[3 * a]!, coords[3 * a + 1]!, coords[3 * a + 2]!, query.charges[a]!], 4 * (p * siteCount + a));
+    }
+    selfOverlaps[p] = espSelfOverlap(coords, query.charges, siteCount);
   });
-  return { lattices, selfOverlaps, points: LATTICE_POINTS, half: LATTICE_HALF };
+  return { sites, siteCount, selfOverlaps };
 }

@@ -2,10 +2,11 @@ import { AXIS_SIGN_FLIPS, encodeModel, espOverlap, espSelfOverlap, loadRDKit } f
 import type { Model3D } from '@molsearch/chem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shapeFeatures } from '../import/prepare-shape.ts';
-import { espSiteColumn, queryLattices } from './esp-at-pose.ts';
+import { espSiteColumn, querySites } from './esp-at-pose.ts';
 import { bestRows } from './grid-candidates.ts';
 import { GRID_BYTES, GRID_ROW_BYTES, GRID_SLOTS, catalogueGridRow, principalCoordinates, queryGrids } from './pose-grid.ts';
-import { PoseGridColumn } from './pose-grid-scan.ts';
+import { PoseGridColumn, RUN_HERE } from './pose-grid-scan.ts';
+import { createGridPool, poolRunner } from './grid-pool.ts';
 
 const SMILES = ['CC(=O)Nc1ccc(O)cc1', 'OC(=O)c1ccccc1O', 'CCCCCCCCCCO', 'c1ccc2ccccc2c1', 'Cn1cnc2c1c(=O)n(C)c(=O)n2C', 'CC(C)Cc1ccc(cc1)C(C)C(=O)O'];
 const models: Model3D[] = [];
@@ -40,20 +41,20 @@ function reference(column: Uint8Array, rows: number, query: { grids: Uint8Array;
 }
 
 describe('stage-1 volume grids', () => {
-  it('scores every row as the plain pairwise grid Tanimoto, and a molecule 1 against itself', () => {
+  it('scores every row as the plain pairwise grid Tanimoto, and a molecule 1 against itself', async () => {
     const column = new Uint8Array(models.length * GRID_ROW_BYTES);
     models.forEach((model, row) => catalogueGridRow(encodeModel(model), column, row * GRID_ROW_BYTES));
     const kernel = new PoseGridColumn(column, models.length);
     for (const [q, model] of models.entries()) {
       const query = queryGrids(model, 4);
-      const { scores, pairs } = kernel.scan(query, 0);
+      const { scores, pairs } = await kernel.scan(query, 0);
       const expected = reference(column, models.length, query);
       scores.forEach((score, row) => expect(score).toBeCloseTo(expected[row]!, 6));
       expect(scores[q]).toBe(1);
       expect(pairs[q]).toBeGreaterThanOrEqual(0);
       expect(Math.max(...scores.filter((_, row) => row !== q))).toBeLessThan(1);
       // Refining the two best pairs by coarse grids finds some pair's fine score: never above the best.
-      const refined = kernel.scan(query, 2);
+      const refined = await kernel.scan(query, 2);
       refined.scores.forEach((score, row) => expect(score).toBeLessThanOrEqual(scores[row]! + 1e-7));
       expect(refined.scores[q]).toBe(1);
       // Each row lists its refined pairs with their fine Tanimoto, the row's score among them.
@@ -68,17 +69,17 @@ describe('stage-1 volume grids', () => {
     }
   });
 
-  it('gives a row without conformers no score, and refuses a column of the wrong size', () => {
+  it('gives a row without conformers no score, and refuses a column of the wrong size', async () => {
     const column = new Uint8Array(2 * GRID_ROW_BYTES);
     catalogueGridRow(encodeModel(models[0]!), column, 0);
     catalogueGridRow(new Uint8Array(0), column, GRID_ROW_BYTES);
-    const { scores, pairs } = new PoseGridColumn(column, 2).scan(queryGrids(models[0]!, 2), 2);
+    const { scores, pairs } = await new PoseGridColumn(column, 2).scan(queryGrids(models[0]!, 2), 2);
     expect(scores[1]).toBe(0);
     expect(pairs[1]).toBe(-1);
     expect(() => new PoseGridColumn(column.subarray(1), 2)).toThrow(/re-import/);
   });
 
-  it('scores charges at the refined grid poses close to the direct Carbó pair sum, the query itself best', () => {
+  it('scores charges at the refined grid poses close to the direct Carbó pair sum, the query itself best', async () => {
     const encoded = models.map((model) => encodeModel(model));
     const column = new Uint8Array(models.length * GRID_ROW_BYTES);
     encoded.forEach((bytes, row) => catalogueGridRow(bytes, column, row * GRID_ROW_BYTES));
@@ -87,9 +88,9 @@ describe('stage-1 volume grids', () => {
     const grids = queryGrids(query, 3);
     const kernel = new PoseGridColumn(column, models.length);
     kernel.placeSites(sites);
-    const scan = kernel.scan(grids, 3);
+    const scan = await kernel.scan(grids, 3);
     const refined = kernel.refinedPoses();
-    const lattices = queryLattices(query, grids);
+    const lattices = querySites(query, grids);
     const direct = (row: number, pair: number) => {
       const j = pair % grids.count;
       const flip = AXIS_SIGN_FLIPS[j & 3]!;
@@ -100,7 +101,7 @@ describe('stage-1 volume grids', () => {
       return (ab / Math.sqrt(self) + 1) / 2;
     };
     for (const margin of [0, 0.9]) {
-      const scores = kernel.chargeScores({ query: lattices, queryCount: grids.count, margin });
+      const scores = await kernel.chargeScores({ query: lattices, queryCount: grids.count, margin });
       scores.forEach((score, row) => {
         const poses = [0, 1, 2].map((k) => 3 * row + k).filter((k) => refined.pairs[k]! >= 0 && refined.scores[k]! >= margin * scan.scores[row]!);
         const expected = Math.max(...poses.map((k) => direct(row, refined.pairs[k]!)));
@@ -108,6 +109,39 @@ describe('stage-1 volume grids', () => {
         expect(Math.abs(score - expected)).toBeLessThan(row === 5 ? 0.1 : 0.015);
       });
       expect(Math.max(...scores)).toBe(scores[5]);
+    }
+  });
+
+  it('gives the same scores split in parts over worker threads as in one part here', async () => {
+    const encoded = models.map((model) => encodeModel(model));
+    const column = new Uint8Array(models.length * GRID_ROW_BYTES);
+    encoded.forEach((bytes, row) => catalogueGridRow(bytes, column, row * GRID_ROW_BYTES));
+    const kernel = new PoseGridColumn(column, models.length);
+    kernel.placeSites(espSiteColumn((row) => encoded[row]!, models.length));
+    const query = models[2]!;
+    const grids = queryGrids(query, 3);
+    const lattices = querySites(query, grids);
+    const run = async (runner: typeof RUN_HERE) => {
+      const scan = await kernel.scan(grids, 2, runner);
+      const poses = kernel.refinedPoses();
+      const charges = await kernel.chargeScores({ query: lattices, queryCount: grids.count, margin: 0.8 }, runner);
+      return { ...scan, poses, charges };
+    };
+    const here = await run(RUN_HERE);
+    expect(here.scores.filter((score) => score > 0).length).toBe(models.length);
+    const pool = createGridPool(2);
+    try {
+      for (const runner of [poolRunner(pool), { parts: 4, run: RUN_HERE.run }]) expect(await run(runner)).toEqual(here);
+      // Searches sharing a column take turns: each sees its own query's scores.
+      const other = queryGrids(models[4]!, 3);
+      const [first, second] = await Promise.all([
+        kernel.exclusive(() => kernel.scan(grids, 2, poolRunner(pool))),
+        kernel.exclusive(() => kernel.scan(other, 2, poolRunner(pool))),
+      ]);
+      expect(first.scores).toEqual(here.scores);
+      expect(second.scores[4]).toBe(1);
+    } finally {
+      await pool.close();
     }
   });
 
