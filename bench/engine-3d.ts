@@ -27,6 +27,7 @@ import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import {
   SHAPE_CANDIDATES,
   STAGE1_QUERY_CONFORMERS,
+  STAGE1_REFINED_PAIRS,
   closeSearchPool,
   createRescorePool,
   importCatalogue,
@@ -96,7 +97,7 @@ export async function run(args: string[]): Promise<void> {
         console.log(
           `${method.padEnd(20)} ${quality.padEnd(13)}: end to end (query conformers + stage 1 + stage 2 on 2 workers) median ${fmtMs(sorted[Math.floor(sorted.length / 2)]!)}, ` +
             `p90 ${fmtMs(sorted[Math.floor(sorted.length * 0.9)]!)}, CPU of all threads median ${fmtMs(cpuMedian)}; recall@${TOP} mean ${mean.toFixed(3)}, min ${Math.min(...recalls).toFixed(2)} ` +
-            `(grids of ${STAGE1_QUERY_CONFORMERS[quality]} query conformers, ${SHAPE_CANDIDATES[quality]} candidates at most; they hold ${ceilings.get(quality)!.toFixed(3)} of the exact top ${TOP})`,
+            `(grids of ${STAGE1_QUERY_CONFORMERS[method][quality]} query conformers, ${STAGE1_REFINED_PAIRS[method][quality] || 'all'} pairs refined, ${SHAPE_CANDIDATES[quality]} candidates at most; they hold ${ceilings.get(quality)!.toFixed(3)} of the exact top ${TOP})`,
         );
       }
     }

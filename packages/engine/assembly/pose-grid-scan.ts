@@ -63,16 +63,35 @@ function keepBestPairs(
   kept: i32, scores: usize, keptPairs: usize,
 ): i32 {
   const gridBytes = <usize>vectors << 4;
+  // Coarse grids are four vectors: the row's stay in registers for every query grid.
+  const four = vectors == 4;
+  let r0 = i8x16.splat(0), r1 = r0, r2 = r0, r3 = r0;
   let filled: i32 = 0;
   for (let s: i32 = 0; s < slots; s++) {
     const slot = <usize>(row * slots + s);
     const pb = load<i32>(pops + (slot << 2));
     if (pb == 0) continue;
+    const b = grids + slot * gridBytes;
+    if (four) {
+      r0 = v128.load(b);
+      r1 = v128.load(b, 16);
+      r2 = v128.load(b, 32);
+      r3 = v128.load(b, 48);
+    }
     for (let j: i32 = 0; j < queryCount; j++) {
       const pa = load<i32>(queryPops + (<usize>j << 2));
       const floor: f32 = filled < kept ? 0 : load<f32>(scores + (<usize>(kept - 1) << 2));
       if (<f32>min(pa, pb) <= floor * <f32>max(pa, pb)) continue;
-      const t = tanimoto(query + <usize>j * gridBytes, pa, grids + slot * gridBytes, pb, vectors);
+      const a = query + <usize>j * gridBytes;
+      const common = four
+        ? byteSum(
+            i8x16.add(
+              i8x16.add(i8x16.popcnt(v128.and(v128.load(a), r0)), i8x16.popcnt(v128.and(v128.load(a, 16), r1))),
+              i8x16.add(i8x16.popcnt(v128.and(v128.load(a, 32), r2)), i8x16.popcnt(v128.and(v128.load(a, 48), r3))),
+            ),
+          )
+        : commonBits(a, b, vectors);
+      const t = <f32>common / <f32>(pa + pb - common);
       if (filled == kept && t <= floor) continue;
       let at = filled < kept ? filled++ : kept - 1;
       while (at > 0 && load<f32>(scores + (<usize>(at - 1) << 2)) < t) {
@@ -156,59 +175,99 @@ function flipSigns(flip: i32): v128 {
  * under flip j & 3. Sites are (x, y, z, charge) f32 at `sites`, slot k's from offsets[k] to
  * offsets[k + 1], already inside the lattice box (|x| < hx, ...). The overlap Σ q_b V(flip ⊙ b) reads
  * the query conformer's potential lattice (`lattices`, nx x ny x nz f32 each, origin at -half) by
- * trilinear interpolation: the z pairs of the four (x, y) corners are two 8-byte loads each side, and the
- * z and y steps run four and two lanes at a time.
+ * trilinear interpolation. Poses of one slot under one flip put every site at the same lattice point
+ * whatever the query conformer, so they are scored together: each site is placed once for all of them.
+ * `scratch` holds 4 x MAX_REFINED x 4 bytes.
  */
 export function chargeOverlaps(
   lattices: usize, nx: i32, ny: i32, nz: i32, hx: f32, hy: f32, hz: f32, querySelf: usize,
   sites: usize, offsets: usize, slotSelf: usize,
-  refined: usize, perRow: i32, best: usize, margin: f32, firstRow: i32, endRow: i32, slots: i32, queryCount: i32, out: usize,
+  refined: usize, perRow: i32, best: usize, margin: f32, firstRow: i32, endRow: i32, slots: i32, queryCount: i32,
+  scratch: usize, out: usize,
 ): void {
   const yz = ny * nz;
   const latticeBytes = <usize>(nx * yz) << 2;
   const half = f32x4(hx, hy, hz, 0);
   const strides = i32x4(yz, nz, 1, 0);
-  const ny4 = <usize>nz << 2;
-  const yz4 = <usize>yz << 2;
+  const keys = scratch;
+  const conformers = keys + (<usize>MAX_REFINED << 2);
+  const group = conformers + (<usize>MAX_REFINED << 2);
+  const totals = group + (<usize>MAX_REFINED << 2);
+  const rows = min(perRow, MAX_REFINED);
   for (let row = firstRow; row < endRow; row++) {
     const floor = margin * load<f32>(best + (<usize>row << 2));
-    let score: f32 = 0;
-    for (let k: i32 = 0; k < perRow; k++) {
+    let poses: i32 = 0;
+    for (let k: i32 = 0; k < rows; k++) {
       const entry = refined + (<usize>(row * perRow + k) << 3);
       const pair = load<i32>(entry);
       if (pair < 0 || load<f32>(entry, 4) < floor) continue;
       const s = pair / queryCount;
       const j = pair - s * queryCount;
-      const slot = <usize>(row * slots + s);
+      store<i32>(keys + (<usize>poses << 2), (s << 2) | (j & 3));
+      store<i32>(conformers + (<usize>poses << 2), j >> 2);
+      poses++;
+    }
+    let score: f32 = 0;
+    for (let i: i32 = 0; i < poses; i++) {
+      const key = load<i32>(keys + (<usize>i << 2));
+      if (key < 0) continue;
+      let members: i32 = 0;
+      for (let t = i; t < poses; t++) {
+        if (load<i32>(keys + (<usize>t << 2)) != key) continue;
+        store<i32>(keys + (<usize>t << 2), -1);
+        store<i32>(group + (<usize>members << 2), load<i32>(conformers + (<usize>t << 2)));
+        store<f32>(totals + (<usize>members << 2), 0);
+        members++;
+      }
+      const slot = <usize>(row * slots + (key >> 2));
       const first = load<u32>(offsets + (slot << 2));
       const end = load<u32>(offsets + (slot << 2), 4);
       if (end == first) continue;
-      const signs = flipSigns(j & 3);
-      const lattice = lattices + <usize>(j >> 2) * latticeBytes;
-      let total: f32 = 0;
+      const signs = flipSigns(key & 3);
       for (let b = first; b < end; b++) {
         const site = v128.load(sites + (<usize>b << 4));
         const p = f32x4.add(f32x4.mul(site, signs), half);
         const cell = f32x4.floor(p);
         const f = f32x4.sub(p, cell);
         const index = i32x4.mul(i32x4.trunc_sat_f32x4_s(cell), strides);
-        const at = lattice + (<usize>(i32x4.extract_lane(index, 0) + i32x4.extract_lane(index, 1) + i32x4.extract_lane(index, 2)) << 2);
-        const near = v128.load64_lane(at + ny4, v128.load64_zero(at), 1);
-        const far = v128.load64_lane(at + yz4 + ny4, v128.load64_zero(at + yz4), 1);
-        const z0 = v128.shuffle<f32>(near, far, 0, 2, 4, 6);
-        const z1 = v128.shuffle<f32>(near, far, 1, 3, 5, 7);
-        const e = f32x4.add(z0, f32x4.mul(f32x4.splat(f32x4.extract_lane(f, 2)), f32x4.sub(z1, z0)));
-        const y0 = v128.shuffle<f32>(e, e, 0, 2, 0, 2);
-        const y1 = v128.shuffle<f32>(e, e, 1, 3, 1, 3);
-        const g = f32x4.add(y0, f32x4.mul(f32x4.splat(f32x4.extract_lane(f, 1)), f32x4.sub(y1, y0)));
-        const g0 = f32x4.extract_lane(g, 0);
-        total += f32x4.extract_lane(site, 3) * (g0 + f32x4.extract_lane(f, 0) * (f32x4.extract_lane(g, 1) - g0));
+        const offset = <usize>(i32x4.extract_lane(index, 0) + i32x4.extract_lane(index, 1) + i32x4.extract_lane(index, 2)) << 2;
+        const fz = f32x4.splat(f32x4.extract_lane(f, 2));
+        const fy = f32x4.splat(f32x4.extract_lane(f, 1));
+        const fx = f32x4.extract_lane(f, 0);
+        const q = f32x4.extract_lane(site, 3);
+        for (let g: i32 = 0; g < members; g++) {
+          const at = lattices + <usize>load<i32>(group + (<usize>g << 2)) * latticeBytes + offset;
+          const value = trilinear(at, <usize>nz << 2, <usize>yz << 2, fx, fy, fz);
+          const total = totals + (<usize>g << 2);
+          store<f32>(total, load<f32>(total) + q * value);
+        }
       }
-      const carbo = <f64>total / Math.sqrt(load<f64>(querySelf + (<usize>(j >> 2) << 3)) * load<f64>(slotSelf + (slot << 3)));
-      score = max(score, <f32>((carbo + 1) / 2));
+      for (let g: i32 = 0; g < members; g++) {
+        const conformer = <usize>load<i32>(group + (<usize>g << 2));
+        const carbo = <f64>load<f32>(totals + (<usize>g << 2)) / Math.sqrt(load<f64>(querySelf + (conformer << 3)) * load<f64>(slotSelf + (slot << 3)));
+        score = max(score, <f32>((carbo + 1) / 2));
+      }
     }
     store<f32>(out + (<usize>row << 2), score);
   }
+}
+
+/**
+ * The lattice value at a point of cell `at` (its lower corner) with fractions fx, fy, fz: the z pairs
+ * of the four (x, y) corners are two 8-byte loads each side, and the z and y steps run four and two
+ * lanes at a time. `rowBytes` steps y, `planeBytes` x.
+ */
+function trilinear(at: usize, rowBytes: usize, planeBytes: usize, fx: f32, fy: v128, fz: v128): f32 {
+  const near = v128.load64_lane(at + rowBytes, v128.load64_zero(at), 1);
+  const far = v128.load64_lane(at + planeBytes + rowBytes, v128.load64_zero(at + planeBytes), 1);
+  const z0 = v128.shuffle<f32>(near, far, 0, 2, 4, 6);
+  const z1 = v128.shuffle<f32>(near, far, 1, 3, 5, 7);
+  const e = f32x4.add(z0, f32x4.mul(fz, f32x4.sub(z1, z0)));
+  const y0 = v128.shuffle<f32>(e, e, 0, 2, 0, 2);
+  const y1 = v128.shuffle<f32>(e, e, 1, 3, 1, 3);
+  const g = f32x4.add(y0, f32x4.mul(fy, f32x4.sub(y1, y0)));
+  const g0 = f32x4.extract_lane(g, 0);
+  return g0 + fx * (f32x4.extract_lane(g, 1) - g0);
 }
 
 /**

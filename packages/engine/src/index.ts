@@ -40,7 +40,7 @@ export type { IvfIndex, IvfBuildOptions, IvfCandidates } from './ivf/ivf-index.t
 export { writeIvfIndex, readIvfIndex, ivfFileNames } from './ivf/ivf-files.ts';
 export type { IvfManifestEntry } from './ivf/ivf-files.ts';
 export { shapeQuery, shapeSearch } from './search/shape-search.ts';
-export { SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, stage1Candidates } from './stage1/grid-candidates.ts';
+export { SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, stage1Candidates } from './stage1/grid-candidates.ts';
 export type { ShapeQuery, ShapeSearchOptions } from './search/shape-search.ts';
 export { CATALOGUE_SHAPE, QUERY_SHAPE } from './import/prepare-shape.ts';
 export type { ShapeBuildOptions } from './import/prepare-shape.ts';

@@ -7,24 +7,29 @@ import { RUN_HERE } from './pose-grid-scan.ts';
 import type { GridKernelRunner } from './pose-grid-scan.ts';
 
 /**
- * How stage 1 compares grids per quality: the query conformers whose grids it uses (evenly spaced among
- * the query's 30) and how many pairs of query and catalogue conformer a molecule gets its fine grids
- * compared for, the best by coarse grids (0: every pair). Measured on 100,000 Chemspace molecules, 20 drug
- * queries, 3,000 candidates: 8 conformers refining 2 / 4 / 8 / all pairs held 0.763 / 0.815 / 0.848 /
- * 0.848 of the exact shape top 30 in 128 / 155 / 192 / 275 ms; at 25,000 candidates, 30 conformers
- * refining 4 / all pairs held 0.953 / 0.972 (electrostatic 0.712 / 0.748) in 283 / 700 ms.
+ * How stage 1 compares grids per method and quality: the query conformers whose grids it uses (evenly
+ * spaced among the query's 30) and how many pairs of query and catalogue conformer a molecule gets its
+ * fine grids compared for, the best by coarse grids (0: every pair). Measured on 100,000 Chemspace
+ * molecules, 20 drug queries, 3,000 candidates: 8 conformers refining 2 / 4 / 8 / all pairs held 0.763 /
+ * 0.815 / 0.848 / 0.848 of the exact shape top 30 in 128 / 155 / 192 / 275 ms; at 25,000 candidates,
+ * 30 conformers refining 4 / all pairs held 0.953 / 0.972 (electrostatic 0.712 / 0.748) in 283 / 700 ms.
  */
-export const STAGE1_QUERY_CONFORMERS: Record<SearchQuality, number> = { fast: 8, accurate: 15, very_accurate: 30 };
+export const STAGE1_QUERY_CONFORMERS: Record<ScoreMethod, Record<SearchQuality, number>> = {
+  espsim_shape: { fast: 8, accurate: 15, very_accurate: 30 },
+  espsim_electrostatic: { fast: 15, accurate: 15, very_accurate: 30 },
+};
 /**
  * Refined pairs by method and quality. Every pair's fine grids (0) cost less than coarse grids for all
  * and 16 refined (700 ms against about 1 s at very_accurate), but the electrostatic method needs the
- * refined poses (ESP_POSE_MARGIN). Electrostatic fast at 100,000 molecules, 3,000 candidates, stage 1 on
- * two threads: 4 / 8 poses held 0.562 / 0.637 of the exact top 30 at about the same end-to-end median
- * (1.1-1.2 s, noise ±15 %); 15 query conformers and 16 poses 0.719, but stage 1 alone then took 0.72 s.
+ * refined poses (ESP_POSE_MARGIN). Electrostatic fast at 100,000 molecules and 3,000 candidates, end to
+ * end with stage 1 on two threads (`npm run bench -- engine-3d`, noise about ±15 %): 8 query conformers
+ * and 4 / 8 / 16 poses held 0.562 / 0.637 / 0.692 of the exact top 30 in a median 1.2 / 1.1 / 1.35 s;
+ * 15 conformers and 16 poses 0.727 in 1.5 s. Fast is the default search, so it takes the last, and
+ * accurate keeps the same stage 1 with more candidates.
  */
 export const STAGE1_REFINED_PAIRS: Record<ScoreMethod, Record<SearchQuality, number>> = {
   espsim_shape: { fast: 4, accurate: 8, very_accurate: 0 },
-  espsim_electrostatic: { fast: 8, accurate: 8, very_accurate: 16 },
+  espsim_electrostatic: { fast: 16, accurate: 16, very_accurate: 16 },
 };
 
 /**
@@ -52,7 +57,7 @@ export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 3000, acc
 export async function stage1Candidates(
   columns: ShapeColumns, query: Model3D, method: ScoreMethod, quality: SearchQuality, wanted: number, runner: GridKernelRunner = RUN_HERE,
 ): Promise<Uint32Array> {
-  const grids = queryGrids(query, STAGE1_QUERY_CONFORMERS[quality]);
+  const grids = queryGrids(query, STAGE1_QUERY_CONFORMERS[method][quality]);
   const refine = STAGE1_REFINED_PAIRS[method][quality];
   const column = method === 'espsim_shape' ? columns.grids() : columns.chargeGrids();
   return column.exclusive(async () => {

@@ -282,13 +282,14 @@ export class PoseGridColumn {
       })),
     );
     await runner.run(
-      this.parts(runner.parts, this.rows, (firstRow, endRow) => ({
+      this.parts(runner.parts, this.rows, (firstRow, endRow, part) => ({
         memory: this.memory,
         name: 'chargeOverlaps',
         args: [
           sites.lattices, nx, ny, nz, hx, hy, hz, at.querySelf,
           sites.records, sites.offsets, sites.selfs,
-          at.refined, this.lastRefine, at.scores, scoring.margin, firstRow, endRow, GRID_SLOTS, scoring.queryCount, sites.out,
+          at.refined, this.lastRefine, at.scores, scoring.margin, firstRow, endRow, GRID_SLOTS, scoring.queryCount,
+          at.scratch + part * SCRATCH_BYTES, sites.out,
         ],
       })),
     );
@@ -304,7 +305,10 @@ export interface ChargeScoring {
   margin: number;
 }
 
-/** A part's refine list while scanning (2 x 16 x 4 bytes), or its axis rows and plane while building lattices (428 x 4). */
+/**
+ * A part's refine list while scanning (2 x 16 x 4 bytes), its pose groups while scoring charges (4 x 16
+ * x 4), or its axis rows and plane while building lattices (428 x 4).
+ */
 const SCRATCH_BYTES = 2048;
 
 /** How far inside the lattice box sites are placed (Å): the last cell's upper corner is then still inside. */
