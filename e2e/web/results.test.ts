@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
 import type { ServerProcess } from '../api/server-process.ts';
 import { parseCsv, parseSdf } from '../api/parse-files.ts';
@@ -169,9 +169,17 @@ describe('search results in the browser', () => {
     expect(rows.every((row) => row[3] === 'MOLPORT' && Number(row[4]) >= threshold)).toBe(true);
     await dialog.waitFor({ state: 'hidden' });
 
-    // SDF of the same selection.
-    await results.getByRole('button', { name: 'Download selected (2)' }).click();
-    await dialog.getByRole('radio', { name: /^SDF/ }).check();
+    // SDF of the same selection. Under a loaded machine a click landing as the closed dialog's layer goes
+    // away can be swallowed: press again only while the dialog is not showing, never twice on an open one.
+    const sdfChoice = dialog.getByRole('radio', { name: /^SDF/ });
+    await vi.waitFor(
+      async () => {
+        if (!(await sdfChoice.isVisible())) await results.getByRole('button', { name: 'Download selected (2)' }).click({ timeout: 5_000 });
+        await sdfChoice.waitFor({ timeout: 5_000 });
+      },
+      { timeout: 60_000, interval: 500 },
+    );
+    await sdfChoice.check();
     const sdfDownload = page.waitForEvent('download', { timeout: 60_000 });
     await dialog.getByRole('button', { name: 'Download', exact: true }).click();
     const records = await parseSdf(await readFile((await (await sdfDownload).path())!, 'utf8'));
