@@ -33,7 +33,7 @@ export { buildModel3D, DEFAULT_HYDROGEN_SITES } from './shape/model-3d.ts';
 export type { Model3D, HydrogenSites, ModelBuildOptions } from './shape/model-3d.ts';
 export { encodeModel, decodeModel, encodedModelSize, MODEL_FORMAT_VERSION } from './shape/model-codec.ts';
 export { poseToSdf } from './shape/pose-sdf.ts';
-export { ESP_KERNEL_TERMS, espKernel, espOverlap, espSelfOverlap, espSimilarity, renormalizeEsp, ESP_GAUSSIAN_A, ESP_GAUSSIAN_B } from './shape/esp-overlap.ts';
+export { ESP_KERNEL_TERMS, espOverlap, espSelfOverlap, espSimilarity, renormalizeEsp, ESP_GAUSSIAN_A, ESP_GAUSSIAN_B } from './shape/esp-overlap.ts';
 export type { EspMetric } from './shape/esp-overlap.ts';
 export { shapeTanimotoInPlace, SHAPE_RADIUS_SCALE } from './shape/gaussian-shape.ts';
 export type { Quaternion } from './shape/quaternion.ts';

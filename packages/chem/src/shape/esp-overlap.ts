@@ -97,10 +97,10 @@ export function espKernel(r2: number): number {
 
 /** O_AB of `countA` charges at `coordsA` with `countB` charges at `coordsB` (same frame). */
 export function espOverlap(
-  coordsA: Float64Array | Float32Array,
+  coordsA: Float64Array,
   chargesA: ArrayLike<number>,
   countA: number,
-  coordsB: Float64Array | Float32Array,
+  coordsB: Float64Array,
   chargesB: ArrayLike<number>,
   countB: number,
 ): number {
@@ -122,7 +122,7 @@ export function espOverlap(
 }
 
 /** O_AA of one charge set with itself, using the symmetry of the pair sum (half the work). */
-export function espSelfOverlap(coords: Float64Array | Float32Array, charges: ArrayLike<number>, count: number): number {
+export function espSelfOverlap(coords: Float64Array, charges: ArrayLike<number>, count: number): number {
   let diagonal = 0;
   let offDiagonal = 0;
   const atZero = espKernel(0);

@@ -174,7 +174,8 @@ async function readShapeColumns(dir: string, manifest: CatalogueManifest): Promi
   const hasGridFile = manifest.files.some((file) => file.name === GRID_FILE);
   let loaded: PoseGridColumn | undefined;
   const grids = () => {
-    loaded ??= new PoseGridColumn(hasGridFile ? readGridFile(dir, manifest.count) : gridsFromModels(model, manifest.count), manifest.count);
+    // The file's size was checked at open; the column checks the bytes it is given again.
+    loaded ??= new PoseGridColumn(hasGridFile ? readFileSync(join(dir, GRID_FILE)) : gridsFromModels(model, manifest.count), manifest.count);
     return loaded;
   };
   return {
@@ -188,13 +189,6 @@ async function readShapeColumns(dir: string, manifest: CatalogueManifest): Promi
       return column;
     },
   };
-}
-
-function readGridFile(dir: string, count: number): Uint8Array {
-  const path = join(dir, GRID_FILE);
-  const bytes = readFileSync(path);
-  if (bytes.length !== count * GRID_ROW_BYTES) throw new EngineError('CATALOGUE_CORRUPT', `${path} holds ${bytes.length} bytes, but ${count} molecules need ${count * GRID_ROW_BYTES}: re-import the catalogue.`);
-  return bytes;
 }
 
 /** Catalogues imported before the grid file existed: derived from the models (about 60 µs a molecule). */

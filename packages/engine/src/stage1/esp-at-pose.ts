@@ -14,9 +14,12 @@ import type { QueryGrids } from './pose-grid.ts';
 export interface EspSiteColumn {
   /** Sites of row r, slot s are offsets[r * GRID_SLOTS + s] .. offsets[r * GRID_SLOTS + s + 1]. */
   offsets: Uint32Array;
-  /** x, y, z of every site in its conformer's principal frame. */
-  coords: Float32Array;
-  charges: Float32Array;
+  /**
+   * Every site as x, y, z in its conformer's principal frame and its charge. Sites beyond the query
+   * lattice's box are moved onto its inside border: they read the border, where the potential is flat,
+   * and the kernel reads no point outside.
+   */
+  records: Float32Array;
   /** O_AA of each row slot (NaN for an empty slot). */
   selfOverlaps: Float64Array;
 }
@@ -41,13 +44,19 @@ export function espSiteColumn(model: (row: number) => Uint8Array, count: number)
     }
   }
   const sites = offsets[slots]!;
-  const column: EspSiteColumn = { offsets, coords: new Float32Array(3 * sites), charges: new Float32Array(sites), selfOverlaps: new Float64Array(slots).fill(Number.NaN) };
+  const column: EspSiteColumn = { offsets, records: new Float32Array(4 * sites), selfOverlaps: new Float64Array(slots).fill(Number.NaN) };
   let next = 0;
   for (let slot = 0; slot < slots; slot++) {
     if (offsets[slot + 1] === offsets[slot]) continue;
     const site = placed[next++]!;
-    column.coords.set(site.coords, 3 * offsets[slot]!);
-    column.charges.set(site.charges, offsets[slot]!);
+    for (let b = 0; b < site.charges.length; b++) {
+      const at = 4 * (offsets[slot]! + b);
+      for (let axis = 0; axis < 3; axis++) {
+        const limit = LATTICE_HALF[axis]! - BOX_INSET;
+        column.records[at + axis] = Math.min(limit, Math.max(-limit, site.coords[3 * b + axis]!));
+      }
+      column.records[at + 3] = site.charges[b]!;
+    }
     column.selfOverlaps[slot] = site.self;
   }
   return column;
@@ -64,6 +73,8 @@ export function espSiteColumn(model: (row: number) => Uint8Array, count: number)
  */
 export const LATTICE_HALF = [14, 10, 8] as const;
 export const LATTICE_POINTS = LATTICE_HALF.map((half) => 2 * half + 1) as unknown as readonly [number, number, number];
+/** How far inside the lattice box catalogue sites are kept (Å): the last cell's upper corner is then still inside. */
+const BOX_INSET = 1e-4;
 
 /** The query side of the charge scoring, per query conformer of the grids: its charge sites and O_AA. */
 export interface QuerySites {

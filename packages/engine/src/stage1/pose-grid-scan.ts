@@ -219,9 +219,8 @@ export class PoseGridColumn {
   placeSites(column: EspSiteColumn): void {
     if (this.sites) throw new EngineError('INVALID_REQUEST', 'The charge sites are already placed.');
     const rows = this.rows;
-    const count = column.charges.length;
     const records = align16(this.at.end);
-    const offsets = align16(records + 16 * count);
+    const offsets = align16(records + 4 * column.records.length);
     const selfs = align16(offsets + 4 * column.offsets.length);
     const terms = align16(selfs + 8 * column.selfOverlaps.length);
     const querySites = align16(terms + 8 * ESP_KERNEL_TERMS.length);
@@ -234,16 +233,7 @@ export class PoseGridColumn {
       this.memory.grow(missing);
     }
     const buffer = this.memory.buffer;
-    // Sites go in as (x, y, z, charge), moved inside the lattice box: a site beyond it reads the border,
-    // where the potential is flat, and the kernel reads no point outside.
-    const placed = new Float32Array(buffer, records, 4 * count);
-    for (let b = 0; b < count; b++) {
-      for (let axis = 0; axis < 3; axis++) {
-        const limit = LATTICE_HALF[axis]! - BOX_INSET;
-        placed[4 * b + axis] = Math.min(limit, Math.max(-limit, column.coords[3 * b + axis]!));
-      }
-      placed[4 * b + 3] = column.charges[b]!;
-    }
+    new Float32Array(buffer, records, column.records.length).set(column.records);
     new Uint32Array(buffer, offsets, column.offsets.length).set(column.offsets);
     new Float64Array(buffer, selfs, column.selfOverlaps.length).set(column.selfOverlaps);
     new Float32Array(buffer, terms, 2 * ESP_KERNEL_TERMS.length).set(ESP_KERNEL_TERMS.flat());
@@ -310,9 +300,6 @@ export interface ChargeScoring {
  * x 4), or its axis rows and plane while building lattices (428 x 4).
  */
 const SCRATCH_BYTES = 2048;
-
-/** How far inside the lattice box sites are placed (Å): the last cell's upper corner is then still inside. */
-const BOX_INSET = 1e-4;
 
 /** Lattices of up to 30 query conformers (esp-at-pose.ts). */
 const MAX_QUERY_LATTICES = 30;
