@@ -5,6 +5,7 @@ import { placeHydrogens } from './hydrogen-placement.ts';
 import { attemptSeed } from './random.ts';
 import { skeletonEmbedder } from './skeleton-embedder.ts';
 import { buildTopology } from './topology.ts';
+import type { Topology } from './topology.ts';
 
 /**
  * Conformers closer than this (heavy-atom RMSD after superposition, Å) count as the same one. A few
@@ -50,46 +51,155 @@ function placeholderGeometry(atoms: number): Float64Array {
   return x;
 }
 
-function embedConformers(graph: MolGraph, options: ConformerOptions): ConformerSet {
-  const started = performance.now();
-  const deadline = started + Math.max(0, options.timeBudgetMs);
-  const wanted = Math.max(1, Math.floor(options.count));
-  const atoms = graph.atoms.length;
-  if (atoms === 0) return { conformers: [new Float64Array(0)], timedOut: false };
-  const topology = buildTopology(graph);
+/** One embedding attempt: the heavy-atom skeleton and whether the specified stereo came out right. */
+export interface EmbeddedAttempt {
+  coordinates: Float64Array;
+  stereoOk: boolean;
+}
+
+/**
+ * Embeds the attempts of one molecule. An attempt's skeleton depends only on the molecule, the seed and
+ * the attempt number, so attempts can run on any thread and be collected in order (`ConformerCollector`).
+ */
+export interface AttemptEmbedder {
+  approximate: boolean;
+  embed(attempt: number, deadline: number): EmbeddedAttempt;
+}
+
+export function attemptEmbedder(topology: Topology, seed: number): AttemptEmbedder {
   const embedder = skeletonEmbedder(topology);
-  const heavy = Array.from({ length: topology.size }, (_, i) => i);
-  const accepted: Float64Array[] = [];
-  let fallback: Float64Array | undefined;
+  return { approximate: embedder.approximate, embed: (attempt, deadline) => embedder.embed(attemptSeed(seed, attempt), deadline) };
+}
+
+/**
+ * Takes embedding attempts in attempt order and keeps the distinct ones: the choice of conformers,
+ * whichever thread embedded them. `done` once enough are kept, the molecule looks rigid or the attempts
+ * run out.
+ */
+export class ConformerCollector {
+  /** Attempts to make at most. */
+  readonly attempts: number;
+  private readonly topology: Topology;
+  private readonly wanted: number;
+  private readonly threshold: number;
+  private readonly rigidAfter: number;
+  private readonly heavy: number[];
+  private readonly accepted: Float64Array[] = [];
+  private fallback: Float64Array | undefined;
+  private duplicates = 0;
+  private offered = 0;
+  private rigid = false;
+
+  constructor(topology: Topology, count: number) {
+    this.topology = topology;
+    this.wanted = Math.max(1, Math.floor(count));
+    this.attempts = this.wanted * ATTEMPTS_PER_CONFORMER + 2;
+    this.threshold = pruneRmsd(this.wanted);
+    this.rigidAfter = rigidAfterDuplicates(this.wanted);
+    this.heavy = Array.from({ length: topology.size }, (_, i) => i);
+  }
+
+  get done(): boolean {
+    return this.rigid || this.accepted.length >= this.wanted || this.offered >= this.attempts;
+  }
+
+  /** The next attempt's result (attempt number = attempts offered so far). */
+  offer({ coordinates, stereoOk }: EmbeddedAttempt): void {
+    this.offered++;
+    if (!stereoOk) {
+      this.fallback ??= coordinates;
+      return;
+    }
+    if (this.accepted.some((other) => alignedRmsd(other, coordinates, this.heavy) < this.threshold)) {
+      if (++this.duplicates >= this.rigidAfter) this.rigid = true;
+      return;
+    }
+    this.duplicates = 0;
+    this.accepted.push(coordinates);
+  }
+
+  /** The kept skeletons with their hydrogens placed. */
+  result(timedOut: boolean, approximate: boolean): ConformerSet {
+    const stereoMissed = this.accepted.length === 0;
+    const skeletons = stereoMissed && this.fallback ? [this.fallback] : this.accepted;
+    const atoms = this.topology.graph.atoms.length;
+    const conformers: Coordinates[] = skeletons.map((skeleton) => {
+      const full = new Float64Array(3 * atoms);
+      placeHydrogens(this.topology, skeleton, full);
+      return full;
+    });
+    return { conformers, timedOut, approximate: approximate || stereoMissed };
+  }
+}
+
+function embedConformers(graph: MolGraph, options: ConformerOptions): ConformerSet {
+  const deadline = performance.now() + Math.max(0, options.timeBudgetMs);
+  if (graph.atoms.length === 0) return { conformers: [new Float64Array(0)], timedOut: false };
+  const topology = buildTopology(graph);
+  const embedder = attemptEmbedder(topology, options.seed);
+  const collector = new ConformerCollector(topology, options.count);
   let timedOut = false;
-  const attempts = wanted * ATTEMPTS_PER_CONFORMER + 2;
-  let duplicates = 0;
-  const threshold = pruneRmsd(wanted);
-  const rigidAfter = rigidAfterDuplicates(wanted);
-  for (let attempt = 0; attempt < attempts && accepted.length < wanted; attempt++) {
+  for (let attempt = 0; !collector.done; attempt++) {
     if (attempt > 0 && performance.now() > deadline) {
       timedOut = true;
       break;
     }
-    const { coordinates, stereoOk } = embedder.embed(attemptSeed(options.seed, attempt), deadline);
-    if (!stereoOk) {
-      fallback ??= coordinates;
-      continue;
-    }
-    if (accepted.some((other) => alignedRmsd(other, coordinates, heavy) < threshold)) {
-      if (++duplicates >= rigidAfter) break;
-      continue;
-    }
-    duplicates = 0;
-    accepted.push(coordinates);
+    collector.offer(embedder.embed(attempt, deadline));
   }
-  if (performance.now() > deadline) timedOut = true;
-  const stereoMissed = accepted.length === 0;
-  if (stereoMissed && fallback) accepted.push(fallback);
-  const conformers: Coordinates[] = accepted.map((skeleton) => {
-    const full = new Float64Array(3 * atoms);
-    placeHydrogens(topology, skeleton, full);
-    return full;
-  });
-  return { conformers, timedOut, approximate: embedder.approximate || stereoMissed };
+  return collector.result(timedOut || performance.now() > deadline, embedder.approximate);
+}
+
+/** An attempt embedded elsewhere, with the embedder's `approximate`; undefined when embedding threw there. */
+export type RemoteAttempt = (EmbeddedAttempt & { approximate: boolean }) | undefined;
+
+/**
+ * `generateConformers` with the attempts embedded by `embed` (on worker threads), `inFlight` at a time
+ * and collected in attempt order: the same conformers unless the time budget cuts either short.
+ * `embed` gets the attempt number and the milliseconds left of the budget; its rejections (a failed
+ * thread) reach the caller, while a molecule the embedder throws on gets the placeholder, as above.
+ */
+export async function generateConformersWith(
+  graph: MolGraph, options: ConformerOptions, embed: (attempt: number, budgetMs: number) => Promise<RemoteAttempt>, inFlight: number,
+): Promise<ConformerSet> {
+  const deadline = performance.now() + Math.max(0, options.timeBudgetMs);
+  if (graph.atoms.length === 0) return { conformers: [new Float64Array(0)], timedOut: false };
+  // As in `generateConformers`, a molecule the generator throws on gets the placeholder; only `embed`'s
+  // rejections propagate.
+  const guarded = <T>(work: () => T): T | undefined => {
+    try {
+      return work();
+    } catch {
+      return undefined;
+    }
+  };
+  const placeholder = { conformers: [placeholderGeometry(graph.atoms.length)], timedOut: false, approximate: true };
+  const collector = guarded(() => new ConformerCollector(buildTopology(graph), options.count));
+  if (!collector) return placeholder;
+  const pending: Promise<RemoteAttempt>[] = [];
+  let next = 0;
+  const launch = () => {
+    while (pending.length < Math.max(1, inFlight) && next < collector.attempts && (next === 0 || performance.now() <= deadline)) {
+      const attempt = embed(next++, deadline - performance.now());
+      // Attempts still running when enough are kept finish unread.
+      attempt.catch(() => undefined);
+      pending.push(attempt);
+    }
+  };
+  let approximate = false;
+  let timedOut = false;
+  for (launch(); !collector.done; launch()) {
+    const attempt = pending.shift();
+    if (!attempt) {
+      timedOut = true;
+      break;
+    }
+    const embedded = await attempt;
+    const offered = embedded && guarded(() => {
+      collector.offer(embedded);
+      return true;
+    });
+    if (!offered) return placeholder;
+    approximate = embedded.approximate;
+  }
+  return guarded(() => collector.result(timedOut || performance.now() > deadline, approximate)) ?? placeholder;
 }

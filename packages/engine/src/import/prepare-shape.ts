@@ -6,11 +6,14 @@ import {
   encodeModel,
   gasteigerCharges,
   generateConformers,
+  generateConformersWith,
   heavyAtomPoints,
   hydrogenatedGraph,
   usrcatDescriptor,
 } from '@molsearch/chem';
-import type { Model3D } from '@molsearch/chem';
+import type { ConformerOptions, ConformerSet, Model3D, MolGraph } from '@molsearch/chem';
+import { embedOn } from '../search/conformer-pool.ts';
+import type { ConformerPool } from '../search/conformer-pool.ts';
 
 export interface ShapeBuildOptions {
   /** Conformers per molecule. */
@@ -43,8 +46,25 @@ export interface ShapeFeatures {
  */
 export function shapeFeatures(smiles: string, options: ShapeBuildOptions): ShapeFeatures | undefined {
   const graph = hydrogenatedGraph(smiles);
+  return graph ? featuresOf(graph, generateConformers(graph, conformerOptions(options))) : undefined;
+}
+
+/**
+ * `shapeFeatures` with the conformer attempts embedded on `pool`'s threads: the same features (unless
+ * the time budget cuts it short), sooner. Queries take this path, imports the other.
+ */
+export async function shapeFeaturesOnPool(smiles: string, options: ShapeBuildOptions, pool: ConformerPool): Promise<ShapeFeatures | undefined> {
+  const graph = hydrogenatedGraph(smiles);
   if (!graph) return undefined;
-  const { conformers } = generateConformers(graph, { count: options.conformers, seed: options.seed, timeBudgetMs: options.timeBudgetMs });
+  // Two attempts a thread in flight keep both busy while the next result is collected.
+  return featuresOf(graph, await generateConformersWith(graph, conformerOptions(options), embedOn(pool, graph, options.seed), 2 * pool.size));
+}
+
+function conformerOptions(options: ShapeBuildOptions): ConformerOptions {
+  return { count: options.conformers, seed: options.seed, timeBudgetMs: options.timeBudgetMs };
+}
+
+function featuresOf(graph: MolGraph, { conformers }: ConformerSet): ShapeFeatures | undefined {
   if (conformers.length === 0 || conformers[0]!.length === 0) return undefined;
   const charges = gasteigerCharges(graph);
   const usrcat = new Float32Array(conformers.length * USRCAT_LENGTH);

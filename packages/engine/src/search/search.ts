@@ -13,6 +13,8 @@ import { shapeQuery, shapeSearch } from './shape-search.ts';
 import type { ScoreMethod } from '@molsearch/chem';
 import type { ScanPool } from './scan-pool.ts';
 import { createGridPool } from '../stage1/grid-pool.ts';
+import { createConformerPool } from './conformer-pool.ts';
+import type { ConformerPool } from './conformer-pool.ts';
 import type { GridPool } from '../stage1/grid-pool.ts';
 
 /** Where catalogues live and how to scan them; the server and CLI pass these, the engine reads no environment. */
@@ -45,6 +47,7 @@ function sharedWorkers<Pool extends { close(): Promise<void> }>(create: (threads
 const scanWorkers = sharedWorkers(createScanPool);
 const rescoreWorkers = sharedWorkers(createRescorePool);
 const gridWorkers = sharedWorkers(createGridPool);
+const conformerWorkers = sharedWorkers(createConformerPool);
 
 /** The Morgan search pool, created on first use with `threads` workers; idle workers do not keep the process alive. */
 export function searchPool(threads: number): ScanPool {
@@ -61,8 +64,13 @@ export function gridPool(threads: number): GridPool {
   return gridWorkers.get(threads);
 }
 
+/** The threads that embed a 3D query's conformers. */
+export function conformerPool(threads: number): ConformerPool {
+  return conformerWorkers.get(threads);
+}
+
 export async function closeSearchPool(): Promise<void> {
-  await Promise.all([scanWorkers.close(), rescoreWorkers.close(), gridWorkers.close()]);
+  await Promise.all([scanWorkers.close(), rescoreWorkers.close(), gridWorkers.close(), conformerWorkers.close()]);
 }
 
 /**
@@ -80,8 +88,8 @@ export async function search(request: SearchRequest, options: EngineSearchOption
   if (without3d) {
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${without3d.id} has no 3D index for ${method}: re-import it with 3D columns (molsearch import --3d).`);
   }
-  const query = method === 'morgan' ? await morganQuery(request.smiles) : await shapeQuery(request.smiles);
   const threads = options.threads ?? 2;
+  const query = method === 'morgan' ? await morganQuery(request.smiles) : await shapeQuery(request.smiles, threads > 1 ? conformerPool(threads) : undefined);
   const pool = method === 'morgan' && threads > 1 ? searchPool(threads) : undefined;
   const shapePool = method !== 'morgan' && threads > 1 ? rescorePool(threads) : undefined;
   const shapeGridPool = method !== 'morgan' && threads > 1 ? gridPool(threads) : undefined;

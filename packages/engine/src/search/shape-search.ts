@@ -2,12 +2,13 @@ import { loadRDKit, standardizeSmiles, validateSmiles } from '@molsearch/chem';
 import type { ScoreMethod } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { EngineError } from '../engine-error.ts';
-import { QUERY_SHAPE, shapeFeatures } from '../import/prepare-shape.ts';
+import { QUERY_SHAPE, shapeFeatures, shapeFeaturesOnPool } from '../import/prepare-shape.ts';
 import type { ShapeFeatures } from '../import/prepare-shape.ts';
 import { SHAPE_CANDIDATES, stage1Candidates } from '../stage1/grid-candidates.ts';
 import { poolRunner } from '../stage1/grid-pool.ts';
 import type { GridPool } from '../stage1/grid-pool.ts';
 import type { SearchQuality } from '../search-types.ts';
+import type { ConformerPool } from './conformer-pool.ts';
 import { rescoreModels } from './rescore-pool.ts';
 import type { RescorePool } from './rescore-pool.ts';
 import { sortHits } from './top-hits.ts';
@@ -16,13 +17,16 @@ export interface ShapeQuery extends ShapeFeatures {
   smiles: string;
 }
 
-/** The query standardised as import does, with the query-side conformers (more than a catalogue entry has). */
-export async function shapeQuery(smiles: string): Promise<ShapeQuery> {
+/**
+ * The query standardised as import does, with the query-side conformers (more than a catalogue entry
+ * has), embedded on `pool`'s threads when given: the same conformers either way.
+ */
+export async function shapeQuery(smiles: string, pool?: ConformerPool): Promise<ShapeQuery> {
   await loadRDKit();
   const validation = validateSmiles(smiles);
   if (!validation.ok) throw new EngineError('INVALID_SMILES', validation.message);
   const standard = standardizeSmiles(validation.smiles);
-  const features = standard && shapeFeatures(standard.smiles, QUERY_SHAPE);
+  const features = standard && (pool ? await shapeFeaturesOnPool(standard.smiles, QUERY_SHAPE, pool) : shapeFeatures(standard.smiles, QUERY_SHAPE));
   if (!standard || !features) throw new EngineError('INVALID_SMILES', `No 3D conformer could be built for ${smiles}.`);
   return { smiles: standard.smiles, ...features };
 }

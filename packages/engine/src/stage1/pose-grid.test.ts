@@ -150,4 +150,18 @@ describe('stage-1 volume grids', () => {
     expect([...bestRows(scores, 3)]).toEqual([1, 3, 4]);
     expect([...bestRows(scores, 10)]).toEqual([0, 1, 3, 4, 5, 6]);
   });
+
+  it('selects the same rows as ranking every score, on many ties', () => {
+    // Scores on a coarse ladder, so most cuts fall inside a run of equal scores.
+    let state = 7;
+    const scores = Float32Array.from({ length: 5000 }, () => ((state = (state * 1103515245 + 12345) % 2147483648) % 40) / 40);
+    for (const wanted of [1, 17, 500, 2500, 4800]) {
+      const ranked = Array.from(scores.keys())
+        .filter((row) => scores[row]! > 0)
+        .sort((a, b) => scores[b]! - scores[a]! || a - b)
+        .slice(0, wanted)
+        .sort((a, b) => a - b);
+      expect([...bestRows(scores, wanted)]).toEqual(ranked);
+    }
+  });
 });

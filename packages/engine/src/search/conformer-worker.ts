@@ -1,0 +1,35 @@
+// Worker thread of the query conformer pool.
+import { attemptEmbedder, buildTopology } from '@molsearch/chem';
+import type { AttemptEmbedder } from '@molsearch/chem';
+import { serveTasks } from '../pool/worker-host.ts';
+import type { EmbedReply, EmbedRequest } from './conformer-pool.ts';
+
+let last: { key: string; embedder: AttemptEmbedder | undefined } | undefined;
+
+/** The molecule's embedder, built once for all its attempts; undefined when the molecule cannot be embedded. */
+function embedderFor(request: EmbedRequest): AttemptEmbedder | undefined {
+  if (last?.key !== request.key) {
+    let embedder: AttemptEmbedder | undefined;
+    try {
+      embedder = attemptEmbedder(buildTopology(request.graph), request.seed);
+    } catch {
+      embedder = undefined;
+    }
+    last = { key: request.key, embedder };
+  }
+  return last.embedder;
+}
+
+serveTasks<EmbedRequest, EmbedReply>(
+  (request) => {
+    const embedder = embedderFor(request);
+    if (!embedder) return { attempt: undefined };
+    try {
+      const embedded = embedder.embed(request.attempt, performance.now() + request.budgetMs);
+      return { attempt: { ...embedded, approximate: embedder.approximate } };
+    } catch {
+      return { attempt: undefined };
+    }
+  },
+  (reply) => (reply.attempt ? [reply.attempt.coordinates.buffer as ArrayBuffer] : []),
+);
