@@ -68,6 +68,8 @@ function overlap(qx: usize, qy: usize, qz: usize, na: i32, bx: usize, by: usize,
 //   starts    f64[4·Kq·Kc][START]  scratch: one record per start
 //   work      f64[WORK]         scratch of the optimiser
 //   out       f64[15]           tanimoto, query conformer, candidate conformer, rotation (9), translation (3)
+//   frames    f32[4][na4], f32[4][nb4], f64[4]  scratch: both conformers of a pair in their principal
+//                                     frames (x, y, z, |·|² rows) and the overlaps of its four starts
 
 // Start record fields (f64 slots).
 const S_TANIMOTO = 0;
@@ -103,6 +105,15 @@ let gC: usize = 0;
 let gMoved: usize = 0;
 let gWork: usize = 0;
 let gEvaluations: i32 = 0;
+
+function useBuffers(na: i32, nb4: i32, k: usize, c: usize, moved: usize, work: usize): void {
+  gNa = na;
+  gNb4 = nb4;
+  gK = k;
+  gC = c;
+  gMoved = moved;
+  gWork = work;
+}
 
 function wget(slot: i32): f64 {
   return load<f64>(gWork + ((<usize>slot) << 3));
@@ -249,12 +260,7 @@ export function evaluatePose(
   tx: f64, ty: f64, tz: f64, gradient: bool,
 ): f64 {
   gQuery = query;
-  gNa = na;
-  gNb4 = nb4;
-  gK = k;
-  gC = c;
-  gMoved = moved;
-  gWork = work;
+  useBuffers(na, nb4, k, c, moved, work);
   moveCandidate(cand, tx, ty, tz);
   return gradient ? movedOverlapGradient(tx, ty, tz, W_G) : movedOverlap();
 }
@@ -420,32 +426,111 @@ function bringBest(starts: usize, from: i32, to: i32): void {
 }
 
 /**
+ * Rows x, y, z of `atoms` centred coordinates at `source` (row stride `stride` floats) in the principal
+ * frame `axes` (row-major, columns = axes), times `scale`, then a row of squared norms (unscaled).
+ */
+function toFrame(source: usize, stride: i32, atoms: i32, axes: usize, scale: f32, frame: usize, frameStride: i32): void {
+  const row = (<usize>stride) << 2;
+  const out = (<usize>frameStride) << 2;
+  const a0 = <f32>load<f64>(axes), a1 = <f32>load<f64>(axes, 8), a2 = <f32>load<f64>(axes, 16);
+  const a3 = <f32>load<f64>(axes, 24), a4 = <f32>load<f64>(axes, 32), a5 = <f32>load<f64>(axes, 40);
+  const a6 = <f32>load<f64>(axes, 48), a7 = <f32>load<f64>(axes, 56), a8 = <f32>load<f64>(axes, 64);
+  for (let i = 0; i < frameStride; i++) {
+    const at = (<usize>i) << 2;
+    let x: f32 = 0, y: f32 = 0, z: f32 = 0;
+    if (i < atoms) {
+      x = load<f32>(source + at);
+      y = load<f32>(source + row + at);
+      z = load<f32>(source + 2 * row + at);
+    }
+    // p = Aᵀ·x: the coordinate along each axis.
+    const px = a0 * x + a3 * y + a6 * z;
+    const py = a1 * x + a4 * y + a7 * z;
+    const pz = a2 * x + a5 * y + a8 * z;
+    store<f32>(frame + at, scale * px);
+    store<f32>(frame + out + at, scale * py);
+    store<f32>(frame + 2 * out + at, scale * pz);
+    store<f32>(frame + 3 * out + at, px * px + py * py + pz * pz);
+  }
+}
+
+/**
+ * The overlaps of the four principal-axes starts of one conformer pair at once, into out[0..4) (f64).
+ * With both molecules in their principal frames (p, r), flip f puts candidate atom j at F_f·r_j, so
+ * d² = |p|² + |r|² − 2 Σ_k f_k p_k r_k: the three products serve all four flips. The candidate rows
+ * arrive doubled (2r); padding atoms lie far away and drop out at the cutoff.
+ */
+function flipOverlaps(p: usize, na4: i32, na: i32, r: usize, nb4: i32, k: usize, c: usize, out: usize): void {
+  const qRow = (<usize>na4) << 2;
+  const cRow = (<usize>nb4) << 2;
+  const cutoff = f32x4.splat(CUTOFF);
+  let t0 = f32x4.splat(0), t1 = f32x4.splat(0), t2 = f32x4.splat(0), t3 = f32x4.splat(0);
+  for (let j = 0; j < nb4; j += 4) {
+    const column = (<usize>j) << 2;
+    const rx = v128.load(r + column);
+    const ry = v128.load(r + cRow + column);
+    const rz = v128.load(r + 2 * cRow + column);
+    const rr = v128.load(r + 3 * cRow + column);
+    for (let i = 0; i < na; i++) {
+      const atom = (<usize>i) << 2;
+      const ax = f32x4.mul(rx, f32x4.splat(load<f32>(p + atom)));
+      const ay = f32x4.mul(ry, f32x4.splat(load<f32>(p + qRow + atom)));
+      const az = f32x4.mul(rz, f32x4.splat(load<f32>(p + 2 * qRow + atom)));
+      const base = f32x4.add(rr, f32x4.splat(load<f32>(p + 3 * qRow + atom)));
+      const u = f32x4.add(ax, ay);
+      const v = f32x4.sub(ax, ay);
+      const pair = (<usize>(i * nb4 + j)) << 2;
+      const cij = v128.load(c + pair);
+      // Flips (+,+,+), (+,−,−), (−,+,−), (−,−,+).
+      const e0 = f32x4.mul(cij, f32x4.sub(base, f32x4.add(u, az)));
+      const e1 = f32x4.mul(cij, f32x4.sub(base, f32x4.sub(v, az)));
+      const e2 = f32x4.mul(cij, f32x4.add(base, f32x4.add(v, az)));
+      const e3 = f32x4.mul(cij, f32x4.add(base, f32x4.sub(u, az)));
+      const n0 = f32x4.lt(e0, cutoff), n1 = f32x4.lt(e1, cutoff), n2 = f32x4.lt(e2, cutoff), n3 = f32x4.lt(e3, cutoff);
+      if (!v128.any_true(v128.or(v128.or(n0, n1), v128.or(n2, n3)))) continue;
+      const kij = v128.load(k + pair);
+      if (v128.any_true(n0)) t0 = f32x4.add(t0, v128.and(f32x4.mul(kij, expNegative4(e0)), n0));
+      if (v128.any_true(n1)) t1 = f32x4.add(t1, v128.and(f32x4.mul(kij, expNegative4(e1)), n1));
+      if (v128.any_true(n2)) t2 = f32x4.add(t2, v128.and(f32x4.mul(kij, expNegative4(e2)), n2));
+      if (v128.any_true(n3)) t3 = f32x4.add(t3, v128.and(f32x4.mul(kij, expNegative4(e3)), n3));
+    }
+  }
+  store<f64>(out, sum4(t0));
+  store<f64>(out, sum4(t1), 8);
+  store<f64>(out, sum4(t2), 16);
+  store<f64>(out, sum4(t3), 24);
+}
+
+/**
  * Best shape alignment of the candidate on the query over every conformer pair; writes `out` and
  * returns the number of overlap evaluations.
  */
 export function align(
   query: usize, na: i32, kq: i32, qAxes: usize, qSelf: usize,
   cand: usize, nb4: i32, kc: i32, cAxes: usize, cSelf: usize,
-  k: usize, c: usize, moved: usize, starts: usize, work: usize, out: usize,
+  k: usize, c: usize, moved: usize, starts: usize, work: usize, out: usize, frames: usize,
   screened: i32, screeningIterations: i32, optimized: i32, maxIterations: i32, tolerance: f64,
 ): i32 {
-  gNa = na;
-  gNb4 = nb4;
-  gK = k;
-  gC = c;
-  gMoved = moved;
-  gWork = work;
+  useBuffers(na, nb4, k, c, moved, work);
   gEvaluations = 0;
   const qStride = (<usize>(3 * ((na + 3) & ~3))) << 2;
   const cStride = (<usize>(3 * nb4)) << 2;
   const recordBytes = (<usize>START_SLOTS) << 3;
   // Every principal-axes start (four axis sign flips) of every conformer pair, scored as it lies.
+  const na4 = (na + 3) & ~3;
+  const queryFrame = frames;
+  const candidateFrame = frames + ((<usize>(4 * na4)) << 2);
+  const flipValues = candidateFrame + ((<usize>(4 * nb4)) << 2);
   let count = 0;
   for (let qc = 0; qc < kq; qc++) {
     const a = qAxes + (<usize>(9 * qc) << 3);
+    toFrame(query + <usize>qc * qStride, na4, na, a, 1, queryFrame, na4);
     for (let cc = 0; cc < kc; cc++) {
       const b = cAxes + (<usize>(9 * cc) << 3);
       const selfSum = load<f64>(qSelf + (<usize>qc << 3)) + load<f64>(cSelf + (<usize>cc << 3));
+      toFrame(cand + <usize>cc * cStride, nb4, nb4, b, 2, candidateFrame, nb4);
+      flipOverlaps(queryFrame, na4, na, candidateFrame, nb4, k, c, flipValues);
+      gEvaluations += 4;
       for (let flip = 0; flip < 4; flip++) {
         const f0: f64 = flip >= 2 ? -1 : 1;
         const f1: f64 = flip == 1 || flip == 3 ? -1 : 1;
@@ -459,9 +544,7 @@ export function align(
           const p0 = load<f64>(ar) * f0, p1 = load<f64>(ar, 8) * f1, p2 = load<f64>(ar, 16) * f2;
           for (let col = 0; col < 3; col++) {
             const bc = b + (<usize>(3 * col) << 3);
-            const value = p0 * load<f64>(bc) + p1 * load<f64>(bc, 8) + p2 * load<f64>(bc, 16);
-            rset(record, S_R0 + 3 * r + col, value);
-            wset(W_M + 3 * r + col, value);
+            rset(record, S_R0 + 3 * r + col, p0 * load<f64>(bc) + p1 * load<f64>(bc, 8) + p2 * load<f64>(bc, 16));
           }
         }
         rset(record, S_Q, 1);
@@ -471,9 +554,7 @@ export function align(
         rset(record, S_T, 0);
         rset(record, S_T + 1, 0);
         rset(record, S_T + 2, 0);
-        gQuery = query + <usize>qc * qStride;
-        moveCandidate(cand + <usize>cc * cStride, 0, 0, 0);
-        const value = movedOverlap();
+        const value = load<f64>(flipValues + ((<usize>flip) << 3));
         rset(record, S_OVERLAP, value);
         rset(record, S_TANIMOTO, tanimoto(value, selfSum));
         count++;

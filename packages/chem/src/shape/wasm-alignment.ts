@@ -84,7 +84,7 @@ interface AlignExports {
   align(
     query: number, na: number, kq: number, qAxes: number, qSelf: number,
     cand: number, nb4: number, kc: number, cAxes: number, cSelf: number,
-    k: number, c: number, moved: number, starts: number, work: number, out: number,
+    k: number, c: number, moved: number, starts: number, work: number, out: number, frames: number,
     screened: number, screeningIterations: number, optimized: number, maxIterations: number, tolerance: number,
   ): number;
 }
@@ -150,7 +150,8 @@ export class WasmAligner {
     const cTable = align16(kTable + 4 * na * nb4);
     const moved = align16(cTable + 4 * na * nb4);
     const starts = align16(moved + 12 * nb4);
-    const end = starts + 8 * this.startSlots * 4 * query.conformerCount * candidate.conformerCount;
+    const frames = align16(starts + 8 * this.startSlots * 4 * query.conformerCount * candidate.conformerCount);
+    const end = frames + 4 * 4 * (query.padded + nb4) + 8 * 4;
     this.views(end);
     const e = this.exports;
     e.pairTable(q.alpha, na, c.alpha, nb4, kTable, cTable);
@@ -158,7 +159,7 @@ export class WasmAligner {
     this.evaluations += e.align(
       q.coords, na, query.conformerCount, q.axes, q.self,
       c.coords, nb4, candidate.conformerCount, c.axes, c.self,
-      kTable, cTable, moved, starts, this.work, this.out,
+      kTable, cTable, moved, starts, this.work, this.out, frames,
       clamp(options.screenedStarts), clamp(options.screeningIterations, 0), clamp(options.optimizedStarts),
       clamp(options.maxIterations, 0), options.relativeTolerance,
     );
