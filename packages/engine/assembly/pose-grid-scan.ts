@@ -115,13 +115,14 @@ function keepBestPairs(
  * `coarsePops`, `coarseQuery`, `coarseQueryPops`, `coarseVectors` long) of every pair are compared
  * first and only the `refine` best pairs by coarse Tanimoto get their fine grids compared; each row's
  * refined pairs and their fine Tanimoto go to `refined` as `refine` (i32 pair, f32 score) entries, pair
- * -1 where the row has fewer.
+ * -1 where the row has fewer. With `fine` 0 the refined pairs keep their coarse Tanimoto, and the
+ * fine grids are not read: for callers that want the poses, not the scores.
  * `scratch` holds 2 x MAX_REFINED x 4 bytes.
  */
 export function bestTanimoto(
   query: usize, queryPops: usize, coarseQuery: usize, coarseQueryPops: usize, queryCount: i32,
   grids: usize, pops: usize, coarse: usize, coarsePops: usize, firstRow: i32, endRow: i32, slots: i32,
-  vectors: i32, coarseVectors: i32, refine: i32, scratch: usize, out: usize, pairs: usize, refined: usize,
+  vectors: i32, coarseVectors: i32, refine: i32, fine: i32, scratch: usize, out: usize, pairs: usize, refined: usize,
 ): void {
   const gridBytes = <usize>vectors << 4;
   const kept = min(refine, MAX_REFINED);
@@ -147,7 +148,9 @@ export function bestTanimoto(
         const s = pair / queryCount;
         const j = pair - s * queryCount;
         const slot = <usize>(row * slots + s);
-        const t = tanimoto(query + <usize>j * gridBytes, load<i32>(queryPops + (<usize>j << 2)), grids + slot * gridBytes, load<i32>(pops + (slot << 2)), vectors);
+        const t = fine
+          ? tanimoto(query + <usize>j * gridBytes, load<i32>(queryPops + (<usize>j << 2)), grids + slot * gridBytes, load<i32>(pops + (slot << 2)), vectors)
+          : load<f32>(scratch + (<usize>k << 2));
         store<i32>(rowRefined + (<usize>k << 3), pair);
         store<f32>(rowRefined + (<usize>k << 3), t, 4);
         if (t > best) {

@@ -160,9 +160,10 @@ export class PoseGridColumn {
   /**
    * Every row's best grid Tanimoto against the query grids (copied out of the column's memory). With
    * `refine` 1..16 only that many pairs a row, the best by coarse grids, are scored on fine grids; 0
-   * scores every pair.
+   * scores every pair. Without `fine`, the refined pairs keep their coarse Tanimoto (for the charge
+   * scoring, which wants their poses) and no fine grid is read.
    */
-  async scan(query: QueryGrids, refine: number, runner: GridKernelRunner = RUN_HERE): Promise<GridScores> {
+  async scan(query: QueryGrids, refine: number, runner: GridKernelRunner = RUN_HERE, fine = true): Promise<GridScores> {
     if (query.count > MAX_QUERY_GRIDS) throw new EngineError('INVALID_REQUEST', `At most ${MAX_QUERY_GRIDS} query grids, got ${query.count}.`);
     const at = this.at;
     new Uint8Array(this.memory.buffer, at.query, query.grids.length).set(query.grids);
@@ -177,7 +178,7 @@ export class PoseGridColumn {
         args: [
           at.query, at.queryPops, at.coarseQuery, at.coarseQueryPops, query.count,
           at.grids, at.pops, at.coarse, at.coarsePops, firstRow, endRow, GRID_SLOTS,
-          VECTORS, COARSE_VECTORS, refine, at.scratch + part * SCRATCH_BYTES, at.scores, at.pairs, at.refined,
+          VECTORS, COARSE_VECTORS, refine, fine ? 1 : 0, at.scratch + part * SCRATCH_BYTES, at.scores, at.pairs, at.refined,
         ],
       })),
     );

@@ -66,6 +66,12 @@ describe('stage-1 volume grids', () => {
         expect(Math.max(...listed)).toBe(score);
         expect(poses.pairs[2 * row + listed.indexOf(score)]).toBe(refined.pairs[row]);
       });
+      // Without fine grids the same pairs are refined, each keeping its coarse Tanimoto (another number).
+      await kernel.scan(query, 2, undefined, false);
+      const coarse = kernel.refinedPoses();
+      expect([...coarse.pairs]).toEqual([...poses.pairs]);
+      expect(coarse.scores[2 * q]).toBe(1);
+      expect([...coarse.scores]).not.toEqual([...poses.scores]);
     }
   });
 
