@@ -51,8 +51,8 @@ export const ESP_POSE_MARGIN: Record<SearchQuality, number> = { fast: 0, accurat
 
 /**
  * Candidates per database that stage 2 re-scores exactly, sized by the latency goals (fast 1 s,
- * very_accurate 5 s) at the re-scoring rate of two workers at 30 x 3 conformers (about 6,500 a second for
- * shape and 4,900 for electrostatics over 100,000 Chemspace molecules, `npm run bench -- engine-3d`).
+ * very_accurate 5 s) at the re-scoring rate of two workers at 30 x 3 conformers (4,500 to 9,900 a second
+ * on machines of our size over 100,000 Chemspace molecules; `npm run bench -- engine-3d` measures it).
  */
 export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 3000, accurate: 8000, very_accurate: 25000 };
 
