@@ -35,9 +35,13 @@ export function generateConformers(graph: MolGraph, options: ConformerOptions): 
   try {
     return embedConformers(graph, options);
   } catch {
-    // Never let one odd molecule stop an import: index it with a placeholder geometry, flagged.
-    return { conformers: [placeholderGeometry(graph.atoms.length)], timedOut: false, approximate: true };
+    return placeholder(graph);
   }
+}
+
+/** Never let one odd molecule stop an import: it gets a placeholder geometry, flagged. */
+function placeholder(graph: MolGraph): ConformerSet {
+  return { conformers: [placeholderGeometry(graph.atoms.length)], timedOut: false, approximate: true };
 }
 
 /** Atoms on a loose helix 1.5 Å apart: finite, clash-free coordinates that carry no chemistry. */
@@ -172,9 +176,8 @@ export async function generateConformersWith(
       return undefined;
     }
   };
-  const placeholder = { conformers: [placeholderGeometry(graph.atoms.length)], timedOut: false, approximate: true };
   const collector = guarded(() => new ConformerCollector(buildTopology(graph), options.count));
-  if (!collector) return placeholder;
+  if (!collector) return placeholder(graph);
   const pending: Promise<RemoteAttempt>[] = [];
   let next = 0;
   const launch = () => {
@@ -198,8 +201,8 @@ export async function generateConformersWith(
       collector.offer(embedded);
       return true;
     });
-    if (!offered) return placeholder;
+    if (!offered) return placeholder(graph);
     approximate = embedded.approximate;
   }
-  return guarded(() => collector.result(timedOut || performance.now() > deadline, approximate)) ?? placeholder;
+  return guarded(() => collector.result(timedOut || performance.now() > deadline, approximate)) ?? placeholder(graph);
 }

@@ -1,23 +1,21 @@
 // Worker thread of the query conformer pool.
 import { attemptEmbedder, buildTopology } from '@molsearch/chem';
 import type { AttemptEmbedder } from '@molsearch/chem';
+import { lastByKey } from '../pool/last-by-key.ts';
 import { serveTasks } from '../pool/worker-host.ts';
 import type { EmbedReply, EmbedRequest } from './conformer-pool.ts';
 
-let last: { key: string; embedder: AttemptEmbedder | undefined } | undefined;
+const embedders = lastByKey<AttemptEmbedder | undefined>();
 
 /** The molecule's embedder, built once for all its attempts; undefined when the molecule cannot be embedded. */
 function embedderFor(request: EmbedRequest): AttemptEmbedder | undefined {
-  if (last?.key !== request.key) {
-    let embedder: AttemptEmbedder | undefined;
+  return embedders(request.key, () => {
     try {
-      embedder = attemptEmbedder(buildTopology(request.graph), request.seed);
+      return attemptEmbedder(buildTopology(request.graph), request.seed);
     } catch {
-      embedder = undefined;
+      return undefined;
     }
-    last = { key: request.key, embedder };
-  }
-  return last.embedder;
+  });
 }
 
 serveTasks<EmbedRequest, EmbedReply>(

@@ -1,14 +1,14 @@
 import { decodeModel, score } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
+import { lastByKey } from '../pool/last-by-key.ts';
 import type { RescoreRequest, RescoreResult } from './rescore-pool.ts';
 
-let lastQuery: { key: string; model: Model3D } | undefined;
+const queries = lastByKey<Model3D>();
 
 /** Scores every packed model of a request with the 3D scorer; NaN for an empty model. */
 export function scoreModels(request: RescoreRequest): RescoreResult {
   // The scorer keeps what it derives from a query by object: reuse the first copy of this query.
-  if (lastQuery?.key !== request.queryKey) lastQuery = { key: request.queryKey, model: request.query };
-  const query = lastQuery.model;
+  const query = queries(request.queryKey, () => request.query);
   const count = request.offsets.length - 1;
   const similarities = new Float64Array(count);
   for (let i = 0; i < count; i++) {
