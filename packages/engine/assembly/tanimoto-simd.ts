@@ -33,13 +33,12 @@ function commonBits(query: usize, fp: usize): i32 {
   b = i8x16.add(b, i8x16.popcnt(v128.and(v128.load(query, 112), v128.load(fp, 112))));
   a = i8x16.add(a, i8x16.popcnt(v128.and(v128.load(query, 128), v128.load(fp, 128))));
   b = i8x16.add(b, i8x16.popcnt(v128.and(v128.load(query, 144), v128.load(fp, 144))));
-  let s = wordBits(query, fp, 160) + wordBits(query, fp, 168) + wordBits(query, fp, 176) + wordBits(query, fp, 184);
-  let t = wordBits(query, fp, 192) + wordBits(query, fp, 200) + wordBits(query, fp, 208) + wordBits(query, fp, 216);
-  s += wordBits(query, fp, 224) + wordBits(query, fp, 232) + wordBits(query, fp, 240) + wordBits(query, fp, 248);
-  return byteSum(i8x16.add(a, b)) + <i32>(s + t);
+  const s = wordBits(query, fp, 160) + wordBits(query, fp, 168) + wordBits(query, fp, 176) + wordBits(query, fp, 184);
+  const t = wordBits(query, fp, 192) + wordBits(query, fp, 200) + wordBits(query, fp, 208) + wordBits(query, fp, 216);
+  const u = wordBits(query, fp, 224) + wordBits(query, fp, 232) + wordBits(query, fp, 240) + wordBits(query, fp, 248);
+  return byteSum(i8x16.add(a, b)) + <i32>(s + t + u);
 }
 
-@inline
 function wordBits(query: usize, fp: usize, offset: usize): u64 {
   return popcnt<u64>(load<u64>(query + offset) & load<u64>(fp + offset));
 }
