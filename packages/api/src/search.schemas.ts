@@ -45,7 +45,7 @@ const databaseList = z
 export const submitSearchQuery = z.object({
   search_input: z.string().max(MAX_QUERY_SMILES_LENGTH).meta({ description: 'Query molecule as SMILES.', example: 'CC(=O)Oc1ccccc1C(=O)O' }),
   search_type: z.enum(SEARCH_TYPES).default('espsim_electrostatic').meta({ description: 'Similarity method.' }),
-  search_quality: z.enum(SEARCH_QUALITIES).default('fast').meta({ description: 'Search quality: how many index clusters are probed (3D methods).' }),
+  search_quality: z.enum(SEARCH_QUALITIES).default('fast').meta({ description: 'Search quality (3D methods): how many first-stage candidates per database are re-scored exactly; very_accurate finds more of the true best hits than fast, in more time. Morgan search is exact at every quality.' }),
   db_names: databaseList.meta({ description: 'Database ids from /api/databases; repeat the parameter or give a comma list.' }),
   compute_properties: queryBoolean.default(false).meta({ description: 'Add property columns to pages and downloads.' }),
 });

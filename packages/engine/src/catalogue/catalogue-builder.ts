@@ -11,8 +11,8 @@ import { buildIvfIndex } from '../ivf/ivf-index.ts';
 import { writeIvfIndex } from '../ivf/ivf-files.ts';
 import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
 import { GRID_ROW_BYTES, catalogueGridRow } from '../stage1/pose-grid.ts';
-
-const WRITE_ROWS = 65536;
+import { writeChargeSites } from './charge-site-files.ts';
+import { WRITE_ROWS, writeBytes } from './column-file.ts';
 
 /**
  * Collects prepared molecules in input order, keeps the first row of each id, and writes the
@@ -108,6 +108,7 @@ export class CatalogueBuilder {
       target.fill(0, at, at + GRID_ROW_BYTES);
       catalogueGridRow(this.shapes[row]!.model, target, at);
     }));
+    files.push(...(await writeChargeSites(dir, order.rows, (row) => this.shapes[row]!.model)));
     const ivf: IvfManifestEntry[] = [];
     for (const kind of Object.keys(SHAPE_DESCRIPTORS) as (keyof typeof SHAPE_DESCRIPTORS)[]) {
       const dim = SHAPE_DESCRIPTORS[kind];
@@ -165,16 +166,6 @@ function popcountOrder(fingerprints: Uint8Array, count: number): RowOrder {
     cursor[bits] = cursor[bits]! + 1;
   }
   return { rows, starts };
-}
-
-async function writeBytes(dir: string, name: string, bytes: Uint8Array): Promise<ManifestFile> {
-  const handle = await open(join(dir, name), 'w');
-  try {
-    await handle.write(bytes);
-  } finally {
-    await handle.close();
-  }
-  return { name, bytes: bytes.byteLength };
 }
 
 /** Writes fixed-width rows in output order, a block at a time to bound memory. */

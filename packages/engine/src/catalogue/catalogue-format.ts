@@ -16,8 +16,11 @@ import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
  *
  * 3D columns slot in as more files listed in `files`: per descriptor kind an IVF index
  *   ivf-<name>.centroids.f32 / .offsets.u32 / .rows.u32 / .vectors.f32   (see ivf/ivf-files.ts)
- * described by a `manifest.ivf` entry, and the compact 3D models (@molsearch/chem encodeModel) as an
- * offset table + blob like the strings. Readers skip what they do not use, so adding them keeps version 1.
+ * described by a `manifest.ivf` entry, the compact 3D models (@molsearch/chem encodeModel) as an
+ * offset table + blob like the strings, the stage-1 volume grids (pose-grids.bin, stage1/pose-grid.ts)
+ * and charge sites (charge-sites.*, charge-site-files.ts). Readers skip what they do not use, and derive
+ * the grids and sites from the models for catalogues written before those files, so adding them keeps
+ * version 1.
  *
  * All numbers are little-endian. The u32 offsets cap a string blob at 4 GiB (about 60M molecules).
  * Measured: 380-580 bytes per molecule for the Morgan path (256 fingerprint, ~45 SMILES, ~15 id,

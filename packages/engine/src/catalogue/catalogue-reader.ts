@@ -12,6 +12,7 @@ import { GRID_FILE, MODEL_FILES } from './catalogue-builder.ts';
 import { GRID_ROW_BYTES, catalogueGridRow } from '../stage1/pose-grid.ts';
 import { PoseGridColumn } from '../stage1/pose-grid-scan.ts';
 import { espSiteColumn } from '../stage1/esp-at-pose.ts';
+import { CHARGE_SITE_FILES, chargeSiteFileSizes, readChargeSites } from './charge-site-files.ts';
 import { readIvfIndex } from '../ivf/ivf-files.ts';
 import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
 import type { IvfIndex } from '../ivf/ivf-index.ts';
@@ -43,7 +44,7 @@ export interface ShapeColumns {
   model(row: number): Uint8Array;
   /** The stage-1 volume grids, loaded into the grid kernel on first use. */
   grids(): PoseGridColumn;
-  /** The grids with the charge sites stage 1 of the electrostatic method reads, derived from the models on first use. */
+  /** The grids with the charge sites stage 1 of the electrostatic method reads, loaded on first use. */
   chargeGrids(): PoseGridColumn;
 }
 
@@ -120,6 +121,7 @@ async function checkFileSizes(dir: string, manifest: CatalogueManifest): Promise
     [COLUMN_FILES.smilesIndex, (manifest.count + 1) * 4],
     [COLUMN_FILES.idsIndex, (manifest.count + 1) * 4],
     [GRID_FILE, manifest.count * GRID_ROW_BYTES],
+    ...chargeSiteFileSizes(manifest.count),
   ]);
   const listed = new Map(manifest.files.map((file) => [file.name, file.bytes]));
   for (const name of [COLUMN_FILES.fingerprints, COLUMN_FILES.popcountStarts, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, ...manifest.properties.flatMap(propertyFiles)]) {
@@ -171,7 +173,9 @@ async function readShapeColumns(dir: string, manifest: CatalogueManifest): Promi
   const blob = await readFile(join(dir, MODEL_FILES[1]));
   if (offsets[manifest.count] !== blob.byteLength) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MODEL_FILES[0])} does not match ${join(dir, MODEL_FILES[1])}: re-import the catalogue.`);
   const model = (row: number) => blob.subarray(offsets[row]!, offsets[row + 1]!);
-  const hasGridFile = manifest.files.some((file) => file.name === GRID_FILE);
+  const listed = (name: string) => manifest.files.some((file) => file.name === name);
+  const hasGridFile = listed(GRID_FILE);
+  const hasSiteFiles = Object.values(CHARGE_SITE_FILES).every(listed);
   let loaded: PoseGridColumn | undefined;
   const grids = () => {
     // The file's size was checked at open; the column checks the bytes it is given again.
@@ -185,7 +189,8 @@ async function readShapeColumns(dir: string, manifest: CatalogueManifest): Promi
     grids,
     chargeGrids: () => {
       const column = grids();
-      if (!column.hasSites) column.placeSites(espSiteColumn(model, manifest.count));
+      // Catalogues imported before the site files existed derive them from the models.
+      if (!column.hasSites) column.placeSites(hasSiteFiles ? readChargeSites(dir, manifest.count) : espSiteColumn(model, manifest.count));
       return column;
     },
   };

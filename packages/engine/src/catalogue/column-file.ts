@@ -1,6 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngineError } from '../engine-error.ts';
+import type { ManifestFile } from './catalogue-format.ts';
+
+/** Rows a column writer holds before writing them out, to bound memory. */
+export const WRITE_ROWS = 65536;
 
 /** Reads one binary column of a catalogue, refusing a missing file or one of the wrong size; errors name the file. */
 export async function readColumn(dir: string, name: string, bytes: number): Promise<Uint8Array> {
@@ -22,4 +26,14 @@ export async function readColumnBuffer(dir: string, name: string, bytes: number)
 
 export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+export async function writeBytes(dir: string, name: string, bytes: Uint8Array): Promise<ManifestFile> {
+  const handle = await open(join(dir, name), 'w');
+  try {
+    await handle.write(bytes);
+  } finally {
+    await handle.close();
+  }
+  return { name, bytes: bytes.byteLength };
 }

@@ -1,10 +1,12 @@
-import { mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueDir } from '../catalogue/catalogue-paths.ts';
+import { readChargeSites } from '../catalogue/charge-site-files.ts';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
+import { espSiteColumn } from '../stage1/esp-at-pose.ts';
 import type { SearchRequest } from '../search-types.ts';
 import { closeSearchPool, search } from './search.ts';
 
@@ -38,6 +40,24 @@ describe('shape and electrostatic search', () => {
     expect(files).toContain('models.bin');
     expect(files).toContain('ivf-usrcat.vectors.f32');
     expect(files).toContain('pose-grids.bin');
+  });
+
+  it('stores at import exactly the charge sites stage 1 would derive from the models', async () => {
+    const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
+    const stored = readChargeSites(catalogue.dir, catalogue.count);
+    const derived = espSiteColumn((row) => catalogue.shape!.model(row), catalogue.count);
+    expect(stored.records.length).toBeGreaterThan(4 * catalogue.count);
+    expect(stored).toEqual(derived);
+  });
+
+  it('names a damaged charge-site file at the first electrostatic search', async () => {
+    const target = catalogueDir(dataDir, 'SITES-DAMAGED');
+    await cp(catalogueDir(dataDir, 'SMALL-3D'), target, { recursive: true });
+    const manifest = JSON.parse(await readFile(join(target, 'manifest.json'), 'utf8')) as { id: string };
+    await writeFile(join(target, 'manifest.json'), JSON.stringify({ ...manifest, id: 'SITES-DAMAGED' }));
+    await truncate(join(target, 'charge-sites.f32'), 64);
+    const request: SearchRequest = { smiles: 'c1ccccc1O', method: 'espsim_electrostatic', quality: 'fast', databases: ['SITES-DAMAGED'], limit: 5 };
+    await expect(search(request, { dataDir })).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringMatching(/SITES-DAMAGED\/charge-sites\.f32 has 64 bytes/) });
   });
 
   for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {

@@ -14,52 +14,70 @@ import type { QueryGrids } from './pose-grid.ts';
 export interface EspSiteColumn {
   /** Sites of row r, slot s are offsets[r * GRID_SLOTS + s] .. offsets[r * GRID_SLOTS + s + 1]. */
   offsets: Uint32Array;
-  /**
-   * Every site as x, y, z in its conformer's principal frame and its charge. Sites beyond the query
-   * lattice's box are moved onto its inside border: they read the border, where the potential is flat,
-   * and the kernel reads no point outside.
-   */
+  /** Every site as x, y, z in its conformer's principal frame and its charge. */
   records: Float32Array;
   /** O_AA of each row slot (NaN for an empty slot). */
   selfOverlaps: Float64Array;
 }
 
-/** The charge sites of every row's first GRID_SLOTS conformers, placed as their grids are. */
+/** One row's part of an EspSiteColumn: its slots' sites back to back. */
+export interface RowSites {
+  /** Sites per slot (0 for an empty slot), GRID_SLOTS of them. */
+  counts: Uint32Array;
+  records: Float32Array;
+  selfOverlaps: Float64Array;
+}
+
+/** The charge sites of a row's first GRID_SLOTS conformers in their principal frames, as its grids are placed. */
+export function rowSites(encodedModel: Uint8Array): RowSites {
+  const counts = new Uint32Array(GRID_SLOTS);
+  const selfOverlaps = new Float64Array(GRID_SLOTS).fill(Number.NaN);
+  const decoded = encodedModel.length > 0 ? decodeModel(encodedModel) : undefined;
+  const slots = decoded ? Math.min(GRID_SLOTS, decoded.conformers.length) : 0;
+  const sites = decoded?.charges.length ?? 0;
+  const records = new Float32Array(4 * sites * slots);
+  for (let s = 0; s < slots; s++) {
+    const { charges, summaries } = decoded!;
+    const coords = principalCoordinates(decoded!, s, true);
+    for (let b = 0; b < sites; b++) {
+      const at = 4 * (s * sites + b);
+      records[at] = coords[3 * b]!;
+      records[at + 1] = coords[3 * b + 1]!;
+      records[at + 2] = coords[3 * b + 2]!;
+      records[at + 3] = charges[b]!;
+    }
+    counts[s] = sites;
+    selfOverlaps[s] = summaries?.[s]?.espSelfOverlap ?? espSelfOverlap(coords, charges, sites);
+  }
+  return { counts, records, selfOverlaps };
+}
+
+/** The charge sites of every row (`rowSites`), derived from the models. */
 export function espSiteColumn(model: (row: number) => Uint8Array, count: number): EspSiteColumn {
-  const slots = count * GRID_SLOTS;
-  const offsets = new Uint32Array(slots + 1);
-  const placed: { coords: Float64Array; charges: Float64Array; self: number }[] = [];
-  for (let row = 0; row < count; row++) {
-    const bytes = model(row);
-    const decoded = bytes.length > 0 ? decodeModel(bytes) : undefined;
-    for (let s = 0; s < GRID_SLOTS; s++) {
-      const slot = row * GRID_SLOTS + s;
-      if (decoded && s < decoded.conformers.length) {
-        const coords = principalCoordinates(decoded, s, true);
-        placed.push({ coords, charges: decoded.charges, self: decoded.summaries?.[s]?.espSelfOverlap ?? espSelfOverlap(coords, decoded.charges, decoded.charges.length) });
-        offsets[slot + 1] = offsets[slot]! + decoded.charges.length;
-      } else {
-        offsets[slot + 1] = offsets[slot]!;
-      }
+  const rows = Array.from({ length: count }, (_, row) => rowSites(model(row)));
+  const offsets = new Uint32Array(count * GRID_SLOTS + 1);
+  const selfOverlaps = new Float64Array(count * GRID_SLOTS);
+  rows.forEach((row, r) => {
+    selfOverlaps.set(row.selfOverlaps, r * GRID_SLOTS);
+    for (let s = 0; s < GRID_SLOTS; s++) offsets[r * GRID_SLOTS + s + 1] = offsets[r * GRID_SLOTS + s]! + row.counts[s]!;
+  });
+  const records = new Float32Array(4 * offsets[count * GRID_SLOTS]!);
+  rows.forEach((row, r) => records.set(row.records, 4 * offsets[r * GRID_SLOTS]!));
+  return { offsets, records, selfOverlaps };
+}
+
+/**
+ * Moves sites beyond the query lattice's box onto its inside border, in place: they read the border,
+ * where the potential is flat, and the kernel reads no point outside.
+ */
+export function keepSitesInLattice(records: Float32Array): Float32Array {
+  for (let at = 0; at < records.length; at += 4) {
+    for (let axis = 0; axis < 3; axis++) {
+      const limit = LATTICE_HALF[axis]! - BOX_INSET;
+      records[at + axis] = Math.min(limit, Math.max(-limit, records[at + axis]!));
     }
   }
-  const sites = offsets[slots]!;
-  const column: EspSiteColumn = { offsets, records: new Float32Array(4 * sites), selfOverlaps: new Float64Array(slots).fill(Number.NaN) };
-  let next = 0;
-  for (let slot = 0; slot < slots; slot++) {
-    if (offsets[slot + 1] === offsets[slot]) continue;
-    const site = placed[next++]!;
-    for (let b = 0; b < site.charges.length; b++) {
-      const at = 4 * (offsets[slot]! + b);
-      for (let axis = 0; axis < 3; axis++) {
-        const limit = LATTICE_HALF[axis]! - BOX_INSET;
-        column.records[at + axis] = Math.min(limit, Math.max(-limit, site.coords[3 * b + axis]!));
-      }
-      column.records[at + 3] = site.charges[b]!;
-    }
-    column.selfOverlaps[slot] = site.self;
-  }
-  return column;
+  return records;
 }
 
 /**

@@ -5,7 +5,7 @@ import { wasm } from '../kernels/webassembly-api.ts';
 import type { WasmMemory, WasmModule } from '../kernels/webassembly-api.ts';
 import { COARSE_GRID_BYTES, GRID_BYTES, GRID_ROW_BYTES, GRID_SLOTS } from './pose-grid.ts';
 import type { QueryGrids } from './pose-grid.ts';
-import { LATTICE_HALF, LATTICE_POINTS } from './esp-at-pose.ts';
+import { LATTICE_HALF, LATTICE_POINTS, keepSitesInLattice } from './esp-at-pose.ts';
 import type { EspSiteColumn, QuerySites } from './esp-at-pose.ts';
 
 // Built from packages/engine/assembly/pose-grid-scan.ts by `npm run build:wasm:grid -w @molsearch/engine`.
@@ -214,8 +214,8 @@ export class PoseGridColumn {
   }
 
   /**
-   * Copies the charge sites (espSiteColumn) into the kernel's memory after the grids, once: the caller
-   * need not keep its own copy.
+   * Copies the charge sites (espSiteColumn, or the catalogue's stored ones) into the kernel's memory
+   * after the grids, once, kept inside the query lattice's box: the caller need not keep its own copy.
    */
   placeSites(column: EspSiteColumn): void {
     if (this.sites) throw new EngineError('INVALID_REQUEST', 'The charge sites are already placed.');
@@ -234,7 +234,9 @@ export class PoseGridColumn {
       this.memory.grow(missing);
     }
     const buffer = this.memory.buffer;
-    new Float32Array(buffer, records, column.records.length).set(column.records);
+    const placed = new Float32Array(buffer, records, column.records.length);
+    placed.set(column.records);
+    keepSitesInLattice(placed);
     new Uint32Array(buffer, offsets, column.offsets.length).set(column.offsets);
     new Float64Array(buffer, selfs, column.selfOverlaps.length).set(column.selfOverlaps);
     new Float32Array(buffer, terms, 2 * ESP_KERNEL_TERMS.length).set(ESP_KERNEL_TERMS.flat());
