@@ -8,7 +8,7 @@ import type { CatalogueManifest, ManifestSource } from '../catalogue/catalogue-f
 import { assertCatalogueId, catalogueDir, cataloguesDir, isTemporaryDirOf, temporaryDirName } from '../catalogue/catalogue-paths.ts';
 import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
 import { EngineError, abortedError } from '../engine-error.ts';
-import { appendCheckpoint, checkpointHeader, readCheckpoint, startCheckpoint } from './import-checkpoint.ts';
+import { appendCheckpoint, checkpointHeader, discardCheckpoint, readCheckpoint, startCheckpoint } from './import-checkpoint.ts';
 import type { CheckpointHeader, CheckpointRecord, InputPosition } from './import-checkpoint.ts';
 import { createPreparer } from './import-pool.ts';
 import type { MoleculePreparer } from './import-pool.ts';
@@ -181,6 +181,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
     report.rows = rows;
     report.emit('writing');
     const { files, ivf } = await builder.write(workDir);
+    await discardCheckpoint(workDir);
     const manifest: CatalogueManifest = {
       formatVersion: CATALOGUE_FORMAT_VERSION,
       id: options.id,

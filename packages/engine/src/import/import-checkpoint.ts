@@ -1,4 +1,4 @@
-import { appendFile, readFile, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
@@ -52,6 +52,12 @@ export async function checkpointHeader(id: string, files: string[], properties: 
 export async function startCheckpoint(dir: string, header: CheckpointHeader): Promise<void> {
   await writeFile(join(dir, BATCHES_FILE), new Uint8Array(0));
   await writeFile(join(dir, CHECKPOINT_FILE), `${JSON.stringify(header)}\n`);
+}
+
+/** Once the columns are written the batches are not needed: the finished catalogue does not carry them (about 2 KB a molecule with 3D). */
+export async function discardCheckpoint(dir: string): Promise<void> {
+  await rm(join(dir, BATCHES_FILE), { force: true });
+  await rm(join(dir, CHECKPOINT_FILE), { force: true });
 }
 
 export async function appendCheckpoint(dir: string, record: CheckpointRecord): Promise<void> {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
 import { importCatalogue } from './import-catalogue.ts';
-import { BATCHES_FILE } from './import-checkpoint.ts';
+import { BATCHES_FILE, CHECKPOINT_FILE } from './import-checkpoint.ts';
 
 // Real drugs; the input repeats them under new ids, with one unreadable row and one repeated id.
 const DRUGS = ['CC(=O)Oc1ccccc1C(=O)O', 'CC(C)Cc1ccc(C(C)C(=O)O)cc1', 'Cn1cnc2c1c(=O)n(C)c(=O)n2C', 'CN1CCC[C@H]1c1cccnc1', 'OC(=O)c1ccccc1O', 'CC(C)NCC(O)COc1cccc2ccccc12'];
@@ -83,6 +83,11 @@ describe('an interrupted import', () => {
     const fresh = await importCatalogue({ files: [input], id: 'FRESH', dataDir, workers: 0 });
     expect(fresh.resumedRows).toBe(0);
     expect(await readdir(join(dataDir, 'catalogues'))).toEqual(['FRESH', 'RESUMED']);
+    // The finished catalogues do not carry the import's checkpoint.
+    for (const id of ['FRESH', 'RESUMED']) {
+      const names = await readdir(join(dataDir, 'catalogues', id));
+      expect(names.filter((name) => name === BATCHES_FILE || name === CHECKPOINT_FILE)).toEqual([]);
+    }
     for (const key of ['count', 'rows', 'skippedRows', 'duplicateIds'] as const) expect(resumed[key]).toBe(fresh[key]);
     expect(resumed.count).toBe(61);
     expect(resumed.skippedRows).toBe(2);
