@@ -6,7 +6,7 @@ import { rowSites } from '../stage1/esp-at-pose.ts';
 import type { EspSiteColumn } from '../stage1/esp-at-pose.ts';
 import { GRID_SLOTS } from '../stage1/pose-grid.ts';
 import type { ManifestFile } from './catalogue-format.ts';
-import { WRITE_ROWS, writeBytes } from './column-file.ts';
+import { WRITE_ROWS, toArrayBuffer, writeBytes } from './column-file.ts';
 
 /**
  * The charge sites stage 1 of the electrostatic method reads (stage1/esp-at-pose.ts), written at import
@@ -65,8 +65,7 @@ export async function writeChargeSites(dir: string, rows: Uint32Array, model: (i
 export function readChargeSites(dir: string, count: number): EspSiteColumn {
   const read = (name: string): ArrayBuffer => {
     try {
-      const bytes = readFileSync(join(dir, name));
-      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      return toArrayBuffer(readFileSync(join(dir, name)));
     } catch (error) {
       throw new EngineError('CATALOGUE_CORRUPT', `Cannot read ${join(dir, name)}: ${String(error)}`, { cause: error });
     }
