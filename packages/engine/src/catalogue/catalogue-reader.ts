@@ -16,7 +16,7 @@ import { CHARGE_SITE_FILES, chargeSiteFileSizes, readChargeSites } from './charg
 import { readIvfIndex } from '../ivf/ivf-files.ts';
 import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
 import type { IvfIndex } from '../ivf/ivf-index.ts';
-import { readColumn, toArrayBuffer } from './column-file.ts';
+import { offsetsAscendFromZero, readColumn, toArrayBuffer } from './column-file.ts';
 
 export type PropertyValue = number | boolean | string;
 
@@ -146,17 +146,13 @@ async function checkFileSizes(dir: string, manifest: CatalogueManifest): Promise
 }
 
 function checkPopcountStarts(path: string, starts: Uint32Array, count: number): void {
-  let ok = starts[0] === 0 && starts[POPCOUNT_SLOTS - 1] === count;
-  for (let p = 1; ok && p < POPCOUNT_SLOTS; p++) ok = starts[p]! >= starts[p - 1]!;
-  if (!ok) throw new EngineError('CATALOGUE_CORRUPT', `${path} is not a valid popcount table for ${count} molecules: re-import the catalogue.`);
+  if (!(starts[POPCOUNT_SLOTS - 1] === count && offsetsAscendFromZero(starts))) throw new EngineError('CATALOGUE_CORRUPT', `${path} is not a valid popcount table for ${count} molecules: re-import the catalogue.`);
 }
 
 async function readStrings(dir: string, indexName: string, textName: string, count: number): Promise<(row: number) => string> {
   const offsets = new Uint32Array(toArrayBuffer(await readColumn(dir, indexName, (count + 1) * 4)));
   const text = await readFile(join(dir, textName));
-  let ok = offsets[0] === 0 && offsets[count] === text.byteLength;
-  for (let i = 1; ok && i <= count; i++) ok = offsets[i]! >= offsets[i - 1]!;
-  if (!ok) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, indexName)} does not match ${join(dir, textName)} (damaged offsets): re-import the catalogue.`);
+  if (!(offsets[count] === text.byteLength && offsetsAscendFromZero(offsets))) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, indexName)} does not match ${join(dir, textName)} (damaged offsets): re-import the catalogue.`);
   return (row) => {
     if (!(row >= 0 && row < count)) throw new EngineError('INVALID_REQUEST', `Row ${row} is outside 0..${count - 1}.`);
     return text.toString('utf8', offsets[row]!, offsets[row + 1]!);

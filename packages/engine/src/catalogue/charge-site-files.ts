@@ -6,7 +6,7 @@ import { rowSites } from '../stage1/esp-at-pose.ts';
 import type { EspSiteColumn } from '../stage1/esp-at-pose.ts';
 import { GRID_SLOTS } from '../stage1/pose-grid.ts';
 import type { ManifestFile } from './catalogue-format.ts';
-import { WRITE_ROWS, toArrayBuffer, writeBytes } from './column-file.ts';
+import { WRITE_ROWS, offsetsAscendFromZero, toArrayBuffer, writeBytes } from './column-file.ts';
 
 /**
  * The charge sites stage 1 of the electrostatic method reads (stage1/esp-at-pose.ts), written at import
@@ -75,9 +75,7 @@ export function readChargeSites(dir: string, count: number): EspSiteColumn {
   const index = read(CHARGE_SITE_FILES.index);
   if (index.byteLength !== indexBytes) throw damaged(CHARGE_SITE_FILES.index, `has ${index.byteLength} bytes, expected ${indexBytes}`);
   const offsets = new Uint32Array(index);
-  let ordered = offsets[0] === 0;
-  for (let slot = 1; ordered && slot < offsets.length; slot++) ordered = offsets[slot]! >= offsets[slot - 1]!;
-  if (!ordered) throw damaged(CHARGE_SITE_FILES.index, 'has damaged offsets');
+  if (!offsetsAscendFromZero(offsets)) throw damaged(CHARGE_SITE_FILES.index, 'has damaged offsets');
   const sites = read(CHARGE_SITE_FILES.sites);
   const wanted = offsets[offsets.length - 1]! * SITE_BYTES;
   if (sites.byteLength !== wanted) throw damaged(CHARGE_SITE_FILES.sites, `has ${sites.byteLength} bytes, but ${CHARGE_SITE_FILES.index} needs ${wanted}`);

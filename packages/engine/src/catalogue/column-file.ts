@@ -24,6 +24,13 @@ export async function readColumnBuffer(dir: string, name: string, bytes: number)
   return toArrayBuffer(await readColumn(dir, name, bytes));
 }
 
+/** True when `offsets` starts at 0 and never decreases: a sound offset table of an offsets-and-blob pair. */
+export function offsetsAscendFromZero(offsets: Uint32Array): boolean {
+  if (offsets[0] !== 0) return false;
+  for (let i = 1; i < offsets.length; i++) if (offsets[i]! < offsets[i - 1]!) return false;
+  return true;
+}
+
 export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }

@@ -32,13 +32,14 @@ export interface RowSites {
 export function rowSites(encodedModel: Uint8Array): RowSites {
   const counts = new Uint32Array(GRID_SLOTS);
   const selfOverlaps = new Float64Array(GRID_SLOTS).fill(Number.NaN);
-  const decoded = encodedModel.length > 0 ? decodeModel(encodedModel) : undefined;
-  const slots = decoded ? Math.min(GRID_SLOTS, decoded.conformers.length) : 0;
-  const sites = decoded?.charges.length ?? 0;
+  if (encodedModel.length === 0) return { counts, records: new Float32Array(0), selfOverlaps };
+  const decoded = decodeModel(encodedModel);
+  const { charges, summaries } = decoded;
+  const slots = Math.min(GRID_SLOTS, decoded.conformers.length);
+  const sites = charges.length;
   const records = new Float32Array(4 * sites * slots);
   for (let s = 0; s < slots; s++) {
-    const { charges, summaries } = decoded!;
-    const coords = principalCoordinates(decoded!, s, true);
+    const coords = principalCoordinates(decoded, s, true);
     for (let b = 0; b < sites; b++) {
       const at = 4 * (s * sites + b);
       records[at] = coords[3 * b]!;
