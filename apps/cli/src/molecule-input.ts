@@ -52,6 +52,8 @@ async function writeFileLines(context: CommandContext, path: string, toLine: Mol
       skipped++;
       note(`line ${record.line}: ${record.error}`);
     } else {
+      // A row that broke the toolkit has it replaced; the next row waits for the fresh one.
+      await loadRDKit();
       const result = withParsedSmiles(record.smiles, (mol) => toLine(mol, record));
       if (result.ok) {
         good++;

@@ -1,4 +1,4 @@
-import { MAX_SMILES_LENGTH, SMILES_MESSAGES, withMol } from '@molsearch/chem';
+import { ChemistryError, MAX_SMILES_LENGTH, SMILES_MESSAGES, withMol } from '@molsearch/chem';
 import type { RDKitMol } from '@molsearch/chem';
 
 export type ParsedResult<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -19,8 +19,8 @@ export function withParsedSmiles<T>(input: string, use: (mol: RDKitMol) => T): P
   let parsed: { value: T } | undefined;
   try {
     parsed = withMol(smiles, (mol) => (mol.get_num_atoms() === 0 ? undefined : { value: use(mol) }));
-  } catch {
-    return { ok: false, message: SMILES_MESSAGES.invalidFormat };
+  } catch (error) {
+    return { ok: false, message: error instanceof ChemistryError ? error.message : SMILES_MESSAGES.invalidFormat };
   }
   return parsed ? { ok: true, value: parsed.value } : { ok: false, message: SMILES_MESSAGES.invalidStructure };
 }

@@ -1,4 +1,6 @@
 import { API_ERRORS } from '@molsearch/api';
+import { ChemistryError } from '@molsearch/chem';
+import { EngineError } from '@molsearch/engine';
 import type { ApiErrorCode, ApiErrorDetail } from '@molsearch/api';
 
 /**
@@ -29,4 +31,20 @@ export class AppError extends Error {
 
 export function invalidParameters(details: ApiErrorDetail[]): AppError {
   return new AppError('INVALID_PARAMETERS', { details });
+}
+
+/** Seconds a client waits before retrying while the chemistry toolkit is replaced (it takes well under one). */
+const TOOLKIT_RETRY_SECONDS = 1;
+
+/**
+ * The answer for a molecule the toolkit could not process (422) or a toolkit being replaced (503), whether
+ * the chemistry package or the engine reported it; undefined for any other error.
+ */
+export function fromChemistryError(error: unknown): AppError | undefined {
+  const code = error instanceof ChemistryError || error instanceof EngineError ? error.code : undefined;
+  if (code === 'MOLECULE_TOO_COMPLEX') return new AppError('MOLECULE_TOO_COMPLEX', { message: (error as Error).message, cause: error });
+  if (code === 'CHEMISTRY_UNAVAILABLE') {
+    return new AppError('UNAVAILABLE', { message: (error as Error).message, cause: error, retryAfterSeconds: TOOLKIT_RETRY_SECONDS });
+  }
+  return undefined;
 }

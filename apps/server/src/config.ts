@@ -28,6 +28,8 @@ export interface ServerConfig {
   /** The built web app, served from the same port when the folder exists. */
   webDir: string | undefined;
   logLevel: LogLevel;
+  /** Larger molecules are refused before the chemistry toolkit sees them (default 350). */
+  maxHeavyAtoms: number | undefined;
   accounts: AccountsConfig;
 }
 
@@ -92,6 +94,7 @@ const environment = z.object({
   MAX_HEADER_KB: z.coerce.number().int().min(8).max(1024).prefault(64).transform((kb) => kb * 1024),
   WEB_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  MAX_HEAVY_ATOMS: z.coerce.number().int().min(1).max(10_000).optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
@@ -151,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: C
     maxHeaderBytes: values.MAX_HEADER_KB,
     webDir: overrides.webDir ?? values.WEB_DIR,
     logLevel: values.LOG_LEVEL,
+    maxHeavyAtoms: values.MAX_HEAVY_ATOMS,
     accounts: {
       secret: values.BETTER_AUTH_SECRET,
       publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),

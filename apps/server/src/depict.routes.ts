@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MAX_QUERY_SMILES_LENGTH } from '@molsearch/api';
-import { depictSvg } from '@molsearch/chem';
+import { depictSvg, loadRDKit } from '@molsearch/chem';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from './app-env.ts';
@@ -26,7 +26,7 @@ export function depictRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const cache = new Map<string, { svg: string; etag: string }>();
 
-  routes.get('/depict', (c) => {
+  routes.get('/depict', async (c) => {
     const { smiles, width, height } = parseQuery(c, depictQuery);
     const key = `${width}x${height}:${smiles}`;
     let entry = cache.get(key);
@@ -35,6 +35,8 @@ export function depictRoutes(): Hono<AppEnv> {
       cache.delete(key);
       cache.set(key, entry);
     } else {
+      // After a molecule broke the toolkit, the next drawing waits for its replacement.
+      await loadRDKit();
       const svg = depictSvg(smiles, { width, height });
       if (svg === undefined) throw invalidParameters([{ field: 'smiles', message: 'Invalid SMILES structure' }]);
       entry = { svg, etag: `"${createHash('sha1').update(key).digest('base64url')}"` };

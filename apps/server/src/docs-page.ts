@@ -1,4 +1,5 @@
 import { API_ERRORS, RATE_LIMITS } from '@molsearch/api';
+import { moleculeLimits } from '@molsearch/chem';
 import type { OpenApiDocument } from './openapi.ts';
 
 function escapeHtml(text: string): string {
@@ -92,7 +93,8 @@ export function renderDocsPage(document: OpenApiDocument): string {
 <h3>Errors</h3><table><tr><th>Status</th><th>Code</th><th>Message</th></tr>${errors}</table></section>`;
     })
     .join('\n');
-  const limits = Object.entries(RATE_LIMITS)
+  const limits = moleculeLimits();
+  const rateLimits = Object.entries(RATE_LIMITS)
     .map(
       ([tier, l]) =>
         `<tr><td>${tier}</td><td>${l.requestsPerMinute}</td><td>${l.submissionsPerMinute}</td><td>${l.downloadsPerMinute}</td><td>${l.activeJobs}</td></tr>`,
@@ -120,6 +122,15 @@ nav{display:flex;flex-wrap:wrap;gap:.3rem .8rem}
 <h2>Errors</h2>
 <p>Every error answers <code>{"error": {"code": "...", "message": "...", "details": [{"field", "message"}]}, "request_id": "..."}</code>;
 quote the request id (also in the <code>X-Request-Id</code> header) when reporting a problem.</p>
+<h2 id="molecule-limits">Molecule size limits</h2>
+<p>A query (and every catalogue row at import) may have at most ${limits.heavyAtoms} heavy atoms,
+${limits.hydrogens} hydrogens written out (<code>[H]</code> atoms and bracket counts such as <code>[NH3+]</code>),
+${limits.ringClosures} ring closures, branches nested ${limits.branchDepth} deep and
+${limits.fragments} separate fragments: room for every approved drug, peptides included. Larger input is refused before
+any chemistry runs (400 on <code>submit_molsearch</code>, 422 on <code>depict</code>) with a message naming the limit. A molecule within the
+limits that still breaks the chemistry toolkit is answered 422 <code>MOLECULE_TOO_COMPLEX</code>
+(<em>${escapeHtml(API_ERRORS.MOLECULE_TOO_COMPLEX.message)}</em>); the toolkit is replaced at once and the next request is served normally.
+The server's operator can change the heavy-atom limit with <code>MAX_HEAVY_ATOMS</code>.</p>
 <h2 id="api-keys">API keys</h2>
 <p>Signed-in users create up to 3 API keys in the web app (API Key Management): <code>ck_</code> followed by 32 letters or digits,
 valid for 1 to 730 days (one year by default). The full key is shown once, at creation; afterwards only its first and last
@@ -129,7 +140,7 @@ A wrong, deleted or expired key answers 401 <em>${escapeHtml(API_ERRORS.UNAUTHOR
 <h2 id="rate-limits">Rate limits</h2>
 <p>Counted per caller (account, API key owner, or visitor) in one-minute windows. Visitors and anonymous users have the
 <code>anonymous</code> tier; registered accounts and their keys have their account type (<code>free</code> by default).</p>
-<table><tr><th>Tier</th><th>Requests / minute</th><th>Searches / minute</th><th>Downloads prepared / minute</th><th>Searches waiting or running</th></tr>${limits}</table>
+<table><tr><th>Tier</th><th>Requests / minute</th><th>Searches / minute</th><th>Downloads prepared / minute</th><th>Searches waiting or running</th></tr>${rateLimits}</table>
 <p>Over a limit the answer is 429 with <code>Retry-After</code> in seconds. Password sign-in is limited separately against guessing.</p>
 <h2>Python example</h2>
 <pre>${escapeHtml(PYTHON_EXAMPLE)}</pre>

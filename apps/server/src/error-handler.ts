@@ -3,7 +3,7 @@ import type { ApiErrorBody, ApiErrorCode } from '@molsearch/api';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './app-env.ts';
-import { AppError } from './app-error.ts';
+import { AppError, fromChemistryError } from './app-error.ts';
 import type { Logger } from './logger.ts';
 
 export function errorBody(code: ApiErrorCode, message: string, requestId: string, details?: ApiErrorBody['error']['details']): ApiErrorBody {
@@ -15,11 +15,13 @@ export function errorBody(code: ApiErrorCode, message: string, requestId: string
  * else is logged with the request id and answered as a plain 500 without internals.
  */
 export function handleError(logger: Logger) {
-  return (error: Error, c: Context<AppEnv>): Response => {
+  return (thrown: Error, c: Context<AppEnv>): Response => {
     const requestId = c.get('requestId') ?? 'unknown';
     const log = c.get('log') ?? logger.child({ request_id: requestId });
+    const error = fromChemistryError(thrown) ?? thrown;
     if (error instanceof AppError) {
       if (error.status >= 500) log.error('request failed', { code: error.code, error });
+      else if (error.cause !== undefined) log.warn('request refused', { code: error.code, error: error.cause });
       if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(errorBody(error.code, error.message, requestId, error.details), error.status as ContentfulStatusCode);
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RATE_LIMITS } from '@molsearch/api';
 import type { JobStatusAnswer, SubmitSearchQuery } from '@molsearch/api';
-import { validateSmiles } from '@molsearch/chem';
+import { loadRDKit, validateSmiles } from '@molsearch/chem';
 import { EngineError } from '@molsearch/engine';
 import type { SearchMethod, SearchProgress, SearchQuality } from '@molsearch/engine';
 import { AppError, invalidParameters } from './app-error.ts';
@@ -66,6 +66,7 @@ export class JobService {
 
   async submit(principal: Principal, query: SubmitSearchQuery): Promise<string> {
     if (this.stopping) throw new AppError('UNAVAILABLE');
+    await loadRDKit();
     const smiles = validateSmiles(query.search_input);
     if (!smiles.ok) throw invalidParameters([{ field: 'search_input', message: smiles.message }]);
     const databases = [...new Set(query.db_names)];

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { API_ERRORS } from '@molsearch/api';
-import { loadRDKit } from '@molsearch/chem';
+import { loadRDKit, setMoleculeLimits } from '@molsearch/chem';
 import { ApiKeyRepository } from './api-key.repository.ts';
 import { ApiKeyService } from './api-key.service.ts';
 import { createApp } from './app.ts';
@@ -58,6 +58,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const engine =
     dependencies.engine ??
     createEngineAdapter({ dataDir: config.dataDir, catalogueConfig: config.catalogueConfig, searchThreads: config.searchThreads });
+  if (config.maxHeavyAtoms !== undefined) setMoleculeLimits({ heavyAtoms: config.maxHeavyAtoms });
   await loadRDKit();
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
 

@@ -23,6 +23,7 @@ export const API_ERRORS = {
   JOB_NOT_FINISHED: { status: 409, message: 'The search has not finished yet. Poll job_status until it reports SUCCESS.' },
   JOB_FAILED: { status: 409, message: 'Search job failed' },
   JOB_EXPIRED: { status: 410, message: 'This search has expired and its results were deleted. Please run the search again.' },
+  MOLECULE_TOO_COMPLEX: { status: 422, message: 'Molecule is too large or too complex to process' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   TOO_MANY_QUEUED_JOBS: { status: 429, message: 'You already have the maximum number of searches waiting. Please wait for one to finish.' },

@@ -166,4 +166,11 @@ export const databasesAnswer = z.record(z.string(), databaseInfo);
 
 export const randomMoleculeAnswer = z.array(z.object({ smiles: z.string(), name: z.string().nullable(), database: z.string().nullable() }));
 
-export const healthAnswer = z.object({ status: z.literal('ok'), databases: z.number(), queued_jobs: z.number(), running_jobs: z.number() });
+export const healthAnswer = z.object({
+  status: z.enum(['ok', 'unhealthy']).describe('unhealthy (HTTP 503) while the chemistry toolkit cannot serve'),
+  chemistry: z.enum(['not loaded', 'ready', 'replacing', 'failed']).describe("the RDKit module's state; replacing after a molecule broke it"),
+  chemistry_faults: z.number().describe('molecules that broke the toolkit since the server started; each was refused and the toolkit replaced'),
+  databases: z.number(),
+  queued_jobs: z.number(),
+  running_jobs: z.number(),
+});

@@ -1,5 +1,9 @@
-export { loadRDKit, rdkit, withMol } from './rdkit.ts';
-export type { RDKit, RDKitMol } from './rdkit.ts';
+export { checkRDKit, loadRDKit, rdkit, rdkitHealth, withMol } from './rdkit.ts';
+export type { RDKit, RDKitMol, RDKitState } from './rdkit.ts';
+export { ChemistryError, CHEMISTRY_ERROR_CODES, CHEMISTRY_MESSAGES } from './chemistry-error.ts';
+export type { ChemistryErrorCode } from './chemistry-error.ts';
+export { DEFAULT_MOLECULE_LIMITS, molblockSizeProblem, moleculeLimits, setMoleculeLimits, smilesSize, smilesSizeProblem } from './molecule-size.ts';
+export type { MoleculeLimits } from './molecule-size.ts';
 export { validateSmiles, SMILES_MESSAGES, MAX_SMILES_LENGTH } from './validate-smiles.ts';
 export type { SmilesValidation } from './validate-smiles.ts';
 export { morganFingerprint, fingerprintBit, fingerprintToHex, popcount, tanimoto, MORGAN_BITS, MORGAN_BYTES, MORGAN_RADIUS } from './morgan.ts';

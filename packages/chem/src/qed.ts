@@ -1,5 +1,5 @@
 import { rdkit } from './rdkit.ts';
-import type { RDKitMol } from './rdkit.ts';
+import type { RDKit, RDKitMol } from './rdkit.ts';
 import { QED_ALERT_SMARTS } from './qed-alerts.ts';
 import { graphFromRDKitJson } from './mol-graph.ts';
 import type { MolGraph } from './mol-graph.ts';
@@ -138,20 +138,24 @@ function ringsWithoutAliphaticAtoms(mol: RDKitMol, graph: MolGraph, aliphaticRin
 }
 
 interface QedQueries { acceptors: RDKitMol[]; alerts: RDKitMol[]; aliphaticRingAtom: RDKitMol }
-let queries: QedQueries | undefined;
+// Keyed by module: a module retired after a fault takes its query molecules with it.
+const queriesByModule = new WeakMap<RDKit, QedQueries>();
 
-/** Query molecules are parsed once per process and kept for its lifetime. */
+/** Query molecules are parsed once per RDKit module and kept for its lifetime. */
 function qedQueries(): QedQueries {
-  if (queries) return queries;
+  const module = rdkit();
+  const known = queriesByModule.get(module);
+  if (known) return known;
   const parse = (smarts: string): RDKitMol => {
-    const query = rdkit().get_qmol(smarts);
+    const query = module.get_qmol(smarts);
     if (!query || !query.is_valid()) throw new Error(`QED pattern could not be parsed: ${smarts}`);
     return query;
   };
-  queries = {
+  const queries = {
     acceptors: ACCEPTOR_SMARTS.map(parse),
     alerts: QED_ALERT_SMARTS.map(parse),
     aliphaticRingAtom: parse(ALIPHATIC_RING_ATOM_SMARTS),
   };
+  queriesByModule.set(module, queries);
   return queries;
 }

@@ -1,4 +1,5 @@
 import { basename, resolve } from 'node:path';
+import { DEFAULT_MOLECULE_LIMITS } from '@molsearch/chem';
 import { importCatalogue } from '@molsearch/engine';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
@@ -15,11 +16,13 @@ export const command: Command = {
     workers: { type: 'string', valueName: 'N', description: 'worker threads preparing molecules (default 2)' },
     '3d': { type: 'boolean', description: 'also build the 3D columns for shape/electrostatic search (about 50 ms of CPU a molecule)' },
     resume: { type: 'boolean', description: 'continue an import of this DB-ID that was killed part-way (same files and options)' },
+    'max-heavy-atoms': { type: 'string', valueName: 'N', description: `skip molecules with more heavy atoms (default ${DEFAULT_MOLECULE_LIMITS.heavyAtoms})` },
   },
   help: [
     'Each molecule is standardised (largest organic fragment, charges neutralised where safe), canonicalised,',
     'fingerprinted (Morgan radius 2, 2048 bits) and its properties computed, on worker threads.',
     'Bad rows are reported on stderr as "file line N: reason" and skipped; for a repeated id the first row is kept.',
+    `Molecules over the size limits (${DEFAULT_MOLECULE_LIMITS.heavyAtoms} heavy atoms, ${DEFAULT_MOLECULE_LIMITS.ringClosures} ring closures, branches nested ${DEFAULT_MOLECULE_LIMITS.branchDepth} deep) are skipped too.`,
     'The index is written to <data-dir>/catalogues/<DB-ID>.tmp-<pid> and renamed into place when complete,',
     'replacing an earlier import of the same id; an interrupted import leaves the previous catalogue untouched.',
     'The work folder keeps every finished batch: after a kill or Ctrl-C, the same command with --resume continues',
@@ -34,6 +37,7 @@ export const command: Command = {
     if (!id) throw usageError("import needs --db <DB-ID>; see 'molsearch import --help'");
     const limit = context.options.integer('limit', { min: 1 });
     const workers = context.options.integer('workers', { min: 0, max: 16 }) ?? 2;
+    const heavyAtoms = context.options.integer('max-heavy-atoms', { min: 1 });
     const files = context.args.map((file) => resolve(context.io.cwd, file));
     const bar = new ProgressBar({ label: `Importing ${id}`, unit: 'molecules', stream: context.io.stderr });
     const summary = await importCatalogue({
@@ -44,6 +48,7 @@ export const command: Command = {
       limit,
       shape: context.options.flag('3d'),
       resume: context.options.flag('resume'),
+      moleculeLimits: heavyAtoms === undefined ? undefined : { heavyAtoms },
       onProgress: (progress) => bar.update(progress.molecules, progress.fraction),
       onSkipped: (row) => bar.log(`${basename(row.file)} line ${row.line}: ${row.reason}`),
     });

@@ -1,4 +1,4 @@
-import { PROPERTY_COLUMNS, formatPropertyValue, loadRDKit, rdkit } from '@molsearch/chem';
+import { PROPERTY_COLUMNS, formatPropertyValue, loadRDKit, withMol } from '@molsearch/chem';
 import type { MoleculeProperties } from '@molsearch/chem';
 import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, alignedHitMolblock, closeSearchPool, openCatalogue, search, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, SearchMethod, ShapeQuery } from '@molsearch/engine';
@@ -98,15 +98,12 @@ function sdfRecord(hit: HitFields, pose?: PoseSource): string {
 }
 
 function depictionMolblock(hit: HitFields, id: string): string {
-  const mol = rdkit().get_mol(hit.smiles);
-  if (!mol) return `${id}\n\n\n  0  0  0  0  0  0  0  0  0  0999 V2000\nM  END`;
-  try {
+  const block = withMol(hit.smiles, (mol) => {
     mol.set_new_coords();
-    const block = mol.get_molblock().replace(/\n?M {2}END\n?$/, '\nM  END');
-    return `${id}${block.slice(block.indexOf('\n'))}`;
-  } finally {
-    mol.delete();
-  }
+    return mol.get_molblock().replace(/\n?M {2}END\n?$/, '\nM  END');
+  });
+  if (!block) return `${id}\n\n\n  0  0  0  0  0  0  0  0  0  0999 V2000\nM  END`;
+  return `${id}${block.slice(block.indexOf('\n'))}`;
 }
 
 function alignedMolblock(hit: HitFields, { query, method, catalogue, row }: PoseSource): string {

@@ -1,4 +1,5 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { MoleculeLimits } from '@molsearch/chem';
 import { join } from 'node:path';
 import { MoleculeFileError, isRecordError } from '../readers/molecule-record.ts';
 import { openMoleculeFile } from '../readers/read-molecules.ts';
@@ -45,6 +46,8 @@ export interface ImportOptions {
    * folder to continue the import starts from the beginning. Default false: start over.
    */
   resume?: boolean;
+  /** Molecule size limits other than the defaults (chem's DEFAULT_MOLECULE_LIMITS); larger rows are skipped. */
+  moleculeLimits?: Partial<MoleculeLimits>;
 }
 
 export interface ImportProgress {
@@ -143,7 +146,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
       const submit = async (): Promise<void> => {
         if (pending.length === 0) return;
         const through = { file: fileIndex, rowsInFile, rows };
-        inFlight.push({ file: path, result: preparer.prepare({ molecules: pending, properties: [...CATALOGUE_PROPERTIES], shape }), through, readErrors });
+        inFlight.push({ file: path, result: preparer.prepare({ molecules: pending, properties: CATALOGUE_PROPERTIES, shape, limits: options.moleculeLimits }), through, readErrors });
         pending = [];
         readErrors = 0;
         while (inFlight.length >= maxInFlight) await collect();

@@ -1,16 +1,7 @@
-import type { StoredProperty } from '../catalogue/catalogue-format.ts';
 import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
 import { WorkerPool } from '../pool/worker-pool.ts';
 import { prepareMolecules } from './prepare-molecules.ts';
-import type { InputMolecule } from './prepare-molecules.ts';
-import type { ShapeBuildOptions } from './prepare-shape.ts';
-
-export interface PrepareRequest {
-  molecules: InputMolecule[];
-  properties: StoredProperty[];
-  /** Build the 3D features too. */
-  shape?: ShapeBuildOptions;
-}
+import type { PrepareRequest } from './prepare-molecules.ts';
 
 /** Prepares batches on `workers` threads, or on the calling thread when workers is 0. */
 export interface MoleculePreparer {
@@ -20,7 +11,7 @@ export interface MoleculePreparer {
 
 export function createPreparer(workers: number): MoleculePreparer {
   if (workers <= 0) {
-    return { prepare: (request) => prepareMolecules(request.molecules, request.properties, request.shape), close: async () => {} };
+    return { prepare: (request) => prepareMolecules(request), close: async () => {} };
   }
   const pool = new WorkerPool<PrepareRequest, PreparedBatch>({
     workerUrl: new URL('./import-worker.ts', import.meta.url),

@@ -2,9 +2,9 @@
 import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
 import { serveTasks } from '../pool/worker-host.ts';
 import { prepareMolecules } from './prepare-molecules.ts';
-import type { PrepareRequest } from './import-pool.ts';
+import type { PrepareRequest } from './prepare-molecules.ts';
 
 serveTasks<PrepareRequest, PreparedBatch>(
-  (request) => prepareMolecules(request.molecules, request.properties, request.shape),
+  (request) => prepareMolecules(request),
   (batch) => [batch.fingerprints.buffer as ArrayBuffer, batch.numbers.buffer as ArrayBuffer],
 );

@@ -1,9 +1,9 @@
-import { MORGAN_BYTES, PROPERTY_COLUMNS, loadRDKit, moleculeProperties, morganFingerprint, standardizeSmiles, withMol } from '@molsearch/chem';
-import type { MoleculeProperties } from '@molsearch/chem';
+import { ChemistryError, DEFAULT_MOLECULE_LIMITS, MORGAN_BYTES, PROPERTY_COLUMNS, loadRDKit, moleculeProperties, morganFingerprint, setMoleculeLimits, standardizeSmiles, withMol } from '@molsearch/chem';
+import type { MoleculeLimits, MoleculeProperties } from '@molsearch/chem';
 import type { StoredProperty } from '../catalogue/catalogue-format.ts';
 import { numericProperties, textProperties } from '../catalogue/prepared-batch.ts';
 import { encodedShape } from './prepare-shape.ts';
-import type { ShapeBuildOptions } from './prepare-shape.ts';
+import type { EncodedShape, ShapeBuildOptions } from './prepare-shape.ts';
 import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
 
 /** One input row to prepare: what the readers give, minus the extra columns import does not store yet. */
@@ -11,6 +11,17 @@ export interface InputMolecule {
   line: number;
   smiles: string;
   id: string;
+}
+
+/** One batch of molecules to prepare, as sent to an import worker. */
+export interface PrepareRequest {
+  molecules: readonly InputMolecule[];
+  /** Defaults to CATALOGUE_PROPERTIES. */
+  properties?: readonly StoredProperty[];
+  /** Build the 3D features too. */
+  shape?: ShapeBuildOptions;
+  /** Size limits other than the defaults; the thread that prepares the batch applies them (to all its work). */
+  limits?: Partial<MoleculeLimits>;
 }
 
 /** The property columns every catalogue stores, from the ADMET panel's column list. */
@@ -21,13 +32,11 @@ export const STANDARDIZATION = 'largest organic fragment, charges neutralised wh
 
 /**
  * Standardises, canonicalises, fingerprints and computes the properties of each molecule. Rows RDKit
- * cannot read are returned in `rejected` with their line; the others keep input order.
+ * cannot read, and rows over the size limits or that break the toolkit, are returned in `rejected` with
+ * their line; the others keep input order.
  */
-export async function prepareMolecules(
-  molecules: readonly InputMolecule[],
-  properties: readonly StoredProperty[] = CATALOGUE_PROPERTIES,
-  shape?: ShapeBuildOptions,
-): Promise<PreparedBatch> {
+export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPERTIES, shape, limits }: PrepareRequest): Promise<PreparedBatch> {
+  setMoleculeLimits({ ...DEFAULT_MOLECULE_LIMITS, ...limits });
   await loadRDKit();
   const numeric = numericProperties(properties);
   const text = textProperties(properties);
@@ -36,12 +45,14 @@ export async function prepareMolecules(
   const fingerprints = new Uint8Array(molecules.length * MORGAN_BYTES);
   const numbers = new Float32Array(molecules.length * numeric.length);
   for (const molecule of molecules) {
-    const standard = standardizeSmiles(molecule.smiles);
-    const features = standard && withMol(standard.smiles, (mol) => ({ fingerprint: morganFingerprint(mol), properties: moleculeProperties(mol) }));
-    if (!standard || !features) {
-      batch.rejected.push({ line: molecule.line, message: `invalid SMILES ${JSON.stringify(clip(molecule.smiles))}` });
+    // A row that broke the toolkit has it replaced; the next row waits for the fresh one.
+    await loadRDKit();
+    const prepared = prepareRow(molecule.smiles, shape);
+    if (typeof prepared === 'string') {
+      batch.rejected.push({ line: molecule.line, message: `${prepared} ${JSON.stringify(clip(molecule.smiles))}` });
       continue;
     }
+    const { standard, features, encoded } = prepared;
     const row = batch.ids.length;
     batch.lines.push(molecule.line);
     batch.ids.push(molecule.id);
@@ -51,11 +62,30 @@ export async function prepareMolecules(
       numbers[row * numeric.length + k] = numericValue(features.properties, property.key);
     });
     text.forEach((property, t) => batch.texts[t]!.push(String(features.properties[property.key as keyof MoleculeProperties])));
-    if (shape) batch.shapes!.push(encodedShape(standard.smiles, shape));
+    if (encoded) batch.shapes!.push(encoded);
   }
   batch.fingerprints = fingerprints.slice(0, batch.ids.length * MORGAN_BYTES);
   batch.numbers = numbers.slice(0, batch.ids.length * numeric.length);
   return batch;
+}
+
+interface PreparedRow {
+  standard: { smiles: string };
+  features: { fingerprint: Uint8Array; properties: MoleculeProperties };
+  encoded?: EncodedShape;
+}
+
+/** The row's standard form, fingerprint, properties and (with `shape`) 3D columns, or why it was refused. */
+function prepareRow(smiles: string, shape: ShapeBuildOptions | undefined): PreparedRow | string {
+  try {
+    const standard = standardizeSmiles(smiles);
+    const features = standard && withMol(standard.smiles, (mol) => ({ fingerprint: morganFingerprint(mol), properties: moleculeProperties(mol) }));
+    if (!standard || !features) return 'invalid SMILES';
+    return shape ? { standard, features, encoded: encodedShape(standard.smiles, shape) } : { standard, features };
+  } catch (error) {
+    if (error instanceof ChemistryError) return error.message;
+    throw error;
+  }
 }
 
 function numericValue(properties: MoleculeProperties, key: string): number {

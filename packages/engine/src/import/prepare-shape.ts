@@ -66,6 +66,8 @@ function conformerOptions(options: ShapeBuildOptions): ConformerOptions {
 
 function featuresOf(graph: MolGraph, { conformers }: ConformerSet): ShapeFeatures | undefined {
   if (conformers.length === 0 || conformers[0]!.length === 0) return undefined;
+  // A hydrogen or proton alone has no volume to compare: it scores 0 even against itself.
+  if (!graph.atoms.some((atom) => atom.atomicNumber > 1)) return undefined;
   const charges = gasteigerCharges(graph);
   const usrcat = new Float32Array(conformers.length * USRCAT_LENGTH);
   const electroshape = new Float32Array(conformers.length * ELECTROSHAPE_LENGTH);

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TransferListItem } from 'node:worker_threads';
-import { EngineError } from '../engine-error.ts';
+import { asEngineError } from '../engine-error.ts';
 import type { TaskMessage, WorkerReply } from './worker-messages.ts';
 
 export interface TaskContext {
@@ -22,8 +22,9 @@ export function serveTasks<Request, Result>(
       .then(
         (value) => port.postMessage({ id: message.id, ok: true, value } satisfies WorkerReply<Result>, transferOf?.(value) ?? []),
         (error: unknown) => {
-          const code = error instanceof EngineError ? error.code : 'WORKER_FAILED';
-          const text = error instanceof Error ? error.message : String(error);
+          const known = asEngineError(error);
+          const code = known?.code ?? 'WORKER_FAILED';
+          const text = known?.message ?? (error instanceof Error ? error.message : String(error));
           port.postMessage({ id: message.id, ok: false, error: { code, message: text } } satisfies WorkerReply<Result>);
         },
       );

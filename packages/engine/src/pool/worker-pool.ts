@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { TransferListItem } from 'node:worker_threads';
-import { EngineError } from '../engine-error.ts';
+import { EngineError, engineErrorCode } from '../engine-error.ts';
 import type { TaskMessage, WorkerReply } from './worker-messages.ts';
 
 export interface WorkerPoolOptions {
@@ -116,7 +116,7 @@ export class WorkerPool<Request, Result> {
       return;
     }
     if (reply.ok) this.finish(slot, () => task.resolve(reply.value));
-    else this.finish(slot, () => task.reject(new EngineError(asCode(reply.error.code), reply.error.message)));
+    else this.finish(slot, () => task.reject(new EngineError(engineErrorCode(reply.error.code), reply.error.message)));
   }
 
   private finish(slot: Slot, settle: () => void): void {
@@ -147,9 +147,4 @@ export class WorkerPool<Request, Result> {
     task?.reject(failure);
     this.dispatch();
   }
-}
-
-function asCode(code: string): EngineError['code'] {
-  const known: EngineError['code'][] = ['CATALOGUE_NOT_FOUND', 'CATALOGUE_CORRUPT', 'CATALOGUE_FORMAT', 'INVALID_SMILES', 'INVALID_REQUEST', 'METHOD_UNAVAILABLE', 'ABORTED'];
-  return known.includes(code as EngineError['code']) ? (code as EngineError['code']) : 'WORKER_FAILED';
 }

@@ -1,4 +1,4 @@
-import { loadRDKit, withMol } from '@molsearch/chem';
+import { ChemistryError, loadRDKit, withMol } from '@molsearch/chem';
 import type { ReadRecord } from './molecule-record.ts';
 import { generatedId } from './molecule-record.ts';
 import type { TextLine } from './text-lines.ts';
@@ -23,6 +23,8 @@ export async function* sdfRecords(lines: AsyncIterable<TextLine>): AsyncGenerato
   let broken: string | undefined;
   for await (const { line, text, overlong } of lines) {
     if (text.startsWith('$$$$')) {
+      // A record that broke the toolkit has it replaced; the next one waits for the fresh one.
+      await loadRDKit();
       if (broken) yield { line: firstLine, error: broken };
       else if (hasContent(record)) yield recordFromLines(record, firstLine);
       record = [];
@@ -46,6 +48,7 @@ export async function* sdfRecords(lines: AsyncIterable<TextLine>): AsyncGenerato
     }
     record.push(text);
   }
+  await loadRDKit();
   if (broken) yield { line: firstLine, error: broken };
   else if (hasContent(record)) yield recordFromLines(record, firstLine);
 }
@@ -61,17 +64,20 @@ function recordFromLines(lines: string[], firstLine: number): ReadRecord {
   const molblockLines = end < 0 ? lines : lines.slice(0, lines[end]?.startsWith('M  END') ? end + 1 : end);
   const columns = dataFields(end < 0 ? [] : lines.slice(end));
   const smiles = molblockToSmiles(molblockLines.join('\n'));
+  if (typeof smiles === 'object') return { line: firstLine, error: smiles.refused };
   if (smiles === undefined) return { line: firstLine, error: 'RDKit could not read the molblock' };
   if (smiles.length === 0) return { line: firstLine, error: 'the molblock has no atoms' };
   const id = idFromFields(columns) || (lines[0] ?? '').trim() || generatedId(firstLine);
   return Object.keys(columns).length > 0 ? { line: firstLine, smiles, id, columns } : { line: firstLine, smiles, id };
 }
 
-function molblockToSmiles(molblock: string): string | undefined {
+/** The molblock's SMILES; undefined when RDKit cannot read it; `refused` says why a molecule was not processed. */
+function molblockToSmiles(molblock: string): string | undefined | { refused: string } {
   try {
     // Vendor SD files often carry explicit hydrogens; SMILES parsing drops them, so molblocks must too.
     return withMol(molblock, (mol) => mol.get_smiles(), { removeHs: true });
-  } catch {
+  } catch (error) {
+    if (error instanceof ChemistryError) return { refused: error.message };
     return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MORGAN_BYTES, loadRDKit, morganFingerprint, popcount, tanimoto, withMol } from '@molsearch/chem';
 import { allocateFingerprintMemory, fingerprintView, popcountStartsOf } from '../kernels/fingerprint-memory.ts';
@@ -8,7 +8,7 @@ import { createWasmKernel, foldFingerprints } from '../kernels/wasm-kernel.ts';
 import type { CommonBitsKernel } from '../kernels/common-bits-kernel.ts';
 import { bitBoundScan } from './bitbound-scan.ts';
 
-// Real structures: a few drugs, plus RDKit's NCI sample (Debian rdkit-data) when installed.
+// Real structures: a few drugs, plus RDKit's NCI sample (Debian rdkit-data, which the demo and CI install).
 const DRUGS = [
   'CC(=O)Oc1ccccc1C(=O)O', 'CC(C)Cc1ccc(C(C)C(=O)O)cc1', 'Cn1cnc2c1c(=O)n(C)c(=O)n2C', 'CC(=O)Nc1ccc(O)cc1',
   'CN1CCC[C@H]1c1cccnc1', 'OC(=O)c1ccccc1O', 'CCN(CC)CCNC(=O)c1ccc(N)cc1', 'CC12CCC3C(CCC4=CC(=O)CCC34C)C1CCC2O',
@@ -26,7 +26,8 @@ let sorted: Uint8Array[] = [];
 beforeAll(async () => {
   await loadRDKit();
   const smiles = [...DRUGS];
-  if (existsSync(NCI)) smiles.push(...readFileSync(NCI, 'utf8').split('\n').slice(0, 400).map((line) => line.split(/\s/)[0] ?? ''));
+  // Debian's rdkit-data (installed by the demo and CI); without it the tie test would have too few molecules.
+  smiles.push(...readFileSync(NCI, 'utf8').split('\n').slice(0, 400).map((line) => line.split(/\s/)[0] ?? ''));
   fingerprints = smiles.map((s) => withMol(s, morganFingerprint)).filter((fp): fp is Uint8Array => fp !== undefined);
   sorted = [...fingerprints].sort((a, b) => popcount(a) - popcount(b));
   column = { memory: allocateFingerprintMemory(sorted.length), count: sorted.length, popcountStarts: popcountStartsOf(sorted.map(popcount)) };

@@ -1,5 +1,5 @@
 import { openCatalogue } from '../catalogue/open-catalogue.ts';
-import { EngineError, abortedError } from '../engine-error.ts';
+import { EngineError, abortedError, asEngineError } from '../engine-error.ts';
 import type { KernelKind } from '../kernels/common-bits-kernel.ts';
 import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES } from '../search-types.ts';
 import type { DatabaseHits, SearchOptions, SearchRequest, SearchResult } from '../search-types.ts';
@@ -89,7 +89,9 @@ export async function search(request: SearchRequest, options: EngineSearchOption
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${without3d.id} has no 3D index for ${method}: re-import it with 3D columns (molsearch import --3d).`);
   }
   const threads = options.threads ?? 2;
-  const query = method === 'morgan' ? await morganQuery(request.smiles) : await shapeQuery(request.smiles, threads > 1 ? conformerPool(threads) : undefined);
+  const query = await searchQuery(request.smiles, method, threads).catch((error: unknown) => {
+    throw asEngineError(error) ?? error;
+  });
   const pool = method === 'morgan' && threads > 1 ? searchPool(threads) : undefined;
   const shapePool = method !== 'morgan' && threads > 1 ? rescorePool(threads) : undefined;
   const shapeGridPool = method !== 'morgan' && threads > 1 ? gridPool(threads) : undefined;
@@ -112,6 +114,10 @@ export async function search(request: SearchRequest, options: EngineSearchOption
     databases.push({ database, rows: hits.rows, similarities, histogram: similarityHistogram(similarities) });
   }
   return { querySmiles: query.smiles, method: request.method, quality: request.quality, databases };
+}
+
+function searchQuery(smiles: string, method: SearchRequest['method'], threads: number) {
+  return method === 'morgan' ? morganQuery(smiles) : shapeQuery(smiles, threads > 1 ? conformerPool(threads) : undefined);
 }
 
 function checkRequest(request: SearchRequest): void {
