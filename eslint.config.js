@@ -49,8 +49,10 @@ export default tseslint.config(
   {
     files: ['packages/api/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid(['@molsearch/*'], 'api holds the shared contract and imports no other molsearch package.'),
+      'no-restricted-imports': ['error', {
+        paths: ['@molsearch/chem', '@molsearch/engine'].map((name) => ({ name, message: 'api holds the shared contract: of the other packages it takes only @molsearch/engine/vocabulary.' })),
+        patterns: [
+        forbid(['@molsearch/chem/*', '@molsearch/engine/*', '!@molsearch/engine/vocabulary', ...apps], 'api holds the shared contract: of the other packages it takes only the search vocabulary.'),
         forbid([...serverSide, ...storage, ...ui], 'api is shared by browser and server: keep it free of runtime dependencies.'),
       ] }],
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Take options instead of reading the environment.' }],

@@ -1,3 +1,4 @@
+import { HISTOGRAM_BINS, SEARCH_METHODS, SEARCH_QUALITIES } from '@molsearch/engine/vocabulary';
 import { z } from 'zod';
 
 /**
@@ -6,16 +7,13 @@ import { z } from 'zod';
  * Query values arrive as strings: numbers are coerced and booleans read as 'true'/'false' (also 1/0, yes/no).
  */
 
-export const SEARCH_TYPES = ['espsim_electrostatic', 'espsim_shape', 'morgan'] as const;
-export const SEARCH_QUALITIES = ['very_accurate', 'accurate', 'fast'] as const;
+export { HISTOGRAM_BINS, SEARCH_METHODS, SEARCH_QUALITIES } from '@molsearch/engine/vocabulary';
+export type { SearchMethod, SearchQuality } from '@molsearch/engine/vocabulary';
 export const FILE_FORMATS = ['csv', 'sdf', 'smi', 'xlsx'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-export type SearchQualityName = (typeof SEARCH_QUALITIES)[number];
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
 export const DEFAULT_PAGE_SIZE = 30;
 export const MAX_PAGE_SIZE = 1000;
-export const DEFAULT_HISTOGRAM_BINS = 50;
 export const MAX_HISTOGRAM_BINS = 1000;
 export const MAX_DOWNLOAD_HITS = 100_000;
 /** Same bound as the chemistry package's SMILES validation; repeated here so the contract stands alone. */
@@ -44,7 +42,7 @@ const databaseList = z
 
 export const submitSearchQuery = z.object({
   search_input: z.string().max(MAX_QUERY_SMILES_LENGTH).meta({ description: 'Query molecule as SMILES.', example: 'CC(=O)Oc1ccccc1C(=O)O' }),
-  search_type: z.enum(SEARCH_TYPES).default('espsim_electrostatic').meta({ description: 'Similarity method.' }),
+  search_type: z.enum(SEARCH_METHODS).default('espsim_electrostatic').meta({ description: 'Similarity method.' }),
   search_quality: z.enum(SEARCH_QUALITIES).default('fast').meta({ description: 'Search quality (3D methods): how many first-stage candidates per database are re-scored exactly; very_accurate finds more of the true best hits than fast, in more time. Morgan search is exact at every quality.' }),
   db_names: databaseList.meta({ description: 'Database ids from /api/databases; repeat the parameter or give a comma list.' }),
   compute_properties: queryBoolean.default(false).meta({ description: 'Add property columns to pages and downloads.' }),
@@ -65,7 +63,7 @@ export type PageQuery = z.output<typeof pageQuery>;
 
 export const histogramQuery = z.object({
   job_name: jobName,
-  n_bins: z.coerce.number().int().min(1).max(MAX_HISTOGRAM_BINS).default(DEFAULT_HISTOGRAM_BINS),
+  n_bins: z.coerce.number().int().min(1).max(MAX_HISTOGRAM_BINS).default(HISTOGRAM_BINS),
 });
 
 export const prepareDownloadQuery = z.object({

@@ -1,11 +1,8 @@
-/** The search contract of the engine; the server and the CLI drive searches through these types. */
-export type SearchMethod = 'morgan' | 'espsim_shape' | 'espsim_electrostatic';
-export type SearchQuality = 'fast' | 'accurate' | 'very_accurate';
+import type { SearchMethod, SearchQuality } from './vocabulary.ts';
 
-export const SEARCH_METHODS: readonly SearchMethod[] = ['espsim_electrostatic', 'espsim_shape', 'morgan'];
-export const SEARCH_QUALITIES: readonly SearchQuality[] = ['very_accurate', 'accurate', 'fast'];
-export const MAX_SEARCH_LIMIT = 100_000;
-export const HISTOGRAM_BINS = 50;
+/** The search contract of the engine; the server and the CLI drive searches through these types. */
+export { HISTOGRAM_BINS, MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES } from './vocabulary.ts';
+export type { SearchMethod, SearchQuality } from './vocabulary.ts';
 
 export interface SearchRequest {
   smiles: string;

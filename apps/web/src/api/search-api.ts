@@ -5,9 +5,10 @@ import type {
   HistogramAnswer,
   JobStatusAnswer,
   PageAnswer,
-  SearchQualityName,
-  SearchType,
+  SearchMethod,
+  SearchQuality,
 } from '@molsearch/api';
+import { HISTOGRAM_BINS } from '@molsearch/api';
 import { http, HttpError } from './http.ts';
 
 /** Spec limits (section 9). */
@@ -17,7 +18,6 @@ export const JOB_POLL_ATTEMPTS = 100;
 export const JOB_POLL_INTERVAL_MS = 1_000;
 export const PAGE_SIZE = 30;
 export const SECTION_PREVIEW_SIZE = 10;
-export const HISTOGRAM_BINS = 50;
 
 const UNAUTHORIZED = 'Unauthorized. Please check your API key. You may refresh it by logging out and signing in again.';
 
@@ -25,8 +25,8 @@ export type DatabaseMap = Record<string, DatabaseInfo>;
 
 export interface SearchRequest {
   search_input: string;
-  search_type: SearchType;
-  search_quality: SearchQualityName;
+  search_type: SearchMethod;
+  search_quality: SearchQuality;
   db_names: string[];
   compute_properties?: boolean;
 }

@@ -2,7 +2,7 @@ import type { HistogramAnswer } from '@molsearch/api';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { track } from '../../analytics/track.ts';
-import { HISTOGRAM_BINS } from '../../api/search-api.ts';
+import { HISTOGRAM_BINS } from '@molsearch/api';
 import { pageToRows } from './page-rows.ts';
 import { PAGE_SIZE, SECTION_PREVIEW_SIZE, initialResultsState, resultsReducer, sectionsFrom } from './results-state.ts';
 import type { ResultsState } from './results-state.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SearchQualityName, SearchType } from '@molsearch/api';
+import type { SearchQuality, SearchMethod } from '@molsearch/api';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { DatabaseGrid } from './database-grid.tsx';
@@ -10,10 +10,10 @@ import { SEARCH_METHODS, SEARCH_QUALITIES } from './search-options.ts';
 import styles from './search.module.css';
 
 export interface OptionsPanelProps {
-  method: SearchType;
-  quality: SearchQualityName;
-  onMethodChange: (method: SearchType) => void;
-  onQualityChange: (quality: SearchQualityName) => void;
+  method: SearchMethod;
+  quality: SearchQuality;
+  onMethodChange: (method: SearchMethod) => void;
+  onQualityChange: (quality: SearchQuality) => void;
   databases: DatabaseEntry[] | undefined;
   databasesError: string | null;
   selected: string[];

@@ -1,7 +1,7 @@
-import type { SearchQualityName, SearchType } from '@molsearch/api';
+import type { SearchQuality, SearchMethod } from '@molsearch/api';
 
 export interface MethodInfo {
-  value: SearchType;
+  value: SearchMethod;
   label: string;
   /** One line under the toggle. */
   summary: string;
@@ -10,7 +10,7 @@ export interface MethodInfo {
 }
 
 export interface QualityInfo {
-  value: SearchQualityName;
+  value: SearchQuality;
   label: string;
   clusters: number;
   expectedTime: string;
@@ -80,8 +80,8 @@ export const SEARCH_QUALITIES: readonly QualityInfo[] = [
   },
 ];
 
-export const DEFAULT_METHOD: SearchType = 'espsim_electrostatic';
-export const DEFAULT_QUALITY: SearchQualityName = 'fast';
+export const DEFAULT_METHOD: SearchMethod = 'espsim_electrostatic';
+export const DEFAULT_QUALITY: SearchQuality = 'fast';
 
 export function methodInfo(value: string): MethodInfo | undefined {
   return SEARCH_METHODS.find((method) => method.value === value);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
-import type { SearchQualityName, SearchType } from '@molsearch/api';
+import type { SearchQuality, SearchMethod } from '@molsearch/api';
 import { getRandomMolecule, SearchApiError } from '../../api/search-api.ts';
 import { track } from '../../analytics/track.ts';
 import { SearchResults } from '../../features/results/search-results.tsx';
@@ -234,8 +234,8 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
         <OptionsPanel
           method={settings.searchMethod}
           quality={settings.searchType}
-          onMethodChange={(searchMethod: SearchType) => updateSettings({ searchMethod })}
-          onQualityChange={(searchType: SearchQualityName) => updateSettings({ searchType })}
+          onMethodChange={(searchMethod: SearchMethod) => updateSettings({ searchMethod })}
+          onQualityChange={(searchType: SearchQuality) => updateSettings({ searchType })}
           databases={databases}
           databasesError={databasesError}
           selected={selected}

@@ -1,11 +1,11 @@
-import type { SearchQualityName, SearchType } from '@molsearch/api';
+import type { SearchQuality, SearchMethod } from '@molsearch/api';
 import { DEFAULT_METHOD, DEFAULT_QUALITY, methodInfo, qualityInfo } from './search-options.ts';
 
 /** Stored search settings (spec section 3), kept in session storage under one key. */
 export interface SearchSettings {
-  searchMethod: SearchType;
+  searchMethod: SearchMethod;
   /** The search quality (the spec's historical name). */
-  searchType: SearchQualityName;
+  searchType: SearchQuality;
   selectedDatabase: string[];
   computeProperties: boolean;
 }
@@ -29,8 +29,8 @@ export function loadSettings(storage: Storage = sessionStorage): SearchSettings 
     stored = {};
   }
   return {
-    searchMethod: methodInfo(String(stored.searchMethod)) ? (stored.searchMethod as SearchType) : DEFAULT_SETTINGS.searchMethod,
-    searchType: qualityInfo(String(stored.searchType)) ? (stored.searchType as SearchQualityName) : DEFAULT_SETTINGS.searchType,
+    searchMethod: methodInfo(String(stored.searchMethod)) ? (stored.searchMethod as SearchMethod) : DEFAULT_SETTINGS.searchMethod,
+    searchType: qualityInfo(String(stored.searchType)) ? (stored.searchType as SearchQuality) : DEFAULT_SETTINGS.searchType,
     selectedDatabase: Array.isArray(stored.selectedDatabase) ? stored.selectedDatabase.filter((id) => typeof id === 'string') : [],
     computeProperties: stored.computeProperties === true,
   };
