@@ -42,7 +42,9 @@ if (!existsSync(join(root, 'node_modules', '.bin', 'tsx'))) {
 const cataloguesDir = join(dataDir, 'catalogues');
 const hasCatalogues = existsSync(cataloguesDir) && readdirSync(cataloguesDir).some((name) => !name.includes('.tmp-'));
 if (!hasCatalogues) {
-  const limit = process.env.MOLSEARCH_DEMO_LIMIT ?? '1000';
+  // The vendor samples are large: the first 1,000 rows of each make a quick demo. Debian's NCI sample is the
+  // whole built-in demo (4,999 rows), imported in full.
+  const limit = process.env.MOLSEARCH_DEMO_LIMIT ?? (existsSync(sharedCatalogues) ? '1000' : '0');
   console.log(`Building the demo catalogues in ${cataloguesDir} ...`);
   // With the 3D columns, so all three methods (electrostatic is the product's default) answer.
   run('npx', ['tsx', 'scripts/import-demo-catalogues.ts', '--3d', '--data-dir', dataDir, ...(limit === '0' ? [] : ['--limit', limit])]);
