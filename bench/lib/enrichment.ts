@@ -35,3 +35,34 @@ export function enrichmentFactor(rows: readonly Scored[], fraction: number): num
   const found = above.filter((r) => r.active).length + (top - above.length) * tiedActiveShare;
   return found / top / (actives / rows.length);
 }
+
+/**
+ * BEDROC (Truchon & Bayly, J. Chem. Inf. Model. 2007): the exponentially weighted rank of the actives,
+ * scaled to 0..1, so early recognition counts most (α = 20: the top 8 % of the ranking carries 80 % of
+ * the weight). Ties are broken at random in expectation: every active of a tied block gets the mean
+ * weight of the block's positions, so the figure does not depend on input order.
+ */
+export function bedroc(rows: readonly Scored[], alpha = 20): number {
+  const total = rows.length;
+  const actives = rows.filter((r) => r.active).length;
+  if (actives === 0 || actives === total) return Number.NaN;
+  const sorted = [...rows].sort((a, b) => b.score - a.score);
+  let weightSum = 0;
+  for (let i = 0; i < total; ) {
+    let j = i;
+    while (j < total && sorted[j]!.score === sorted[i]!.score) j++;
+    let blockActives = 0;
+    for (let k = i; k < j; k++) if (sorted[k]!.active) blockActives++;
+    if (blockActives > 0) {
+      // Mean of exp(-α r / N) over the block's ranks r = i+1 .. j (a geometric series).
+      const ratio = Math.exp(-alpha / total);
+      const blockWeight = (Math.exp((-alpha * (i + 1)) / total) * (1 - ratio ** (j - i))) / (1 - ratio) / (j - i);
+      weightSum += blockActives * blockWeight;
+    }
+    i = j;
+  }
+  const ra = actives / total;
+  const rie = weightSum / ((ra * (1 - Math.exp(-alpha))) / (Math.exp(alpha / total) - 1));
+  const scale = (ra * Math.sinh(alpha / 2)) / (Math.cosh(alpha / 2) - Math.cosh(alpha / 2 - alpha * ra));
+  return rie * scale + 1 / (1 - Math.exp(alpha * (1 - ra)));
+}
