@@ -10,6 +10,24 @@ const ui = ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-router-d
 const apps = ['@molsearch/server', '@molsearch/server/*', '@molsearch/cli', '@molsearch/cli/*', '@molsearch/web', '@molsearch/web/*'];
 
 const forbid = (names, message) => ({ group: names, message });
+const webApart = forbid(
+  ['@molsearch/server', '@molsearch/server/*', '@molsearch/cli', '@molsearch/cli/*', '@molsearch/engine', '@molsearch/chem'],
+  'the web app talks to the server over HTTP and shares only @molsearch/api types.',
+);
+
+// Folders of apps/web/src import downward only: app (root, routes, layout, header) -> pages -> features ->
+// auth | components -> api | ui | analytics -> shared (vendors, search options and settings). Each folder lists
+// the folders it must not import; two that need one piece move it lower.
+const webLayers = [
+  ['pages', ['app']],
+  ['features', ['app', 'pages']],
+  ['auth', ['app', 'pages', 'features', 'components']],
+  ['components', ['app', 'pages', 'features', 'auth']],
+  ['api', ['app', 'pages', 'features', 'auth', 'components', 'ui', 'analytics']],
+  ['ui', ['app', 'pages', 'features', 'auth', 'components', 'api', 'analytics']],
+  ['analytics', ['app', 'pages', 'features', 'auth', 'components', 'api', 'ui']],
+  ['shared', ['app', 'pages', 'features', 'auth', 'components', 'api', 'ui', 'analytics']],
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/web/dev-dist/**', '**/*.wasm'] },
@@ -69,8 +87,17 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { patterns: [forbid(['@molsearch/server', '@molsearch/server/*', '@molsearch/cli', '@molsearch/cli/*', '@molsearch/engine', '@molsearch/chem'], 'the web app talks to the server over HTTP and shares only @molsearch/api types.')] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [webApart] }] },
   },
+  ...webLayers.map(([folder, above]) => ({
+    files: [`apps/web/src/${folder}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        webApart,
+        { regex: `^(\\.\\./)+(${above.join('|')})(/|$)`, message: `web ${folder}/ must not import ${above.join(', ')}: move the piece both need into a lower folder.` },
+      ] }],
+    },
+  })),
   {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker } },

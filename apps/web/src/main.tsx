@@ -1,11 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from './app/query-client.ts';
+import { createQueryClient } from './shared/query-client.ts';
 import { router } from './app/routes.tsx';
 import { ErrorBoundary } from './app/error-boundary.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
-import { TooltipProvider } from './components/ui/tooltip.tsx';
+import { TooltipProvider } from './ui/tooltip.tsx';
 import './styles/tokens.css';
 import './styles/global.css';
 

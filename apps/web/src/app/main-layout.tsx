@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { ProfileGate } from '../auth/profile-gate.tsx';
-import { Header } from '../components/header/header.tsx';
+import { Header } from './header/header.tsx';
 import { Footer } from '../components/footer/footer.tsx';
 import { ConsentModal } from '../features/consent/consent-modal.tsx';
 import styles from './main-layout.module.css';

@@ -1,4 +1,4 @@
-import { Spinner } from '../components/ui/spinner.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 
 /** Shown while a page's code loads on demand. */
 export function RouteLoading(): React.JSX.Element {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { accountApi } from '../api/account-api.ts';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 import { useAuth } from './auth-provider.tsx';
 import { GATE_GIVE_UP_MS, isGateExempt, LOADING_SCREEN_MS, PROFILE_CHECK_TIMEOUT_MS } from './profile-gate-rules.ts';
 

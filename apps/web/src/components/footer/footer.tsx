@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Dialog } from '../ui/dialog.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 import styles from './footer.module.css';
 
 export const SUPPORT_EMAIL = 'support@molsearch.org';

@@ -3,8 +3,8 @@ import type { ApiKey } from '../../api/account-api.ts';
 import { keyBadge, maskFullKey, maskKey } from './api-key-format.ts';
 import { ApiKeyFacts } from './api-key-fields.tsx';
 import styles from './api-key-dialog.module.css';
-import { useCopy } from './use-copy.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { useCopy } from '../../ui/use-copy.ts';
+import { Button } from '../../ui/button.tsx';
 
 export interface ApiKeyCardProps {
   apiKey: ApiKey;

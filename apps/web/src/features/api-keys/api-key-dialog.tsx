@@ -9,8 +9,8 @@ import type { CreateKeyInput } from './api-key-create-form.tsx';
 import { ApiKeyEditForm } from './api-key-edit-form.tsx';
 import { MAX_API_KEYS } from './api-key-format.ts';
 import styles from './api-key-dialog.module.css';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 
 export interface ApiKeyDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import type { ApiKey } from '../../api/account-api.ts';
 import { formatDate, lastUsedText, usageText } from './api-key-format.ts';
 import styles from './api-key-dialog.module.css';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
 
 /** Created / expiry / usage facts of a key; the edit form leads with the key id, the card ends with the last use. */
 export function ApiKeyFacts({ apiKey, showKeyId = false, now }: { apiKey: ApiKey; showKeyId?: boolean; now?: number }): React.JSX.Element {

@@ -5,7 +5,6 @@ export const MAX_API_KEYS = 3;
 export const KEY_NAME_MIN = 3;
 export const KEY_NAME_MAX = 50;
 export const KEY_DESCRIPTION_MAX = 200;
-export const COPY_CONFIRMATION_MS = 2_000;
 
 export const EXPIRATION_OPTIONS = [
   { days: 30, label: '30 days' },

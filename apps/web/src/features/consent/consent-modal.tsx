@@ -6,8 +6,8 @@ import { track } from '../../analytics/track.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { consentEmailError } from './consent-validation.ts';
 import styles from './consent-modal.module.css';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 import { ConsentChecks } from './consent-checks.tsx';
 
 /** Delay before the modal opens and the visitor flag that remembers it was shown (spec sections 4 and 9). */

@@ -1,5 +1,5 @@
 import type { DatabaseInfo } from '@molsearch/api';
-import { vendorOfDatabase } from '../../app/vendors.ts';
+import { vendorOfDatabase } from '../../shared/vendors.ts';
 
 export interface DatabaseEntry {
   id: string;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getDatabases } from '../../api/search-api.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import { formatMoleculeCount, groupByVendor } from './database-groups.ts';
 import type { VendorGroup } from './database-groups.ts';
 import styles from './supported-databases.module.css';

@@ -1,7 +1,7 @@
 import type { HistogramAnswer } from '@molsearch/api';
 import { useMemo } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import { MoleculeGrid } from './molecule-grid.tsx';
 import type { ResultsState } from './results-state.ts';
 import type { DatabaseHistogram, DatabaseView as DatabaseViewState, MoleculeRow } from './results.types.ts';

@@ -1,9 +1,9 @@
 import type { FileFormat } from '@molsearch/api';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Checkbox } from '../../ui/checkbox.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 import { DOWNLOAD_FORMATS, DownloadError, runDownload, startBrowserDownload } from './download-flow.ts';
 import type { DownloadProgress } from './download-flow.ts';
 import { useResultsSource } from './results-source.ts';

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import styles from './search-results.module.css';
 
 /** Eight placeholder cards while the first results load (spec section 2). */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getDatabases } from '../../api/search-api.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { DatabaseView } from './database-view.tsx';
 import { DownloadDialog } from './download-dialog.tsx';
 import { FloatingMenu } from './floating-menu.tsx';

@@ -1,5 +1,5 @@
 import type { HistogramAnswer } from '@molsearch/api';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { MoleculeCard } from './molecule-card.tsx';
 import { MoleculeGrid } from './molecule-grid.tsx';
 import type { MoleculeRow, Section } from './results.types.ts';

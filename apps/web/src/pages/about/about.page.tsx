@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { usePageMeta } from '../../app/page-meta.ts';
+import { usePageMeta } from '../../shared/page-meta.ts';
 import { SUPPORT_EMAIL } from '../../components/footer/footer.tsx';
 import { SupportedDatabases } from '../../features/databases/supported-databases.tsx';
 import styles from '../legal/content-page.module.css';

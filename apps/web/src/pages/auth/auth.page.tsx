@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AccountError, accountApi } from '../../api/account-api.ts';
 import type { AuthProviders } from '../../api/account-api.ts';
-import { usePageMeta } from '../../app/page-meta.ts';
+import { usePageMeta } from '../../shared/page-meta.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { AccountCardPage } from '../../auth/account-card-page.tsx';
 import styles from '../../auth/account-form.module.css';

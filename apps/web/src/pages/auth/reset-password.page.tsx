@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { accountApi } from '../../api/account-api.ts';
-import { usePageMeta } from '../../app/page-meta.ts';
+import { usePageMeta } from '../../shared/page-meta.ts';
 import styles from '../../auth/account-form.module.css';
 import { MIN_PASSWORD_LENGTH, newPasswordError } from '../../auth/password-validation.ts';
 

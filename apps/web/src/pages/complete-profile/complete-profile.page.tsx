@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountApi } from '../../api/account-api.ts';
-import { usePageMeta } from '../../app/page-meta.ts';
+import { usePageMeta } from '../../shared/page-meta.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { AccountCardPage } from '../../auth/account-card-page.tsx';
 import styles from '../../auth/account-form.module.css';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { usePageMeta } from '../../app/page-meta.ts';
+import { usePageMeta } from '../../shared/page-meta.ts';
 import styles from './not-found.module.css';
 
 /** A real "not found" answer for unknown paths and unknown vendor pages. */

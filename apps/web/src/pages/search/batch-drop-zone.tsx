@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { DragEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { BATCH_FILE_TYPES, BATCH_NOT_IMPLEMENTED, batchFileProblem } from './batch-file.ts';
 import styles from './search.module.css';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { MultiSelect } from '../../components/ui/multi-select.tsx';
+import { Checkbox } from '../../ui/checkbox.tsx';
+import { MultiSelect } from '../../ui/multi-select.tsx';
 import { track } from '../../analytics/track.ts';
 import { formatMoleculeCount } from '../../features/databases/database-groups.ts';
 import { DATABASE_TAGS, filterDatabases, NO_FILTER, vendorNames } from './database-filters.ts';

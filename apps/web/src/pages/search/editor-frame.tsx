@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import type { MoleculeEditorProps } from './molecule-editor.tsx';
 import styles from './search.module.css';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { checkHealth } from '../../api/search-api.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import styles from './search.module.css';
 
 /** Shown when the backend health check fails, with Retry ("Checking..." while it runs). */

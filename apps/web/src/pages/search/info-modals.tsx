@@ -1,6 +1,6 @@
 import { SupportedDatabases } from '../../features/databases/supported-databases.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { methodInfo, qualityInfo, SEARCH_METHODS, SEARCH_QUALITIES } from './search-options.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import { methodInfo, qualityInfo, SEARCH_METHODS, SEARCH_QUALITIES } from '../../shared/search-options.ts';
 import styles from './info-modals.module.css';
 
 export type InfoTopic = { kind: 'method'; value: string } | { kind: 'quality'; value: string } | { kind: 'databases' } | { kind: 'threshold' };

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { SearchQuality, SearchMethod } from '@molsearch/api';
-import { Button } from '../../components/ui/button.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { DatabaseGrid } from './database-grid.tsx';
 import type { DatabaseEntry } from './database-filters.ts';
 import { InfoModal } from './info-modals.tsx';
 import type { InfoTopic } from './info-modals.tsx';
-import { SEARCH_METHODS, SEARCH_QUALITIES } from './search-options.ts';
+import { SEARCH_METHODS, SEARCH_QUALITIES } from '../../shared/search-options.ts';
 import styles from './search.module.css';
 
 export interface OptionsPanelProps {

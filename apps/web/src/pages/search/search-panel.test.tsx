@@ -2,10 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/query-client.ts';
+import { createQueryClient } from '../../shared/query-client.ts';
 import { SearchPanel } from './search-panel.tsx';
 import { configuredDatabases } from './database-fixtures.test-data.ts';
-import { SETTINGS_KEY } from './search-settings.ts';
+import { SETTINGS_KEY } from '../../shared/search-settings.ts';
 
 const databases = configuredDatabases();
 

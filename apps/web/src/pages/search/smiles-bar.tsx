@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Tooltip } from '../../components/ui/tooltip.tsx';
-import { useCopy } from '../../features/api-keys/use-copy.ts';
+import { Button } from '../../ui/button.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
+import { useCopy } from '../../ui/use-copy.ts';
 import { EXAMPLE_MOLECULES } from './example-molecules.ts';
 import styles from './search.module.css';
 

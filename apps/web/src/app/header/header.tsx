@@ -1,5 +1,5 @@
 import { NavLink, useParams } from 'react-router';
-import { vendorBySlug } from '../../app/vendors.ts';
+import { vendorBySlug } from '../../shared/vendors.ts';
 import { UserArea } from './user-area.tsx';
 import { Logo } from './logo.tsx';
 import styles from './header.module.css';

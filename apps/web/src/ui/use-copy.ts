@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { COPY_CONFIRMATION_MS } from './api-key-format.ts';
+
+/** Spec section 9: "Copied" shows for 2 s. */
+export const COPY_CONFIRMATION_MS = 2_000;
 
 /** Copies text to the clipboard and reports "copied" for 2 s (spec section 9). */
 export function useCopy(): { copied: boolean; copy: (text: string) => Promise<void> } {
