@@ -43,7 +43,7 @@ describe('search page in Chromium', () => {
     await page.getByText('Search completed successfully').first().waitFor({ timeout: 90_000 });
     await ui.results.waitFor();
     const stored = await page.evaluate(() => sessionStorage.getItem('molsearch.search-settings'));
-    expect(JSON.parse(stored!)).toMatchObject({ searchMethod: 'morgan', searchType: 'fast', selectedDatabase: ['MOLPORT'] });
+    expect(JSON.parse(stored!)).toMatchObject({ searchMethod: 'morgan', searchQuality: 'fast', selectedDatabase: ['MOLPORT'] });
     expect(errors).toEqual([]);
     await context.close();
   });

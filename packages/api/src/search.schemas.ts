@@ -65,6 +65,7 @@ export const histogramQuery = z.object({
   job_name: jobName,
   n_bins: z.coerce.number().int().min(1).max(MAX_HISTOGRAM_BINS).default(HISTOGRAM_BINS),
 });
+export type HistogramQuery = z.output<typeof histogramQuery>;
 
 export const prepareDownloadQuery = z.object({
   job_name: jobName,
@@ -85,6 +86,7 @@ export const prepareDownloadBody = z
       .meta({ description: 'Result ids (the `id` array of a page) to download; empty or absent means all hits.' }),
   })
   .default({});
+export type PrepareDownloadBody = z.output<typeof prepareDownloadBody>;
 
 export const downloadLinkQuery = z.object({
   job_name: jobName,
@@ -92,6 +94,7 @@ export const downloadLinkQuery = z.object({
   download_suff: z.enum(['all', 'selected']).default('all'),
   db_name: databaseId.optional(),
 });
+export type DownloadLinkQuery = z.output<typeof downloadLinkQuery>;
 
 // ---- answers ----
 

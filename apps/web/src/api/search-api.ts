@@ -1,14 +1,16 @@
 import type {
   DatabaseInfo,
   DownloadLinkAnswer,
-  FileFormat,
+  DownloadLinkQuery,
   HistogramAnswer,
+  HistogramQuery,
   JobStatusAnswer,
   PageAnswer,
-  SearchMethod,
-  SearchQuality,
+  PageQuery,
+  PrepareDownloadBody,
+  PrepareDownloadQuery,
+  SubmitSearchQuery,
 } from '@molsearch/api';
-import { HISTOGRAM_BINS } from '@molsearch/api';
 import { http, HttpError } from './http.ts';
 
 /** Spec limits (section 9). */
@@ -23,23 +25,8 @@ const UNAUTHORIZED = 'Unauthorized. Please check your API key. You may refresh i
 
 export type DatabaseMap = Record<string, DatabaseInfo>;
 
-export interface SearchRequest {
-  search_input: string;
-  search_type: SearchMethod;
-  search_quality: SearchQuality;
-  db_names: string[];
-  compute_properties?: boolean;
-}
-
-export interface PageRequest {
-  jobName: string;
-  page: number;
-  pageSize: number;
-  database?: string;
-  includeProperties?: boolean;
-  /** Only sent when above 0. */
-  threshold?: number;
-}
+/** prepare_download takes its options in the query and the chosen result ids in the body. */
+export type PrepareDownloadRequest = PrepareDownloadQuery & PrepareDownloadBody;
 
 export interface HealthResult {
   healthy: boolean;
@@ -96,19 +83,10 @@ function randomMoleculeMessage(error: unknown): string {
 }
 
 /** Submits a search job and returns its job name. */
-export async function submitSearch(request: SearchRequest): Promise<string> {
+export async function submitSearch(request: SubmitSearchQuery): Promise<string> {
   let answer: unknown;
   try {
-    answer = await http<unknown>('/api/submit_molsearch', {
-      timeoutMs: SUBMIT_TIMEOUT_MS,
-      query: {
-        search_input: request.search_input,
-        search_type: request.search_type,
-        search_quality: request.search_quality,
-        db_names: request.db_names,
-        compute_properties: request.compute_properties ?? false,
-      },
-    });
+    answer = await http<unknown>('/api/submit_molsearch', { timeoutMs: SUBMIT_TIMEOUT_MS, query: { ...request } });
   } catch (error) {
     throw new SearchApiError(submitMessage(error), error);
   }
@@ -183,59 +161,29 @@ export async function pollJob(
   throw new SearchApiError('Timed out waiting for job completion');
 }
 
-export function getResultsPage(request: PageRequest): Promise<PageAnswer> {
-  return http<PageAnswer>('/api/get_molsearch_page', {
-    query: {
-      job_name: request.jobName,
-      page_num: request.page,
-      page_size: request.pageSize,
-      db_name: request.database,
-      include_properties: request.includeProperties ? 'true' : undefined,
-      sim_th: request.threshold !== undefined && request.threshold > 0 ? request.threshold : undefined,
-    },
-  });
+/** Spec section 7: a similarity threshold is sent only when above 0. */
+const positive = (threshold: number | undefined) => (threshold !== undefined && threshold > 0 ? threshold : undefined);
+
+export function getResultsPage(request: PageQuery): Promise<PageAnswer> {
+  return http<PageAnswer>('/api/get_molsearch_page', { query: { ...request, sim_th: positive(request.sim_th) } });
 }
 
-export function getHistograms(jobName: string, bins = HISTOGRAM_BINS): Promise<HistogramAnswer> {
-  return http<HistogramAnswer>('/api/get_sim_histograms', { query: { job_name: jobName, n_bins: bins } });
-}
-
-export interface PrepareDownloadRequest {
-  jobName: string;
-  format: FileFormat;
-  includeProperties: boolean;
-  includeMetadata: boolean;
-  database?: string;
-  threshold?: number;
-  /** Result ids; when given, the download is of these ("selected"), otherwise of all hits. */
-  ids?: string[];
+export function getHistograms(request: HistogramQuery): Promise<HistogramAnswer> {
+  return http<HistogramAnswer>('/api/get_sim_histograms', { query: { ...request } });
 }
 
 export async function prepareDownload(request: PrepareDownloadRequest): Promise<'all' | 'selected'> {
+  const { neighbor_ids, ...query } = request;
   const answer = await http<{ download_suff: 'all' | 'selected' }>('/api/prepare_download', {
     method: 'POST',
-    query: {
-      job_name: request.jobName,
-      file_format: request.format,
-      include_properties: request.includeProperties,
-      include_metadata: request.includeMetadata,
-      db_name: request.database,
-      sim_th: request.threshold !== undefined && request.threshold > 0 ? request.threshold : undefined,
-    },
-    body: { neighbor_ids: request.ids ?? [] },
+    query: { ...query, sim_th: positive(query.sim_th) },
+    body: { neighbor_ids: neighbor_ids ?? [] },
   });
   return answer.download_suff;
 }
 
-export function getDownloadLink(
-  jobName: string,
-  format: FileFormat,
-  suffix: 'all' | 'selected' = 'all',
-  database?: string,
-): Promise<DownloadLinkAnswer> {
-  return http<DownloadLinkAnswer>('/api/get_download_link', {
-    query: { job_name: jobName, file_format: format, download_suff: suffix, db_name: database },
-  });
+export function getDownloadLink(request: DownloadLinkQuery): Promise<DownloadLinkAnswer> {
+  return http<DownloadLinkAnswer>('/api/get_download_link', { query: { ...request } });
 }
 
 /** The health check of the banner: GET /api/databases with a 5 s timeout, and the spec's messages. */

@@ -4,8 +4,7 @@ import { DEFAULT_METHOD, DEFAULT_QUALITY, methodInfo, qualityInfo } from './sear
 /** Stored search settings (spec section 3), kept in session storage under one key. */
 export interface SearchSettings {
   searchMethod: SearchMethod;
-  /** The search quality (the spec's historical name). */
-  searchType: SearchQuality;
+  searchQuality: SearchQuality;
   selectedDatabase: string[];
   computeProperties: boolean;
 }
@@ -14,23 +13,30 @@ export const SETTINGS_KEY = 'molsearch.search-settings';
 
 export const DEFAULT_SETTINGS: SearchSettings = {
   searchMethod: DEFAULT_METHOD,
-  searchType: DEFAULT_QUALITY,
+  searchQuality: DEFAULT_QUALITY,
   selectedDatabase: [],
   computeProperties: false,
 };
 
+/**
+ * Settings as stored. Pages before `searchQuality` stored the quality as `searchType` (the spec's name); it is
+ * read once and written back under the new name with the next save.
+ */
+type StoredSettings = Partial<SearchSettings> & { searchType?: unknown };
+
 /** Reads the stored settings; missing or unreadable values fall back to the defaults. */
 export function loadSettings(storage: Storage = sessionStorage): SearchSettings {
-  let stored: Partial<SearchSettings> = {};
+  let stored: StoredSettings = {};
   try {
     const raw = storage.getItem(SETTINGS_KEY);
-    if (raw) stored = JSON.parse(raw) as Partial<SearchSettings>;
+    if (raw) stored = JSON.parse(raw) as StoredSettings;
   } catch {
     stored = {};
   }
+  const quality = stored.searchQuality ?? stored.searchType;
   return {
     searchMethod: methodInfo(String(stored.searchMethod)) ? (stored.searchMethod as SearchMethod) : DEFAULT_SETTINGS.searchMethod,
-    searchType: qualityInfo(String(stored.searchType)) ? (stored.searchType as SearchQuality) : DEFAULT_SETTINGS.searchType,
+    searchQuality: qualityInfo(String(quality)) ? (quality as SearchQuality) : DEFAULT_SETTINGS.searchQuality,
     selectedDatabase: Array.isArray(stored.selectedDatabase) ? stored.selectedDatabase.filter((id) => typeof id === 'string') : [],
     computeProperties: stored.computeProperties === true,
   };

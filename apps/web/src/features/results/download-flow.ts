@@ -1,6 +1,7 @@
 import type { FileFormat } from '@molsearch/api';
 import { HttpError } from '../../api/http.ts';
-import type { PrepareDownloadRequest, ResultsSource } from './results-source.ts';
+import type { PrepareDownloadRequest } from '../../api/search-api.ts';
+import type { ResultsSource } from './results-source.ts';
 
 /** Spec section 9: the link is polled up to 60 times, 10 s apart (at most about 3 minutes of preparing plus margin). */
 export const DOWNLOAD_POLL_ATTEMPTS = 60;
@@ -32,7 +33,7 @@ export async function runDownload(
   onProgress({ phase: 'preparing' });
   let suffix: 'all' | 'selected';
   try {
-    suffix = (await source.prepareDownload(request)).download_suff;
+    suffix = await source.prepareDownload(request);
   } catch (error) {
     throw new DownloadError(prepareMessage(error));
   }
@@ -41,7 +42,7 @@ export async function runDownload(
     onProgress({ phase: 'waiting', attempt, attempts });
     let answer;
     try {
-      answer = await source.downloadLink({ jobName: request.jobName, format: request.format, suffix, dbName: request.dbName });
+      answer = await source.downloadLink({ job_name: request.job_name, file_format: request.file_format, download_suff: suffix, db_name: request.db_name });
     } catch (error) {
       throw new DownloadError(error instanceof HttpError && error.status !== undefined ? httpMessage(error) : 'Download process failed');
     }

@@ -1,5 +1,6 @@
-import type { DownloadLinkAnswer, HistogramAnswer, PageAnswer } from '@molsearch/api';
-import type { PageRequest, PrepareDownloadRequest, ResultsSource } from './results-source.ts';
+import type { DownloadLinkAnswer, DownloadLinkQuery, HistogramAnswer, HistogramQuery, PageAnswer, PageQuery } from '@molsearch/api';
+import type { PrepareDownloadRequest } from '../../api/search-api.ts';
+import type { ResultsSource } from './results-source.ts';
 
 export interface StoredHit {
   smiles: string;
@@ -13,7 +14,7 @@ export interface StoredHit {
  * histogram), for component tests of the results screens. Databases listed in `failing` answer with an error.
  */
 export class InMemoryResultsSource implements ResultsSource {
-  readonly pageRequests: PageRequest[] = [];
+  readonly pageRequests: PageQuery[] = [];
   readonly tracked: { event: 'search' | 'admet' | 'quotation'; jobName: string; dbName?: string | undefined }[] = [];
   readonly prepared: PrepareDownloadRequest[] = [];
 
@@ -22,15 +23,15 @@ export class InMemoryResultsSource implements ResultsSource {
     private readonly failing: ReadonlySet<string> = new Set(),
   ) {}
 
-  async page(request: PageRequest): Promise<PageAnswer> {
+  async page(request: PageQuery): Promise<PageAnswer> {
     this.pageRequests.push(request);
-    const names = request.dbName ? [request.dbName] : Object.keys(this.hits);
+    const names = request.db_name ? [request.db_name] : Object.keys(this.hits);
     if (names.some((name) => this.failing.has(name))) throw new Error(`${names.join(',')} is unavailable`);
     const rows = names
       .flatMap((name) => (this.hits[name] ?? []).map((hit) => ({ ...hit, database: name })))
-      .filter((hit) => hit.similarity >= (request.simTh ?? 0))
+      .filter((hit) => hit.similarity >= (request.sim_th ?? 0))
       .sort((a, b) => b.similarity - a.similarity)
-      .slice(request.pageNum * request.pageSize, (request.pageNum + 1) * request.pageSize);
+      .slice(request.page_num * request.page_size, (request.page_num + 1) * request.page_size);
     const answer: PageAnswer = {
       smiles: rows.map((row) => row.smiles),
       id: rows.map((row) => `${row.database.toLowerCase()}:${row.vendorId}:${row.smiles.length.toString(16)}`),
@@ -38,14 +39,14 @@ export class InMemoryResultsSource implements ResultsSource {
       db_id: rows.map((row) => row.vendorId),
       similarity: rows.map((row) => row.similarity),
     };
-    if (request.includeProperties) {
+    if (request.include_properties) {
       const keys = [...new Set(rows.flatMap((row) => Object.keys(row.properties ?? {})))];
       for (const key of keys) answer[key] = rows.map((row) => row.properties?.[key] ?? null);
     }
     return answer;
   }
 
-  async histogram(jobName: string, bins: number): Promise<HistogramAnswer> {
+  async histogram({ job_name: jobName, n_bins: bins }: HistogramQuery): Promise<HistogramAnswer> {
     const databases: HistogramAnswer['databases'] = {};
     for (const [name, hits] of Object.entries(this.hits)) {
       const counts = new Array<number>(bins).fill(0);
@@ -56,13 +57,13 @@ export class InMemoryResultsSource implements ResultsSource {
     return { job_name: jobName, n_bins: bins, bin_edges: Array.from({ length: bins + 1 }, (_, i) => i / bins), databases };
   }
 
-  async prepareDownload(request: PrepareDownloadRequest): Promise<{ download_suff: 'all' | 'selected' }> {
+  async prepareDownload(request: PrepareDownloadRequest): Promise<'all' | 'selected'> {
     this.prepared.push(request);
-    return { download_suff: request.ids.length > 0 ? 'selected' : 'all' };
+    return request.neighbor_ids?.length ? 'selected' : 'all';
   }
 
-  async downloadLink(request: { jobName: string; format: string; suffix: string }): Promise<DownloadLinkAnswer> {
-    return { status: 'READY', download_link: `/api/downloads/${request.jobName}/results-${request.suffix}.${request.format}`, message: null, num_molecules: 1 };
+  async downloadLink(request: DownloadLinkQuery): Promise<DownloadLinkAnswer> {
+    return { status: 'READY', download_link: `/api/downloads/${request.job_name}/results-${request.download_suff}.${request.file_format}`, message: null, num_molecules: 1 };
   }
 
   async trackSearch(jobName: string): Promise<void> {

@@ -13,28 +13,10 @@ async function track(path: string, body: Record<string, unknown>): Promise<void>
 
 /** The results screens' calls against our API. */
 export const resultsApi: ResultsSource = {
-  page: (request) =>
-    getResultsPage({
-      jobName: request.jobName,
-      page: request.pageNum,
-      pageSize: request.pageSize,
-      ...(request.dbName ? { database: request.dbName } : {}),
-      includeProperties: request.includeProperties,
-      ...(request.simTh ? { threshold: request.simTh } : {}),
-    }),
-  histogram: (jobName, bins) => getHistograms(jobName, bins),
-  prepareDownload: async (request) => ({
-    download_suff: await prepareDownload({
-      jobName: request.jobName,
-      format: request.format,
-      includeProperties: request.includeProperties,
-      includeMetadata: request.includeMetadata,
-      ...(request.dbName ? { database: request.dbName } : {}),
-      ...(request.simTh ? { threshold: request.simTh } : {}),
-      ...(request.ids.length > 0 ? { ids: request.ids } : {}),
-    }),
-  }),
-  downloadLink: (request) => getDownloadLink(request.jobName, request.format, request.suffix, request.dbName),
+  page: getResultsPage,
+  histogram: getHistograms,
+  prepareDownload,
+  downloadLink: getDownloadLink,
   trackSearch: (jobName) => track('/api/track/search', { job_name: jobName }),
   trackAdmet: (jobName) => track('/api/track/admet', { job_name: jobName }),
   trackQuotation: (jobName, dbName) => track('/api/track/quotation', { job_name: jobName, ...(dbName ? { db_name: dbName } : {}) }),

@@ -56,7 +56,7 @@ describe('SearchResults', { timeout: 30_000 }, () => {
     expect(cardsIn(screen.getByRole('group', { name: 'Top hits from Enamine REAL' }))).toHaveLength(10);
     expect(screen.queryByText('Broken')).toBeNull();
     expect(screen.getByLabelText('Query molecule')).toBeInTheDocument();
-    expect(source.pageRequests.filter((request) => request.pageNum === 0).map((request) => [request.dbName, request.pageSize])).toEqual([
+    expect(source.pageRequests.filter((request) => request.page_num === 0).map((request) => [request.db_name, request.page_size])).toEqual([
       ['MOLPORT', 10],
       ['ENAMINE-REAL', 10],
       ['BROKEN', 10],
@@ -67,12 +67,12 @@ describe('SearchResults', { timeout: 30_000 }, () => {
     const grid = await screen.findByRole('group', { name: 'Results from MolPort' });
     expect(grid.firstElementChild).toHaveAttribute('data-query-molecule', 'true');
     expect(cardsIn(grid)).toHaveLength(30);
-    expect(source.pageRequests.at(-1)).toMatchObject({ dbName: 'MOLPORT', pageNum: 0, pageSize: 30 });
+    expect(source.pageRequests.at(-1)).toMatchObject({ db_name: 'MOLPORT', page_num: 0, page_size: 30 });
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findAllByText('Loaded 30 more molecules from MolPort')).not.toHaveLength(0);
     expect(cardsIn(screen.getByRole('group', { name: 'Results from MolPort' }))).toHaveLength(60);
-    expect(source.pageRequests.at(-1)).toMatchObject({ dbName: 'MOLPORT', pageNum: 1, pageSize: 30 });
+    expect(source.pageRequests.at(-1)).toMatchObject({ db_name: 'MOLPORT', page_num: 1, page_size: 30 });
 
     // A short page is the last one: the button gives way to the closing line.
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -103,7 +103,7 @@ describe('SearchResults', { timeout: 30_000 }, () => {
     const view = renderResults(source, search(['MOLPORT']));
     const grid = await screen.findByRole('group', { name: 'Results from MolPort' });
     expect(cardsIn(grid)).toHaveLength(7);
-    expect(source.pageRequests).toEqual([{ jobName: 'job-1', pageNum: 0, pageSize: 30, dbName: 'MOLPORT', includeProperties: false }]);
+    expect(source.pageRequests).toEqual([{ job_name: 'job-1', page_num: 0, page_size: 30, db_name: 'MOLPORT', include_properties: false }]);
     expect(screen.getByText('All molecules loaded from MolPort')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '← All databases' })).toBeNull();
     view.unmount();
@@ -121,7 +121,7 @@ describe('SearchResults', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('switch', { name: 'ADMET properties' }));
     await waitFor(() => expect(screen.getAllByText('QED')).toHaveLength(3));
     expect(screen.getAllByText('180.16')).toHaveLength(1);
-    expect(source.pageRequests.at(-1)).toMatchObject({ includeProperties: true, pageNum: 0 });
+    expect(source.pageRequests.at(-1)).toMatchObject({ include_properties: true, page_num: 0 });
     expect(source.tracked.map((entry) => entry.event)).toEqual(['search', 'admet']);
   });
 
@@ -135,7 +135,7 @@ describe('SearchResults', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByRole('slider', { name: 'Similarity threshold' }), { target: { value: '0.8' } });
     // 0.95 down to 0.05 in steps of 0.015: eleven hits at or above 0.80.
     expect(await screen.findAllByText('Found 11 molecules with similarity ≥ 0.800 in MolPort', {}, { timeout: 3000 })).not.toHaveLength(0);
-    expect(source.pageRequests.slice(before)).toEqual([{ jobName: 'job-1', pageNum: 0, pageSize: 30, dbName: 'MOLPORT', includeProperties: false, simTh: 0.8 }]);
+    expect(source.pageRequests.slice(before)).toEqual([{ job_name: 'job-1', page_num: 0, page_size: 30, db_name: 'MOLPORT', include_properties: false, sim_th: 0.8 }]);
     expect(cardsIn(screen.getByRole('group', { name: 'Results from MolPort' }))).toHaveLength(11);
     expect(screen.getByText('Showing 11 of 61 molecules with similarity ≥ 0.800')).toBeInTheDocument();
   });

@@ -53,7 +53,7 @@ export function useSearchResults(
 
   const loadInitial = useCallback(
     async (withProperties: boolean, mine: number) => {
-      const histogramAnswer = source.histogram(jobName, HISTOGRAM_BINS).catch(() => null);
+      const histogramAnswer = source.histogram({ job_name: jobName, n_bins: HISTOGRAM_BINS }).catch(() => null);
       void histogramAnswer.then((answer) => {
         if (ticket.current === mine) setHistogram(answer);
       });
@@ -62,7 +62,7 @@ export function useSearchResults(
         const previews = await Promise.all(
           names.map((dbName) =>
             source
-              .page({ jobName, pageNum: 0, pageSize: SECTION_PREVIEW_SIZE, dbName, includeProperties: withProperties })
+              .page({ job_name: jobName, page_num: 0, page_size: SECTION_PREVIEW_SIZE, db_name: dbName, include_properties: withProperties })
               .then((page) => ({ dbName, rows: pageToRows(page) }))
               .catch(() => ({ dbName, rows: null })),
           ),
@@ -77,7 +77,7 @@ export function useSearchResults(
         return;
       }
       const dbName = names[0];
-      const page = await source.page({ jobName, pageNum: 0, pageSize: PAGE_SIZE, dbName, includeProperties: withProperties });
+      const page = await source.page({ job_name: jobName, page_num: 0, page_size: PAGE_SIZE, db_name: dbName, include_properties: withProperties });
       if (ticket.current !== mine) return;
       const rows = pageToRows(page);
       if (rows.length === 0) {
@@ -111,7 +111,7 @@ export function useSearchResults(
       const mine = ++ticket.current;
       dispatch({ type: 'busy', busy: 'opening' });
       source
-        .page({ jobName, pageNum: 0, pageSize: PAGE_SIZE, dbName, includeProperties })
+        .page({ job_name: jobName, page_num: 0, page_size: PAGE_SIZE, db_name: dbName, include_properties: includeProperties })
         .then((page) => {
           if (ticket.current !== mine) return;
           dispatch({ type: 'database-loaded', dbName, rows: pageToRows(page), threshold: 0 });
@@ -139,7 +139,7 @@ export function useSearchResults(
     const { dbName, threshold } = current;
     dispatch({ type: 'busy', busy: 'more' });
     source
-      .page({ jobName, pageNum: current.currentPage + 1, pageSize: PAGE_SIZE, dbName, includeProperties, simTh: threshold > 0 ? threshold : undefined })
+      .page({ job_name: jobName, page_num: current.currentPage + 1, page_size: PAGE_SIZE, db_name: dbName, include_properties: includeProperties, sim_th: threshold })
       .then((page) => {
         if (ticket.current !== mine) return;
         const rows = pageToRows(page);
@@ -163,7 +163,7 @@ export function useSearchResults(
       track('use_similarity_slider', { database: dbName, threshold });
       dispatch({ type: 'busy', busy: 'threshold' });
       source
-        .page({ jobName, pageNum: 0, pageSize: PAGE_SIZE, dbName, includeProperties, simTh: threshold > 0 ? threshold : undefined })
+        .page({ job_name: jobName, page_num: 0, page_size: PAGE_SIZE, db_name: dbName, include_properties: includeProperties, sim_th: threshold })
         .then((page) => {
           if (ticket.current !== mine) return;
           const rows = pageToRows(page);
@@ -210,7 +210,7 @@ export function useSearchResults(
         const { dbName, threshold, results } = current.database;
         const size = Math.min(MAX_RELOAD_ROWS, Math.max(PAGE_SIZE, Math.ceil(results.length / PAGE_SIZE) * PAGE_SIZE));
         source
-          .page({ jobName, pageNum: 0, pageSize: size, dbName, includeProperties: on, simTh: threshold > 0 ? threshold : undefined })
+          .page({ job_name: jobName, page_num: 0, page_size: size, db_name: dbName, include_properties: on, sim_th: threshold })
           .then((page) => {
             if (ticket.current !== mine) return;
             const rows = pageToRows(page);

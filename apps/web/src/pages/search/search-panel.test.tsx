@@ -58,20 +58,29 @@ describe('search panel', () => {
     await user.click(screen.getByRole('radio', { name: /Morgan/ }));
     await user.click(screen.getByRole('radio', { name: /Very Accurate/ }));
     await user.click(screen.getByRole('checkbox', { name: 'Enamine REAL' }));
-    expect(storedSettings()).toMatchObject({ searchMethod: 'morgan', searchType: 'very_accurate', selectedDatabase: ['ENAMINE-REAL'] });
+    expect(storedSettings()).toMatchObject({ searchMethod: 'morgan', searchQuality: 'very_accurate', selectedDatabase: ['ENAMINE-REAL'] });
     await user.click(screen.getByRole('button', { name: 'Reset' }));
-    expect(storedSettings()).toMatchObject({ searchMethod: 'espsim_electrostatic', searchType: 'fast', selectedDatabase: [] });
+    expect(storedSettings()).toMatchObject({ searchMethod: 'espsim_electrostatic', searchQuality: 'fast', selectedDatabase: [] });
     expect(screen.getByRole('radio', { name: /Electrostatic/ })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('restores stored settings when the page opens again', async () => {
-    sessionStorage.setItem(SETTINGS_KEY, JSON.stringify({ searchMethod: 'espsim_shape', searchType: 'accurate', selectedDatabase: ['MOLPORT'] }));
+    sessionStorage.setItem(SETTINGS_KEY, JSON.stringify({ searchMethod: 'espsim_shape', searchQuality: 'accurate', selectedDatabase: ['MOLPORT'] }));
     const user = userEvent.setup();
     renderPanel();
     await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'CCO{Enter}');
     expect(screen.getByRole('radio', { name: /^Shape/ })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('radio', { name: /^Accurate/ })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('checkbox', { name: 'MolPort' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('keeps a quality saved under the old name searchType and saves it as searchQuality', async () => {
+    sessionStorage.setItem(SETTINGS_KEY, JSON.stringify({ searchMethod: 'morgan', searchType: 'very_accurate', selectedDatabase: [] }));
+    const user = userEvent.setup();
+    renderPanel();
+    await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'CCO{Enter}');
+    expect(screen.getByRole('radio', { name: /^Very Accurate/ })).toHaveAttribute('aria-checked', 'true');
+    expect(storedSettings()).toEqual({ searchMethod: 'morgan', searchQuality: 'very_accurate', selectedDatabase: [], computeProperties: false });
   });
 
   it('fills the box from a "Try:" molecule and offers no copy button for it', async () => {

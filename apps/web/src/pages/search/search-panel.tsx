@@ -163,7 +163,7 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
     const request = {
       search_input: smiles.trim(),
       search_type: settings.searchMethod,
-      search_quality: settings.searchType,
+      search_quality: settings.searchQuality,
       db_names: selected,
       compute_properties: settings.computeProperties,
     };
@@ -233,9 +233,9 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
       {optionsOpen ? (
         <OptionsPanel
           method={settings.searchMethod}
-          quality={settings.searchType}
+          quality={settings.searchQuality}
           onMethodChange={(searchMethod: SearchMethod) => updateSettings({ searchMethod })}
-          onQualityChange={(searchType: SearchQuality) => updateSettings({ searchType })}
+          onQualityChange={(searchQuality: SearchQuality) => updateSettings({ searchQuality })}
           databases={databases}
           databasesError={databasesError}
           selected={selected}

@@ -1,6 +1,6 @@
+import type { SubmitSearchQuery } from '@molsearch/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { pollJob, SearchApiError, submitSearch } from '../../api/search-api.ts';
-import type { SearchRequest } from '../../api/search-api.ts';
 import { HttpError } from '../../api/http.ts';
 
 export interface JobState {
@@ -18,7 +18,7 @@ export type JobOutcome =
   | { ok: false; stage: 'submit' | 'poll'; message: string; field?: { name: string; message: string } };
 
 /** Submits a search and polls it (100 × 1000 ms), exposing the progress card's state. */
-export function useSearchJob(): { state: JobState; run: (request: SearchRequest) => Promise<JobOutcome>; reset: () => void } {
+export function useSearchJob(): { state: JobState; run: (request: SubmitSearchQuery) => Promise<JobOutcome>; reset: () => void } {
   const [state, setState] = useState<JobState>(IDLE_JOB);
   const controller = useRef<AbortController | null>(null);
 
@@ -30,7 +30,7 @@ export function useSearchJob(): { state: JobState; run: (request: SearchRequest)
     setState(IDLE_JOB);
   }, []);
 
-  const run = useCallback(async (request: SearchRequest): Promise<JobOutcome> => {
+  const run = useCallback(async (request: SubmitSearchQuery): Promise<JobOutcome> => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
