@@ -30,6 +30,7 @@ export { perceiveAtoms } from './charges/hybridisation.ts';
 export { mmffCharges, PARTIAL_CHARGE_MODELS } from './charges/mmff-charges.ts';
 export type { MmffChargeResult, PartialChargeModel } from './charges/mmff-charges.ts';
 export type { AtomPerception, Hybridisation } from './charges/hybridisation.ts';
+
 export { score, applyPose, electrostaticSimilarity } from './shape/scorer.ts';
 export type { ScoreMethod, ScoreOptions, ScoreResult, Pose } from './shape/scorer.ts';
 export { buildModel3D, DEFAULT_HYDROGEN_SITES } from './shape/model-3d.ts';
