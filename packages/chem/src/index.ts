@@ -30,7 +30,11 @@ export { perceiveAtoms } from './charges/hybridisation.ts';
 export { mmffCharges, PARTIAL_CHARGE_MODELS } from './charges/mmff-charges.ts';
 export type { MmffChargeResult, PartialChargeModel } from './charges/mmff-charges.ts';
 export type { AtomPerception, Hybridisation } from './charges/hybridisation.ts';
-
+export { usrcatDescriptor, USRCAT_LENGTH } from './descriptors/usrcat.ts';
+export { usrcatFeatureAtoms } from './descriptors/usrcat-features.ts';
+export type { UsrcatFeatureAtoms } from './descriptors/usrcat-features.ts';
+export { electroShapeDescriptor, heavyAtomPoints, ELECTROSHAPE_LENGTH, ELECTROSHAPE_CHARGE_SCALE } from './descriptors/electroshape.ts';
+export { descriptorSimilarity } from './descriptors/descriptor-similarity.ts';
 export { score, applyPose, electrostaticSimilarity } from './shape/scorer.ts';
 export type { ScoreMethod, ScoreOptions, ScoreResult, Pose } from './shape/scorer.ts';
 export { buildModel3D, DEFAULT_HYDROGEN_SITES } from './shape/model-3d.ts';
