@@ -10,6 +10,36 @@ const ui = ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-router-d
 const apps = ['@molsearch/server', '@molsearch/server/*', '@molsearch/cli', '@molsearch/cli/*', '@molsearch/web', '@molsearch/web/*'];
 
 const forbid = (names, message) => ({ group: names, message });
+
+// apps/server/src has one folder per domain, importing one way: http at the bottom (request context, errors,
+// limits, logging), store beside it; then search -> catalogues -> downloads -> tracking, while accounts and docs
+// use only http and store. The root files (server.ts, services.ts, config.ts, index.ts) compose the domains and
+// no domain imports them. Tests may reach across, to build what they test.
+const serverLayers = {
+  http: [],
+  store: [],
+  search: ['http', 'store'],
+  catalogues: ['http', 'store', 'search'],
+  downloads: ['http', 'store', 'search', 'catalogues'],
+  tracking: ['http', 'store', 'search', 'catalogues', 'downloads'],
+  accounts: ['http', 'store'],
+  docs: ['http'],
+};
+const serverOtherApps = forbid(['@molsearch/cli', '@molsearch/cli/*', '@molsearch/web', '@molsearch/web/*'], 'the server does not import other apps.');
+const serverDomainRules = Object.entries(serverLayers).map(([domain, below]) => {
+  const above = Object.keys(serverLayers).filter((other) => other !== domain && !below.includes(other));
+  return {
+    files: [`apps/server/src/${domain}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        serverOtherApps,
+        { regex: `^(\\.\\./)+(${above.join('|')})/`, message: `${domain} may import only ${below.length > 0 ? below.join(', ') : 'no other server folder'}: server folders import one way (see eslint.config.js).` },
+        { regex: '^(\\.\\./)+(server|services|config|index)\\.ts$', message: 'the root files compose the domains; no domain imports them.' },
+      ] }],
+    },
+  };
+});
 const webApart = forbid(
   ['@molsearch/server', '@molsearch/server/*', '@molsearch/cli', '@molsearch/cli/*', '@molsearch/engine', '@molsearch/chem'],
   'the web app talks to the server over HTTP and shares only @molsearch/api types.',
@@ -82,8 +112,9 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [forbid(['@molsearch/cli', '@molsearch/cli/*', '@molsearch/web', '@molsearch/web/*'], 'the server does not import other apps.')] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverOtherApps] }] },
   },
+  ...serverDomainRules,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { API_KEY_MESSAGES, CONSENT_MESSAGES, PROMOTION_MESSAGES, RATE_LIMITS } from '@molsearch/api';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../../apps/server/src/auth.ts';
+import { createAuth } from '../../apps/server/src/accounts/auth.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { createLogger } from '../../apps/server/src/logger.ts';
-import { MailService } from '../../apps/server/src/mail.service.ts';
+import { createLogger } from '../../apps/server/src/http/logger.ts';
+import { MailService } from '../../apps/server/src/accounts/mail.service.ts';
 import { startServer } from '../../apps/server/src/server.ts';
 import type { RunningServer } from '../../apps/server/src/server.ts';
 import { openStore } from '../../apps/server/src/store/database.ts';
@@ -218,7 +218,7 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
       store,
       accounts: { secret: undefined, publicUrl: 'https://molsearch.example', trustedOrigins: [], smtp: undefined, google: undefined, linkedin: undefined, signInAttemptsPerMinute: 5 },
       secret: SECRET,
-      mail: new MailService(undefined, logger),
+      mail: new MailService({ smtp: undefined, logger }),
       logger,
       transferOwnership: async () => undefined,
     });

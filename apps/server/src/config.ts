@@ -1,5 +1,10 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { AccountsConfig, OidcProviderConfig } from './accounts/accounts.config.ts';
+import type { LogLevel } from './http/logger.ts';
+
+export type { AccountsConfig, OidcProviderConfig, SmtpConfig } from './accounts/accounts.config.ts';
+export type { LogLevel } from './http/logger.ts';
 
 /** Everything the server reads from its environment, read once at start-up. */
 export interface ServerConfig {
@@ -32,38 +37,6 @@ export interface ServerConfig {
   maxHeavyAtoms: number | undefined;
   accounts: AccountsConfig;
 }
-
-/** Sign-in, e-mail and OAuth settings; every OAuth provider and SMTP is optional. */
-export interface AccountsConfig {
-  /** Signs session cookies and tokens; when absent one is generated and kept in `<dataDir>/auth-secret`. */
-  secret: string | undefined;
-  /** The address users reach the product at (links in e-mails, OAuth callbacks); defaults to http://localhost:<port>. */
-  publicUrl: string | undefined;
-  /** Further origins allowed to make cookie-authenticated changes (the public URL's origin always is). */
-  trustedOrigins: string[];
-  smtp: SmtpConfig | undefined;
-  google: OidcProviderConfig | undefined;
-  linkedin: OidcProviderConfig | undefined;
-  /** Sign-in attempts per e-mail address and per client address within a minute. */
-  signInAttemptsPerMinute: number;
-}
-
-export interface SmtpConfig {
-  host: string;
-  port: number;
-  secure: boolean;
-  user: string | undefined;
-  password: string | undefined;
-  from: string;
-}
-
-export interface OidcProviderConfig {
-  clientId: string;
-  clientSecret: string;
-  discoveryUrl: string;
-}
-
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 /** The repository's config/catalogues.json, wherever the server is started from. */
 const DEFAULT_CATALOGUE_CONFIG = join(import.meta.dirname, '../../../config/catalogues.json');

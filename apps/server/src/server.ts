@@ -4,34 +4,35 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { API_ERRORS } from '@molsearch/api';
 import { loadRDKit, setMoleculeLimits } from '@molsearch/chem';
-import { ApiKeyRepository } from './api-key.repository.ts';
-import { ApiKeyService } from './api-key.service.ts';
-import { createApp } from './app.ts';
-import { resolveAuthSecret } from './auth-secret.ts';
-import { AccountPromotionService } from './account-promotion.service.ts';
-import { createAuth } from './auth.ts';
-import { CatalogueService } from './catalogue.service.ts';
+import { ApiKeyRepository } from './accounts/api-key.repository.ts';
+import { ApiKeyService } from './accounts/api-key.service.ts';
+import { resolveAuthSecret } from './accounts/auth-secret.ts';
+import { AccountPromotionService } from './accounts/account-promotion.service.ts';
+import { createAuth } from './accounts/auth.ts';
+import { CatalogueService } from './catalogues/catalogue.service.ts';
 import type { ServerConfig } from './config.ts';
-import { DownloadFileRepository } from './download-file.repository.ts';
-import { DownloadRepository } from './download.repository.ts';
-import { DownloadService } from './download.service.ts';
-import { createEngineAdapter } from './engine.adapter.ts';
-import { errorBody } from './error-handler.ts';
-import { HitListRepository } from './hit-list.repository.ts';
-import { JobRepository } from './job.repository.ts';
-import { JobService } from './job.service.ts';
-import { createLogger } from './logger.ts';
-import { MailService } from './mail.service.ts';
-import { OwnershipRepository } from './ownership.repository.ts';
-import { ProfileRepository } from './profile.repository.ts';
-import { ProfileService } from './profile.service.ts';
-import type { Logger } from './logger.ts';
-import { ResultService } from './result.service.ts';
-import { RetentionService } from './retention.service.ts';
-import type { SearchEngine } from './search-engine.ts';
+import { DownloadFileRepository } from './downloads/download-file.repository.ts';
+import { DownloadRepository } from './downloads/download.repository.ts';
+import { DownloadService } from './downloads/download.service.ts';
+import { createEngineAdapter } from './search/engine.adapter.ts';
+import { errorBody } from './http/error-handler.ts';
+import { HitListRepository } from './search/hit-list.repository.ts';
+import { JobRepository } from './search/job.repository.ts';
+import { JobService } from './search/job.service.ts';
+import { createLogger } from './http/logger.ts';
+import { runUntilSignal } from './http/run-until-signal.ts';
+import { MailService } from './accounts/mail.service.ts';
+import { OwnershipRepository } from './accounts/ownership.repository.ts';
+import { ProfileRepository } from './accounts/profile.repository.ts';
+import { ProfileService } from './accounts/profile.service.ts';
+import type { Logger } from './http/logger.ts';
+import { ResultService } from './search/result.service.ts';
+import { RetentionService } from './downloads/retention.service.ts';
+import type { SearchEngine } from './search/search-engine.ts';
+import { createApiApp } from './services.ts';
 import { openStore } from './store/database.ts';
-import { TrackingRepository } from './tracking.repository.ts';
-import { TrackingService } from './tracking.service.ts';
+import { TrackingRepository } from './tracking/tracking.repository.ts';
+import { TrackingService } from './tracking/tracking.service.ts';
 
 export const SERVER_VERSION = '0.1.0';
 const RETENTION_SWEEP_MS = 60_000;
@@ -63,25 +64,27 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
 
   const jobRepository = new JobRepository(store);
-  const hits = new HitListRepository(join(config.dataDir, 'jobs'));
+  const hits = new HitListRepository({ jobsDir: join(config.dataDir, 'jobs') });
   const downloadRepository = new DownloadRepository(store);
   const files = new DownloadFileRepository((jobId) => hits.jobDir(jobId));
-  const catalogues = new CatalogueService(engine, now);
-  const jobs = new JobService(
-    jobRepository,
+  const catalogues = new CatalogueService({ engine, now });
+  const jobs = new JobService({
+    jobs: jobRepository,
     hits,
-    catalogues,
+    databases: catalogues,
     engine,
-    { concurrency: config.jobConcurrency, hitsPerDatabase: config.hitsPerDatabase, retentionMs: config.jobRetentionMs },
+    concurrency: config.jobConcurrency,
+    hitsPerDatabase: config.hitsPerDatabase,
+    retentionMs: config.jobRetentionMs,
     logger,
     now,
-  );
-  const results = new ResultService(jobs, hits, engine);
-  const profiles = new ProfileService(new ProfileRepository(store), now);
-  const apiKeys = new ApiKeyService(new ApiKeyRepository(store), profiles, now);
-  const tracking = new TrackingService(new TrackingRepository(store), jobs, now);
+  });
+  const results = new ResultService({ jobs, hits, engine });
+  const profiles = new ProfileService({ profiles: new ProfileRepository(store), now });
+  const apiKeys = new ApiKeyService({ keys: new ApiKeyRepository(store), profiles, now });
+  const tracking = new TrackingService({ tracking: new TrackingRepository(store), jobs, now });
   const ownership = new OwnershipRepository(store);
-  const mail = new MailService(config.accounts.smtp, logger.child({ component: 'mail' }));
+  const mail = new MailService({ smtp: config.accounts.smtp, logger: logger.child({ component: 'mail' }) });
   const auth = createAuth({
     store,
     accounts: config.accounts,
@@ -90,26 +93,26 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     logger,
     transferOwnership: (from, to) => ownership.transfer(from, to),
   });
-  const promotion = new AccountPromotionService(auth, mail.configured, logger.child({ component: 'auth' }));
-  const downloads = new DownloadService(
-    downloadRepository,
+  const promotion = new AccountPromotionService({ auth, mailConfigured: mail.configured, logger: logger.child({ component: 'auth' }) });
+  const downloads = new DownloadService({
+    downloads: downloadRepository,
     files,
     jobs,
     results,
     catalogues,
-    { retentionMs: config.downloadRetentionMs },
+    retentionMs: config.downloadRetentionMs,
     logger,
     now,
-    tracking,
-  );
-  const retention = new RetentionService(jobRepository, hits, downloadRepository, files, logger, now);
+    tracker: tracking,
+  });
+  const retention = new RetentionService({ jobs: jobRepository, hits, downloads: downloadRepository, files, logger, now });
 
   const resumed = await jobs.resume();
   const rebuilt = await downloads.resume();
   retention.start(RETENTION_SWEEP_MS);
 
-  const accounts = { auth, config: config.accounts, apiKeys, profiles, tracking, ownership, promotion };
-  const app = createApp({ catalogues, jobs, results, downloads, accounts }, logger, {
+  const accounts = { auth, config: config.accounts, apiKeys, profiles, ownership, promotion };
+  const app = createApiApp({ catalogues, jobs, results, downloads, tracking, accounts }, logger, {
     version: SERVER_VERSION,
     rateLimiting: config.rateLimiting,
     maxBodyBytes: config.maxBodyBytes,
@@ -160,4 +163,12 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
         logger.info('server stopped');
       })()),
   };
+}
+
+/**
+ * Runs the server until SIGINT or SIGTERM, then shuts down cleanly: running searches go back to the
+ * queue, so the next start resumes them. Resolves when the server has stopped.
+ */
+export function serveUntilSignal(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<void> {
+  return runUntilSignal(() => startServer(config, { logger }), logger);
 }

@@ -1,0 +1,64 @@
+import type { DatabaseInfo } from '@molsearch/api';
+import type { CatalogueSummary, SearchEngine } from '../search/search-engine.ts';
+
+/** How long the catalogue list is reused; a catalogue imported while the server runs appears after this. */
+const LIST_TTL_MS = 30_000;
+
+/** The searchable catalogues: their public description and the checks submissions need. */
+export class CatalogueService {
+  private listed: { at: number; catalogues: Promise<CatalogueSummary[]> } | undefined;
+  private readonly engine: SearchEngine;
+  private readonly now: () => number;
+
+  constructor(options: { engine: SearchEngine; now: () => number }) {
+    this.engine = options.engine;
+    this.now = options.now;
+  }
+
+  async list(): Promise<CatalogueSummary[]> {
+    if (!this.listed || this.now() - this.listed.at > LIST_TTL_MS) {
+      const catalogues = this.engine.listCatalogues();
+      this.listed = { at: this.now(), catalogues };
+      // A failed listing must not be cached: the next call tries again.
+      catalogues.catch(() => (this.listed = undefined));
+    }
+    return this.listed.catalogues;
+  }
+
+  async find(id: string): Promise<CatalogueSummary | undefined> {
+    return (await this.list()).find((catalogue) => catalogue.id === id);
+  }
+
+  /** The ids in `ids` that name no catalogue. */
+  async unknown(ids: string[]): Promise<string[]> {
+    const known = new Set((await this.list()).map((catalogue) => catalogue.id));
+    return ids.filter((id) => !known.has(id));
+  }
+
+  async databases(): Promise<Record<string, DatabaseInfo>> {
+    const answer: Record<string, DatabaseInfo> = {};
+    for (const catalogue of await this.list()) {
+      answer[catalogue.id] = {
+        Vendor: catalogue.vendor,
+        Website: catalogue.website,
+        Email: catalogue.email || 'N/A',
+        'Number of molecules': catalogue.count,
+        display_name: catalogue.displayName,
+        description: catalogue.description,
+        badges: catalogue.badges,
+      };
+    }
+    return answer;
+  }
+
+  /** A molecule from a random row of a random non-empty catalogue. */
+  async randomMolecule(random: () => number = Math.random): Promise<{ smiles: string; name: string | null; database: string | null } | undefined> {
+    const catalogues = (await this.list()).filter((catalogue) => catalogue.count > 0);
+    const catalogue = catalogues[Math.floor(random() * catalogues.length)];
+    if (!catalogue) return undefined;
+    const row = Math.floor(random() * catalogue.count);
+    const rows = await this.engine.readRows(catalogue.id, [row], false);
+    const smiles = rows.smiles[0];
+    return smiles === undefined ? undefined : { smiles, name: rows.ids[0] ?? null, database: catalogue.id };
+  }
+}

@@ -1,0 +1,140 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import type { FileFormat } from '@molsearch/api';
+import { withMol } from '@molsearch/chem';
+import ExcelJS from 'exceljs';
+import type { PropertyValue } from '../search/search-engine.ts';
+
+/** One row of a download file. */
+export interface DownloadRecord {
+  smiles: string;
+  id: string;
+  db_id: string;
+  database: string;
+  similarity: number;
+  /** Property columns and metadata columns, in `columns` order after the fixed ones. */
+  extra: Record<string, PropertyValue>;
+  /** For SDF: the hit's 3D molblock aligned on the query; without it the record gets 2D coordinates. */
+  molblock?: string;
+}
+
+export interface DownloadWriter {
+  write(records: DownloadRecord[]): Promise<void>;
+  finish(): Promise<void>;
+}
+
+const YIELD_EVERY = 50;
+
+export const FIXED_COLUMNS = ['smiles', 'id', 'db_id', 'database', 'similarity'] as const;
+
+export const FILE_EXTENSIONS: Record<FileFormat, string> = { csv: 'csv', sdf: 'sdf', smi: 'smi', xlsx: 'xlsx' };
+
+/** Opens a writer for `format`; `extraColumns` follow the fixed columns in CSV and XLSX and become SDF data fields. */
+export function openDownloadWriter(format: FileFormat, file: string, extraColumns: string[]): DownloadWriter {
+  switch (format) {
+    case 'csv':
+      return textWriter(file, [...FIXED_COLUMNS, ...extraColumns].map(csvField).join(',') + '\n', (record) =>
+        [...fixedValues(record), ...extraColumns.map((key) => record.extra[key] ?? null)].map(csvField).join(',') + '\n',
+      );
+    case 'smi':
+      // The SMILES convention: structure, whitespace, name; the vendor id is what a chemist orders by.
+      return textWriter(file, '', (record) => `${record.smiles}\t${record.db_id}\n`);
+    case 'sdf':
+      return textWriter(file, '', (record) => sdfEntry(record, extraColumns));
+    case 'xlsx':
+      return xlsxWriter(file, extraColumns);
+  }
+}
+
+function fixedValues(record: DownloadRecord): PropertyValue[] {
+  return [record.smiles, record.id, record.db_id, record.database, record.similarity];
+}
+
+function csvField(value: PropertyValue): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function textWriter(file: string, header: string, line: (record: DownloadRecord) => string): DownloadWriter {
+  const stream = createWriteStream(file, { encoding: 'utf8' });
+  const failed = once(stream, 'error').then(([error]) => Promise.reject(error as Error));
+  failed.catch(() => undefined);
+  const put = async (text: string): Promise<void> => {
+    if (!stream.write(text)) await Promise.race([once(stream, 'drain'), failed]);
+  };
+  let started = false;
+  return {
+    async write(records) {
+      if (!started && header) await put(header);
+      started = true;
+      let chunk = '';
+      for (const [index, record] of records.entries()) {
+        chunk += line(record);
+        // SDF depiction costs about a millisecond a molecule: give other requests a turn regularly.
+        if (index % YIELD_EVERY === YIELD_EVERY - 1) {
+          await put(chunk);
+          chunk = '';
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      await put(chunk);
+    },
+    async finish() {
+      if (!started && header) await put(header);
+      await closeStream(stream, failed);
+    },
+  };
+}
+
+async function closeStream(stream: WriteStream, failed: Promise<never>): Promise<void> {
+  stream.end();
+  await Promise.race([once(stream, 'finish'), failed]);
+}
+
+/**
+ * A molfile, titled with the vendor id: the aligned 3D pose given with the record, else 2D coordinates
+ * from RDKit; every column as an SD
+ * data field. A structure RDKit cannot read (it came from the catalogue, so this is rare) gets an empty molblock.
+ */
+function sdfEntry(record: DownloadRecord, extraColumns: string[]): string {
+  const molblock =
+    record.molblock ??
+    withMol(record.smiles, (mol) => {
+      mol.set_new_coords();
+      return mol.get_molblock();
+    }) ?? '\n     RDKit          2D\n\n  0  0  0  0  0  0  0  0  0  0999 V2000\nM  END\n';
+  const lines = molblock.split('\n');
+  lines[0] = record.db_id.replace(/[\r\n]/g, ' ');
+  const body = lines.join('\n').replace(/\n*$/, '\n');
+  const fields: [string, PropertyValue][] = [
+    ['smiles', record.smiles],
+    ['id', record.id],
+    ['db_id', record.db_id],
+    ['database', record.database],
+    ['similarity', record.similarity],
+    ...extraColumns.map((key): [string, PropertyValue] => [key, record.extra[key] ?? null]),
+  ];
+  const data = fields
+    .filter(([, value]) => value !== null)
+    .map(([key, value]) => `> <${key}>\n${String(value).replace(/\n+/g, ' ')}\n\n`)
+    .join('');
+  return `${body}${data}$$$$\n`;
+}
+
+function xlsxWriter(file: string, extraColumns: string[]): DownloadWriter {
+  // The streaming writer keeps memory flat for 100,000 rows instead of building the sheet in memory.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('hits');
+  sheet.addRow([...FIXED_COLUMNS, ...extraColumns]).commit();
+  return {
+    async write(records) {
+      for (const record of records) sheet.addRow([...fixedValues(record), ...extraColumns.map((key) => record.extra[key] ?? null)]).commit();
+    },
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { Store } from '../store/database.ts';
+import type { DownloadTable } from '../store/store-schema.ts';
+
+export type DownloadRow = DownloadTable;
+
+export interface DownloadSelection {
+  jobId: string;
+  fileFormat: string;
+  downloadSuff: string;
+  /** '' for all databases. */
+  dbName: string;
+}
+
+/** Prepared downloads in the store: one row per job, format, selection kind and database. */
+export class DownloadRepository {
+  constructor(private readonly store: Store) {}
+
+  /** Replaces any earlier download of the same selection: the latest prepare wins. */
+  async replace(row: DownloadRow): Promise<DownloadRow | undefined> {
+    return this.store.db.transaction().execute(async (trx) => {
+      const previous = await trx
+        .selectFrom('downloads')
+        .selectAll()
+        .where('job_id', '=', row.job_id)
+        .where('file_format', '=', row.file_format)
+        .where('download_suff', '=', row.download_suff)
+        .where('db_name', '=', row.db_name)
+        .executeTakeFirst();
+      if (previous) await trx.deleteFrom('downloads').where('id', '=', previous.id).execute();
+      await trx.insertInto('downloads').values(row).execute();
+      return previous;
+    });
+  }
+
+  async findSelection(selection: DownloadSelection): Promise<DownloadRow | undefined> {
+    return this.store.db
+      .selectFrom('downloads')
+      .selectAll()
+      .where('job_id', '=', selection.jobId)
+      .where('file_format', '=', selection.fileFormat)
+      .where('download_suff', '=', selection.downloadSuff)
+      .where('db_name', '=', selection.dbName)
+      .executeTakeFirst();
+  }
+
+  async find(id: string): Promise<DownloadRow | undefined> {
+    return this.store.db.selectFrom('downloads').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listPreparing(): Promise<DownloadRow[]> {
+    return this.store.db.selectFrom('downloads').selectAll().where('state', '=', 'preparing').orderBy('created_at').execute();
+  }
+
+  async markReady(id: string, fileName: string, numMolecules: number, sizeBytes: number): Promise<void> {
+    await this.store.db
+      .updateTable('downloads')
+      .set({ state: 'ready', file_name: fileName, num_molecules: numMolecules, size_bytes: sizeBytes })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async markFailed(id: string, message: string): Promise<void> {
+    await this.store.db.updateTable('downloads').set({ state: 'failed', message }).where('id', '=', id).execute();
+  }
+
+  /** Deletes downloads past their expiry (or of the given jobs) and returns them so their files can go too. */
+  async removeExpired(now: number, jobIds: string[]): Promise<DownloadRow[]> {
+    let query = this.store.db.selectFrom('downloads').selectAll().where('expires_at', '<=', now);
+    if (jobIds.length > 0) query = this.store.db.selectFrom('downloads').selectAll().where((eb) => eb.or([eb('expires_at', '<=', now), eb('job_id', 'in', jobIds)]));
+    const rows = await query.execute();
+    if (rows.length > 0) await this.store.db.deleteFrom('downloads').where('id', 'in', rows.map((row) => row.id)).execute();
+    return rows;
+  }
+}

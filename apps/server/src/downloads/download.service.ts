@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { MAX_DOWNLOAD_HITS } from '@molsearch/api';
+import type { DownloadLinkAnswer, FileFormat, PrepareDownloadQuery } from '@molsearch/api';
+import { AppError } from '../http/app-error.ts';
+import type { CatalogueService } from '../catalogues/catalogue.service.ts';
+import type { DownloadFileRepository } from './download-file.repository.ts';
+import { FILE_EXTENSIONS, openDownloadWriter } from './download-writers.ts';
+import type { DownloadRecord } from './download-writers.ts';
+import type { DownloadRepository, DownloadRow } from './download.repository.ts';
+import { FairQueue } from '../search/fair-queue.ts';
+import { selectHits } from '../search/hit-selection.ts';
+import type { JobService } from '../search/job.service.ts';
+import type { JobRow } from '../search/job.repository.ts';
+import type { Logger } from '../http/logger.ts';
+import type { Principal } from '../http/principal.ts';
+import type { ResultService } from '../search/result.service.ts';
+import type { PropertyValue } from '../search/search-engine.ts';
+import { roundSimilarity } from '../search/similarity.ts';
+
+/** Rows read from the catalogue per step while a file is built. */
+const BATCH = 2000;
+const METADATA_COLUMNS = ['vendor', 'website', 'order_email'] as const;
+
+export interface DownloadServiceOptions {
+  downloads: DownloadRepository;
+  files: DownloadFileRepository;
+  jobs: JobService;
+  results: ResultService;
+  catalogues: CatalogueService;
+  /** How long a built file is kept. */
+  retentionMs: number;
+  logger: Logger;
+  now: () => number;
+  tracker?: DownloadTracker;
+}
+
+/** Records downloads for the product's tracking table; its failures never reach the caller. */
+export interface DownloadTracker {
+  prepared(principal: Principal, job: JobRow, download: DownloadRow): Promise<void>;
+  ready(downloadId: string, molecules: number, bytes: number): Promise<void>;
+}
+
+/** Download files: prepared on request, built in the background one at a time, served until they expire. */
+export class DownloadService {
+  private readonly queue: FairQueue<string>;
+  private readonly downloads: DownloadRepository;
+  private readonly files: DownloadFileRepository;
+  private readonly jobs: JobService;
+  private readonly results: ResultService;
+  private readonly catalogues: CatalogueService;
+  private readonly logger: Logger;
+  private readonly now: () => number;
+  private readonly tracker: DownloadTracker | undefined;
+
+  constructor(private readonly options: DownloadServiceOptions) {
+    this.downloads = options.downloads;
+    this.files = options.files;
+    this.jobs = options.jobs;
+    this.results = options.results;
+    this.catalogues = options.catalogues;
+    this.logger = options.logger;
+    this.now = options.now;
+    this.tracker = options.tracker;
+    // One file is built at a time, taking turns between callers.
+    this.queue = new FairQueue({ concurrency: 1, work: (id) => this.build(id), logger: options.logger });
+  }
+
+  /** Builds again the downloads a restart interrupted. */
+  async resume(): Promise<number> {
+    const pending = await this.downloads.listPreparing();
+    for (const row of pending) this.queue.push(row.job_id, row.id);
+    return pending.length;
+  }
+
+  async prepare(principal: Principal, query: PrepareDownloadQuery, neighborIds: string[] | undefined): Promise<{ download_suff: 'all' | 'selected'; status: string }> {
+    const job = await this.jobs.findFinished(query.job_name, principal);
+    // Checks that db_name belongs to the job before anything is queued.
+    await this.results.lists(job, query.db_name);
+    const selected = neighborIds !== undefined && neighborIds.length > 0;
+    const suffix = selected ? 'selected' : 'all';
+    const now = this.now();
+    const row: DownloadRow = {
+      id: randomUUID(),
+      job_id: job.id,
+      file_format: query.file_format,
+      download_suff: suffix,
+      db_name: query.db_name ?? '',
+      sim_th: query.sim_th ?? null,
+      include_properties: query.include_properties ? 1 : 0,
+      include_metadata: query.include_metadata ? 1 : 0,
+      state: 'preparing',
+      file_name: null,
+      num_molecules: null,
+      size_bytes: null,
+      message: null,
+      created_at: now,
+      expires_at: now + this.options.retentionMs,
+    };
+    if (selected) await this.files.saveSelection(job.id, row.id, neighborIds);
+    const previous = await this.downloads.replace(row);
+    if (previous) await this.files.remove(previous.job_id, previous.id, FILE_EXTENSIONS[previous.file_format as FileFormat]);
+    this.queue.push(principal.id, row.id);
+    await this.tracker?.prepared(principal, job, row).catch((error: unknown) => this.logger.warn('download not tracked', { error }));
+    return { download_suff: suffix, status: 'PREPARING' };
+  }
+
+  async link(
+    query: { job_name: string; file_format: FileFormat; download_suff: string; db_name?: string | undefined },
+    viewer: Principal,
+  ): Promise<DownloadLinkAnswer> {
+    await this.jobs.find(query.job_name, viewer);
+    const row = await this.downloads.findSelection({
+      jobId: query.job_name,
+      fileFormat: query.file_format,
+      downloadSuff: query.download_suff,
+      dbName: query.db_name ?? '',
+    });
+    if (!row || row.expires_at <= this.now()) throw new AppError('DOWNLOAD_NOT_FOUND');
+    switch (row.state) {
+      case 'preparing':
+        return { status: 'PREPARING', download_link: null, message: 'The file is being prepared.', num_molecules: null };
+      case 'failed':
+        return { status: 'FAILED', download_link: null, message: row.message ?? 'Download process failed', num_molecules: null };
+      case 'ready':
+        return {
+          status: 'READY',
+          download_link: `/api/downloads/${row.id}/${row.file_name ?? 'hits'}`,
+          message: null,
+          num_molecules: row.num_molecules,
+        };
+    }
+  }
+
+  /** The file of a ready download, for the download route; only the job's owner gets a file of an account's job. */
+  async file(downloadId: string, viewer: Principal): Promise<{ path: string; name: string; format: FileFormat; size: number }> {
+    const row = await this.downloads.find(downloadId);
+    if (!row || row.state !== 'ready' || row.expires_at <= this.now() || !row.file_name) throw new AppError('FILE_NOT_FOUND');
+    const job = await this.jobs.find(row.job_id, viewer).catch(() => undefined);
+    if (!job) throw new AppError('FILE_NOT_FOUND');
+    const format = row.file_format as FileFormat;
+    return { path: this.files.filePath(row.job_id, row.id, FILE_EXTENSIONS[format]), name: row.file_name, format, size: row.size_bytes ?? 0 };
+  }
+
+  stop(): Promise<void> {
+    this.queue.stop();
+    return this.queue.idle();
+  }
+
+  private async build(downloadId: string): Promise<void> {
+    const row = await this.downloads.find(downloadId);
+    if (!row || row.state !== 'preparing') return;
+    const log = this.logger.child({ download_id: row.id, job_id: row.job_id });
+    const format = row.file_format as FileFormat;
+    const extension = FILE_EXTENSIONS[format];
+    try {
+      const count = await this.writeFile(row, format, extension);
+      const size = await this.files.publish(row.job_id, row.id, extension);
+      const name = `molsearch-${row.job_id.slice(0, 8)}-${row.download_suff}${row.db_name ? `-${row.db_name}` : ''}.${extension}`;
+      await this.downloads.markReady(row.id, name, count, size);
+      log.info('download ready', { format, molecules: count, bytes: size });
+      await this.tracker?.ready(row.id, count, size).catch((error: unknown) => log.warn('download not tracked', { error }));
+    } catch (error) {
+      log.error('download failed', { error });
+      await this.files.remove(row.job_id, row.id, extension);
+      await this.downloads.markFailed(row.id, error instanceof AppError ? error.message : 'Download process failed');
+    }
+  }
+
+  private async writeFile(row: DownloadRow, format: FileFormat, extension: string): Promise<number> {
+    const job = await this.jobs.findFinished(row.job_id);
+    const lists = await this.results.lists(job, row.db_name || undefined);
+    const hits = selectHits(lists, 0, MAX_DOWNLOAD_HITS, row.sim_th ?? 0);
+    const selection = row.download_suff === 'selected' ? new Set(await this.files.readSelection(row.job_id, row.id)) : undefined;
+    const withProperties = row.include_properties === 1;
+    const catalogues = new Map((await this.catalogues.list()).map((catalogue) => [catalogue.id, catalogue]));
+    const aligner = format === 'sdf' ? await this.results.poseAligner(job) : undefined;
+
+    // Property columns are known only once rows are read; the first batch fixes them (a catalogue's columns are the same on every row).
+    let writer: ReturnType<typeof openDownloadWriter> | undefined;
+    let columns: string[] = [];
+    const path = await this.files.partialPath(row.job_id, row.id, extension);
+    let written = 0;
+    for (let start = 0; start < hits.length; start += BATCH) {
+      const resolved = await this.results.resolve(hits.slice(start, start + BATCH), withProperties);
+      if (!writer) {
+        columns = [...Object.keys(resolved.properties), ...(row.include_metadata === 1 ? METADATA_COLUMNS : [])];
+        writer = openDownloadWriter(format, path, columns);
+      }
+      const records: DownloadRecord[] = [];
+      for (const [index, hit] of resolved.hits.entries()) {
+        const id = resolved.resultIds[index]!;
+        if (selection && !selection.has(id)) continue;
+        const extra: Record<string, PropertyValue> = {};
+        for (const key of Object.keys(resolved.properties)) extra[key] = resolved.properties[key]![index] ?? null;
+        if (row.include_metadata === 1) {
+          const catalogue = catalogues.get(hit.database);
+          extra.vendor = catalogue?.vendor ?? null;
+          extra.website = catalogue?.website ?? null;
+          extra.order_email = catalogue?.email ?? null;
+        }
+        records.push({
+          smiles: resolved.smiles[index]!,
+          id,
+          db_id: resolved.vendorIds[index]!,
+          database: hit.database,
+          similarity: roundSimilarity(hit.similarity),
+          extra,
+          molblock: await aligner?.molblock(hit.database, hit.row, resolved.vendorIds[index]!),
+        });
+      }
+      await writer.write(records);
+      written += records.length;
+    }
+    writer ??= openDownloadWriter(format, path, row.include_metadata === 1 ? [...METADATA_COLUMNS] : []);
+    await writer.finish();
+    return written;
+  }
+}

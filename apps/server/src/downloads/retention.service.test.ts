@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../http/app-error.ts';
+import { CatalogueService } from '../catalogues/catalogue.service.ts';
+import { DownloadFileRepository } from './download-file.repository.ts';
+import { DownloadRepository } from './download.repository.ts';
+import { createEngineAdapter } from '../search/engine.adapter.ts';
+import { HitListRepository } from '../search/hit-list.repository.ts';
+import { JobRepository } from '../search/job.repository.ts';
+import { JobService } from '../search/job.service.ts';
+import { createLogger } from '../http/logger.ts';
+import { RetentionService } from './retention.service.ts';
+import { openStore } from '../store/database.ts';
+import type { Store } from '../store/database.ts';
+
+describe('retention', () => {
+  let dir: string;
+  let store: Store;
+  let clock = 1_000_000;
+  const now = () => clock;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'molsearch-retention-'));
+    store = await openStore({ dataDir: dir, databaseUrl: undefined });
+  });
+  afterAll(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('deletes the hits of expired jobs and answers their ids with 410, not 404', async () => {
+    const jobs = new JobRepository(store);
+    const hits = new HitListRepository({ jobsDir: join(dir, 'jobs') });
+    const downloads = new DownloadRepository(store);
+    const files = new DownloadFileRepository((id) => hits.jobDir(id));
+    const engine = createEngineAdapter({ dataDir: dir, catalogueConfig: join(dir, 'none.json'), searchThreads: 1 });
+    const logger = createLogger('silent');
+    const databases = new CatalogueService({ engine, now });
+    const service = new JobService({ jobs, hits, databases, engine, concurrency: 1, hitsPerDatabase: 10, retentionMs: 1000, logger, now });
+    const retention = new RetentionService({ jobs, hits, downloads, files, logger, now });
+
+    await jobs.insert({
+      id: 'old-job',
+      principal_id: 'visitor:x',
+      principal_tier: 'anonymous',
+      search_input: 'CCO',
+      search_type: 'morgan',
+      search_quality: 'fast',
+      db_names: '["MOLPORT"]',
+      compute_properties: 0,
+      state: 'queued',
+      percent: 0,
+      current_database: null,
+      reason: null,
+      num_results: null,
+      attempts: 0,
+      created_at: clock,
+      started_at: null,
+      finished_at: null,
+      expires_at: null,
+    });
+    await jobs.markSucceeded('old-job', 1, clock, clock + 1000);
+    await hits.write('old-job', { database: 'MOLPORT', rows: Uint32Array.from([4]), similarities: Float32Array.from([0.5]) });
+
+    clock += 999;
+    expect(await retention.sweep()).toEqual({ jobs: 0, downloads: 0 });
+    expect((await service.status('old-job')).status).toBe('SUCCESS');
+
+    clock += 1;
+    expect(await retention.sweep()).toEqual({ jobs: 1, downloads: 0 });
+    expect(existsSync(hits.jobDir('old-job'))).toBe(false);
+    const expired = await service.status('old-job').catch((error: unknown) => error);
+    expect(expired).toBeInstanceOf(AppError);
+    expect((expired as AppError).status).toBe(410);
+    const unknown = await service.status('never-was').catch((error: unknown) => error);
+    expect((unknown as AppError).status).toBe(404);
+  });
+});

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './app-env.ts';
+import { AppError } from './app-error.ts';
+import { handleError } from './error-handler.ts';
+import type { Logger } from './logger.ts';
+import { requestContext } from './request-context.middleware.ts';
+
+export interface AppOptions {
+  logger: Logger;
+  /** Cookies set by the server carry Secure (the public URL is https). */
+  secureCookies: boolean;
+  /** Routes under /api answered before the caller is identified or counted (cached drawings). */
+  openRoutes: Hono<AppEnv>;
+  /** Run in order on every other /api call: who is calling, cross-site checks, the request budget. */
+  guards: MiddlewareHandler<AppEnv>[];
+  /** The API's routes, mounted under /api behind the guards. */
+  api: Hono<AppEnv>;
+  /** The built web app, served for every other path when the folder exists. */
+  webDir: string | undefined;
+}
+
+/** The HTTP application: context first, then the API behind its guards, then the web app if it was built. */
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestContext(options.logger, { secureCookies: options.secureCookies }));
+  app.route('/api', options.openRoutes);
+  for (const guard of options.guards) app.use('/api/*', guard);
+  app.route('/api', options.api);
+  app.all('/api/*', () => {
+    throw new AppError('ROUTE_NOT_FOUND');
+  });
+
+  if (options.webDir && existsSync(options.webDir)) {
+    // serveStatic resolves its root against the working directory.
+    const root = relative(process.cwd(), options.webDir) || '.';
+    app.use('*', serveStatic({ root }));
+    // Client-side routes (/about, /{vendor}, ...) all load the app shell.
+    app.get('*', serveStatic({ root, path: 'index.html' }));
+  } else {
+    // Without a built web app the API documentation is the front page.
+    app.get('/', (c) => c.redirect('/api/docs'));
+  }
+
+  app.onError(handleError(options.logger));
+  app.notFound((c) => c.text('Not found', 404));
+  return app;
+}

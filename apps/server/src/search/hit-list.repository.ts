@@ -1,0 +1,117 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { roundSimilarity } from './similarity.ts';
+
+/** The stored hits of one database in one job: catalogue rows and their similarities, best first. */
+export interface HitList {
+  database: string;
+  rows: Uint32Array;
+  similarities: Float32Array;
+}
+
+const MAGIC = 0x3148534d; // "MSH1" read as a little-endian u32
+const HEADER_BYTES = 8;
+
+/**
+ * Hit lists as compact binary files, `<dataDir>/jobs/<job>/hits/<database>.hits`:
+ * u32 magic, u32 count, count u32 rows, count f32 similarities (little-endian).
+ * Pages, thresholds, histograms and downloads all read these; recent ones stay in memory.
+ */
+export class HitListRepository {
+  private readonly cache = new Map<string, HitList>();
+
+  private readonly jobsDir: string;
+  private readonly cacheSize: number;
+
+  /** `jobsDir` holds one folder per job; the `cacheSize` most recently used lists stay in memory. */
+  constructor(options: { jobsDir: string; cacheSize?: number }) {
+    this.jobsDir = options.jobsDir;
+    this.cacheSize = options.cacheSize ?? 32;
+  }
+
+  jobDir(jobId: string): string {
+    return join(this.jobsDir, jobId);
+  }
+
+  async write(jobId: string, hits: HitList): Promise<void> {
+    const sorted = sortedBestFirst(hits);
+    const count = sorted.rows.length;
+    const buffer = Buffer.alloc(HEADER_BYTES + count * 8);
+    buffer.writeUInt32LE(MAGIC, 0);
+    buffer.writeUInt32LE(count, 4);
+    for (let i = 0; i < count; i++) {
+      buffer.writeUInt32LE(sorted.rows[i]!, HEADER_BYTES + i * 4);
+      buffer.writeFloatLE(sorted.similarities[i]!, HEADER_BYTES + count * 4 + i * 4);
+    }
+    const dir = join(this.jobDir(jobId), 'hits');
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, `${hits.database}.hits`);
+    // Written aside and renamed, so a crash never leaves a half file that reads as a short hit list.
+    await writeFile(`${file}.tmp`, buffer);
+    await rename(`${file}.tmp`, file);
+    this.remember(`${jobId}/${hits.database}`, sorted);
+  }
+
+  async read(jobId: string, database: string): Promise<HitList> {
+    const key = `${jobId}/${database}`;
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached;
+    }
+    const file = join(this.jobDir(jobId), 'hits', `${database}.hits`);
+    const buffer = await readFile(file);
+    if (buffer.length < HEADER_BYTES || buffer.readUInt32LE(0) !== MAGIC) throw new Error(`${file} is not a hit list file`);
+    const count = buffer.readUInt32LE(4);
+    if (buffer.length !== HEADER_BYTES + count * 8) throw new Error(`${file} is truncated: ${count} hits announced, ${buffer.length} bytes`);
+    const rows = new Uint32Array(count);
+    const similarities = new Float32Array(count);
+    for (let i = 0; i < count; i++) {
+      rows[i] = buffer.readUInt32LE(HEADER_BYTES + i * 4);
+      similarities[i] = buffer.readFloatLE(HEADER_BYTES + count * 4 + i * 4);
+    }
+    const list = { database, rows, similarities };
+    this.remember(key, list);
+    return list;
+  }
+
+  async remove(jobId: string): Promise<void> {
+    for (const key of [...this.cache.keys()]) if (key.startsWith(`${jobId}/`)) this.cache.delete(key);
+    await rm(this.jobDir(jobId), { recursive: true, force: true });
+  }
+
+  private remember(key: string, list: HitList): void {
+    this.cache.set(key, list);
+    while (this.cache.size > this.cacheSize) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.cache.delete(oldest);
+    }
+  }
+}
+
+/** How many hits reach `threshold` as answered (see roundSimilarity); the list is best first, so this is a binary search. */
+export function countAtOrAbove(similarities: Float32Array, threshold: number): number {
+  let low = 0;
+  let high = similarities.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (roundSimilarity(similarities[mid]!) >= threshold) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function sortedBestFirst(hits: HitList): HitList {
+  const { rows, similarities } = hits;
+  let ordered = true;
+  for (let i = 1; i < similarities.length && ordered; i++) ordered = similarities[i - 1]! >= similarities[i]!;
+  if (ordered) return hits;
+  const order = Array.from(rows.keys()).sort((a, b) => similarities[b]! - similarities[a]! || rows[a]! - rows[b]!);
+  return {
+    database: hits.database,
+    rows: Uint32Array.from(order, (i) => rows[i]!),
+    similarities: Float32Array.from(order, (i) => similarities[i]!),
+  };
+}

@@ -1,0 +1,90 @@
+import type { Store } from '../store/database.ts';
+import type { JobState, JobTable } from '../store/store-schema.ts';
+
+export type JobRow = JobTable;
+
+/** Reads and writes search jobs in the store; the job service decides, this only persists. */
+export class JobRepository {
+  constructor(private readonly store: Store) {}
+
+  async insert(job: JobRow): Promise<void> {
+    await this.store.db.insertInto('jobs').values(job).execute();
+  }
+
+  async find(id: string): Promise<JobRow | undefined> {
+    return this.store.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Jobs in the given states, oldest first (the order they were submitted in). */
+  async listByState(states: JobState[]): Promise<JobRow[]> {
+    return this.store.db.selectFrom('jobs').selectAll().where('state', 'in', states).orderBy('created_at').orderBy('id').execute();
+  }
+
+  async countActive(principalId: string): Promise<number> {
+    const row = await this.store.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('principal_id', '=', principalId)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async countByState(): Promise<Record<JobState, number>> {
+    const rows = await this.store.db
+      .selectFrom('jobs')
+      .select(['state', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .groupBy('state')
+      .execute();
+    const counts: Record<JobState, number> = { queued: 0, running: 0, succeeded: 0, failed: 0, expired: 0 };
+    for (const row of rows) counts[row.state] = Number(row.count);
+    return counts;
+  }
+
+  async markRunning(id: string, now: number): Promise<void> {
+    await this.store.db
+      .updateTable('jobs')
+      .set((eb) => ({ state: 'running', started_at: now, percent: 0, current_database: null, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async updateProgress(id: string, percent: number, database: string): Promise<void> {
+    await this.store.db.updateTable('jobs').set({ percent, current_database: database }).where('id', '=', id).where('state', '=', 'running').execute();
+  }
+
+  async markSucceeded(id: string, numResults: number, now: number, expiresAt: number): Promise<void> {
+    await this.store.db
+      .updateTable('jobs')
+      .set({ state: 'succeeded', percent: 100, current_database: null, num_results: numResults, finished_at: now, expires_at: expiresAt })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async markFailed(id: string, reason: string, now: number, expiresAt: number): Promise<void> {
+    await this.store.db
+      .updateTable('jobs')
+      .set({ state: 'failed', current_database: null, reason, finished_at: now, expires_at: expiresAt })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Puts a job interrupted by a shutdown back in the queue; the attempt it used is kept. */
+  async requeue(id: string): Promise<void> {
+    await this.store.db.updateTable('jobs').set({ state: 'queued', percent: 0, current_database: null }).where('id', '=', id).execute();
+  }
+
+  /** Finished jobs whose retention has passed; they keep a row so their ids answer "expired", not "unknown". */
+  async expire(now: number): Promise<string[]> {
+    const due = await this.store.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('state', 'in', ['succeeded', 'failed'])
+      .where('expires_at', '<=', now)
+      .execute();
+    if (due.length === 0) return [];
+    const ids = due.map((row) => row.id);
+    await this.store.db.updateTable('jobs').set({ state: 'expired' }).where('id', 'in', ids).execute();
+    return ids;
+  }
+}

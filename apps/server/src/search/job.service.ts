@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { RATE_LIMITS } from '@molsearch/api';
+import type { JobStatusAnswer, SubmitSearchQuery } from '@molsearch/api';
+import { loadRDKit, validateSmiles } from '@molsearch/chem';
+import { EngineError } from '@molsearch/engine';
+import type { SearchMethod, SearchProgress, SearchQuality } from '@molsearch/engine';
+import { AppError, invalidParameters } from '../http/app-error.ts';
+import { FairQueue } from './fair-queue.ts';
+import type { HitListRepository } from './hit-list.repository.ts';
+import type { JobRepository, JobRow } from './job.repository.ts';
+import type { Logger } from '../http/logger.ts';
+import type { Principal } from '../http/principal.ts';
+import { ownsJob } from '../http/principal.ts';
+import type { SearchEngine } from './search-engine.ts';
+
+/** The catalogues a submission may name; the catalogue service answers it. */
+export interface DatabaseDirectory {
+  /** The ids in `ids` that name no searchable catalogue. */
+  unknown(ids: string[]): Promise<string[]>;
+}
+
+export interface JobServiceOptions {
+  jobs: JobRepository;
+  hits: HitListRepository;
+  databases: DatabaseDirectory;
+  engine: SearchEngine;
+  /** Searches run at once. */
+  concurrency: number;
+  /** Hits kept per database and search. */
+  hitsPerDatabase: number;
+  /** How long a finished search is kept. */
+  retentionMs: number;
+  logger: Logger;
+  now: () => number;
+}
+
+/** A job found running at start-up was interrupted by a crash; it is re-run once, then failed. */
+const MAX_ATTEMPTS = 2;
+/** Progress is written at most this often per job; pollers see it within a second. */
+const PROGRESS_WRITE_MS = 250;
+
+/**
+ * Search jobs: submission checks, the fair queue, running searches through the engine, storing
+ * their hits and answering status. State lives in the store and hit files, so a restart resumes.
+ */
+export class JobService {
+  private readonly queue: FairQueue<string>;
+  private readonly running = new Map<string, AbortController>();
+  private stopping = false;
+  private readonly jobs: JobRepository;
+  private readonly hits: HitListRepository;
+  private readonly databases: DatabaseDirectory;
+  private readonly engine: SearchEngine;
+  private readonly logger: Logger;
+  private readonly now: () => number;
+
+  constructor(private readonly options: JobServiceOptions) {
+    this.jobs = options.jobs;
+    this.hits = options.hits;
+    this.databases = options.databases;
+    this.engine = options.engine;
+    this.logger = options.logger;
+    this.now = options.now;
+    this.queue = new FairQueue({ concurrency: options.concurrency, work: (id) => this.execute(id), logger: options.logger });
+  }
+
+  /** Resumes the queue from the store: waiting jobs keep their order, interrupted ones run again (once). */
+  async resume(): Promise<{ queued: number; rerun: number; failed: number }> {
+    const counts = { queued: 0, rerun: 0, failed: 0 };
+    for (const job of await this.jobs.listByState(['running', 'queued'])) {
+      if (job.state === 'running') {
+        if (job.attempts >= MAX_ATTEMPTS) {
+          await this.fail(job.id, 'The server stopped while this search was running, more than once; it was not retried. Please submit it again.');
+          counts.failed++;
+          continue;
+        }
+        await this.jobs.requeue(job.id);
+        counts.rerun++;
+      } else counts.queued++;
+      this.queue.push(job.principal_id, job.id);
+    }
+    return counts;
+  }
+
+  async submit(principal: Principal, query: SubmitSearchQuery): Promise<string> {
+    if (this.stopping) throw new AppError('UNAVAILABLE');
+    await loadRDKit();
+    const smiles = validateSmiles(query.search_input);
+    if (!smiles.ok) throw invalidParameters([{ field: 'search_input', message: smiles.message }]);
+    const databases = [...new Set(query.db_names)];
+    const unknown = await this.databases.unknown(databases);
+    if (unknown.length > 0) throw invalidParameters(unknown.map((id) => ({ field: 'db_names', message: `Unknown database: ${id}` })));
+    const limit = RATE_LIMITS[principal.tier].activeJobs;
+    if ((await this.jobs.countActive(principal.id)) >= limit) {
+      throw new AppError('TOO_MANY_QUEUED_JOBS', {
+        message: `You already have ${limit} searches waiting or running. Please wait for one to finish.`,
+      });
+    }
+    const id = randomUUID();
+    await this.jobs.insert({
+      id,
+      principal_id: principal.id,
+      principal_tier: principal.tier,
+      search_input: smiles.smiles,
+      search_type: query.search_type,
+      search_quality: query.search_quality,
+      db_names: JSON.stringify(databases),
+      compute_properties: query.compute_properties ? 1 : 0,
+      state: 'queued',
+      percent: 0,
+      current_database: null,
+      reason: null,
+      num_results: null,
+      attempts: 0,
+      created_at: this.now(),
+      started_at: null,
+      finished_at: null,
+      expires_at: null,
+    });
+    this.queue.push(principal.id, id);
+    return id;
+  }
+
+  /**
+   * The job or the error its id deserves: unknown (404) and expired (410) read differently. With a
+   * viewer, a job that belongs to another account reads as unknown.
+   */
+  async find(id: string, viewer?: Principal): Promise<JobRow> {
+    const found = await this.jobs.find(id);
+    const job = found && viewer && !ownsJob(found.principal_id, viewer) ? undefined : found;
+    if (!job) throw new AppError('JOB_NOT_FOUND', { message: `Search job not found: ${id}. Please check the job name.` });
+    if (job.state === 'expired') throw new AppError('JOB_EXPIRED');
+    return job;
+  }
+
+  /** A job whose hits can be read. */
+  async findFinished(id: string, viewer?: Principal): Promise<JobRow> {
+    const job = await this.find(id, viewer);
+    if (job.state === 'failed') throw new AppError('JOB_FAILED', { message: `Search job failed: ${job.reason ?? 'no reason recorded'}` });
+    if (job.state !== 'succeeded') throw new AppError('JOB_NOT_FINISHED');
+    return job;
+  }
+
+  async status(id: string, viewer?: Principal): Promise<JobStatusAnswer> {
+    const job = await this.find(id, viewer);
+    return describeStatus(job);
+  }
+
+  async counts(): Promise<{ queued: number; running: number }> {
+    const counts = await this.jobs.countByState();
+    return { queued: counts.queued, running: counts.running };
+  }
+
+  /** Stops taking work; running searches are cancelled and put back in the queue for the next start. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.queue.stop();
+    for (const controller of this.running.values()) controller.abort();
+    await this.queue.idle();
+  }
+
+  private async execute(id: string): Promise<void> {
+    const job = await this.jobs.find(id);
+    if (!job || job.state !== 'queued') return;
+    const startedAt = this.now();
+    await this.jobs.markRunning(id, startedAt);
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    const log = this.logger.child({ job_id: id });
+    const databases = jobDatabases(job);
+    log.info('search started', { method: job.search_type, quality: job.search_quality, databases });
+    const progress = progressWriter((percent, database) => this.jobs.updateProgress(id, percent, database), this.now, log);
+    try {
+      const result = await this.engine.search(
+        {
+          smiles: job.search_input,
+          method: job.search_type as SearchMethod,
+          quality: job.search_quality as SearchQuality,
+          databases,
+          limit: this.options.hitsPerDatabase,
+        },
+        { onProgress: progress.report, signal: controller.signal },
+      );
+      let total = 0;
+      for (const hits of result.databases) {
+        await this.hits.write(id, { database: hits.database, rows: hits.rows, similarities: hits.similarities });
+        total += hits.rows.length;
+      }
+      await progress.flush();
+      const now = this.now();
+      await this.jobs.markSucceeded(id, total, now, now + this.options.retentionMs);
+      log.info('search finished', { hits: total, ms: now - startedAt });
+    } catch (error) {
+      await progress.flush();
+      if (controller.signal.aborted && this.stopping) {
+        await this.jobs.requeue(id);
+        log.info('search interrupted by shutdown; it will run again at the next start');
+        return;
+      }
+      const reason = userReason(error);
+      log.error('search failed', { error, reason });
+      await this.fail(id, reason);
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  private async fail(id: string, reason: string): Promise<void> {
+    const now = this.now();
+    await this.jobs.markFailed(id, reason, now, now + this.options.retentionMs);
+  }
+}
+
+export function jobDatabases(job: JobRow): string[] {
+  return JSON.parse(job.db_names) as string[];
+}
+
+export function describeStatus(job: JobRow): JobStatusAnswer {
+  const base = { job_name: job.id, percent: job.percent, database: null, reason: null, num_results: job.num_results };
+  switch (job.state) {
+    case 'queued':
+      return { ...base, status: 'QUEUED', percent: 0 };
+    case 'running': {
+      const database = job.current_database ?? jobDatabases(job)[0] ?? '';
+      return { ...base, status: `EXECUTING: Searching in ${database} (${Math.round(job.percent)}%)`, database };
+    }
+    case 'succeeded':
+      return { ...base, status: 'SUCCESS', percent: 100 };
+    case 'failed':
+    case 'expired':
+      return { ...base, status: 'FAILED', reason: job.reason };
+  }
+}
+
+/** Engine and app errors carry readable messages; anything else is an internal fault the user is not shown. */
+function userReason(error: unknown): string {
+  if (error instanceof AppError) return error.message;
+  if (error instanceof EngineError) return error.message;
+  return 'The search stopped on an internal error. Please try again; if it keeps failing, contact support.';
+}
+
+/** Coalesces engine progress into store writes: at most one every PROGRESS_WRITE_MS, in order. */
+function progressWriter(write: (percent: number, database: string) => Promise<void>, now: () => number, log: Logger) {
+  let chain = Promise.resolve();
+  let lastAt = 0;
+  let last: { percent: number; database: string } | undefined;
+  return {
+    report: (progress: SearchProgress): void => {
+      const percent = Math.max(0, Math.min(99, Math.floor(progress.percent)));
+      if (last && last.percent === percent && last.database === progress.database) return;
+      const at = now();
+      if (last && last.database === progress.database && at - lastAt < PROGRESS_WRITE_MS) return;
+      last = { percent, database: progress.database };
+      lastAt = at;
+      chain = chain.then(() => write(percent, progress.database)).catch((error: unknown) => log.warn('progress not saved', { error }));
+    },
+    flush: (): Promise<void> => chain,
+  };
+}

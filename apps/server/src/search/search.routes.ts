@@ -1,0 +1,37 @@
+import { histogramQuery, jobQuery, pageQuery, submitSearchQuery } from '@molsearch/api';
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/app-env.ts';
+import type { RateLimiter } from '../http/rate-limit.middleware.ts';
+import { rateLimit } from '../http/rate-limit.middleware.ts';
+import type { JobService } from './job.service.ts';
+import type { ResultService } from './result.service.ts';
+import { parseQuery } from '../http/validation.ts';
+
+/** Submitting searches, polling them and reading their results. */
+export function searchRoutes(options: { jobs: JobService; results: ResultService; limiter: RateLimiter; rateLimiting: boolean }): Hono<AppEnv> {
+  const { jobs, results, limiter, rateLimiting } = options;
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/submit_molsearch', rateLimit(limiter, 'submissions', rateLimiting), async (c) => {
+    const query = parseQuery(c, submitSearchQuery);
+    const jobName = await jobs.submit(c.get('principal'), query);
+    c.get('log').info('search submitted', { job_id: jobName, method: query.search_type, databases: query.db_names });
+    return c.json({ job_name: jobName });
+  });
+
+  routes.get('/job_status', async (c) => {
+    const { job_name } = parseQuery(c, jobQuery);
+    return c.json(await jobs.status(job_name, c.get('principal')));
+  });
+
+  routes.get('/get_molsearch_page', async (c) => {
+    return c.json(await results.page(parseQuery(c, pageQuery), c.get('principal')));
+  });
+
+  routes.get('/get_sim_histograms', async (c) => {
+    const { job_name, n_bins } = parseQuery(c, histogramQuery);
+    return c.json(await results.histogram(job_name, n_bins, c.get('principal')));
+  });
+
+  return routes;
+}
