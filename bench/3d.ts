@@ -58,8 +58,8 @@ export async function run(args: string[]): Promise<void> {
   log('');
 
   const pipeline = await importPipeline(smiles);
-  log(`import pipeline with 3D (standardise, fingerprint, properties, conformers K=3, charges, descriptors, model, ` +
-    `IVF build and write), ${WORKERS} workers, batches of ${BATCH}:`);
+  log(`import pipeline with 3D (standardise, fingerprint, properties, conformers K=3, charges, model, ` +
+    `then volume grids, charge sites and write), ${WORKERS} workers, batches of ${BATCH}:`);
   log(`  ${pipeline.count} molecules in ${pipeline.seconds.toFixed(1)} s = ${pipeline.perSecond.toFixed(1)} molecules/s ` +
     `wall clock (goal >= ${PIPELINE_GOAL}/s on 2 cores: ${pipeline.perSecond >= PIPELINE_GOAL ? 'met' : 'NOT met'})`);
   const cpuRate = (WORKERS * pipeline.count) / pipeline.cpuSeconds;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ELECTROSHAPE_LENGTH, MORGAN_BYTES, USRCAT_LENGTH, decodeModel, descriptorSimilarity, score, tanimoto } from '@molsearch/chem';
+import { MORGAN_BYTES, decodeModel, score, tanimoto } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
 import { CATALOGUE_SHAPE, QUERY_SHAPE, createPreparer } from '@molsearch/engine';
 import type { MoleculePreparer } from '@molsearch/engine';
@@ -17,15 +17,13 @@ import type { Scored } from './lib/enrichment.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH_DIR = join(root, '..', 'shared', 'data', 'bench');
-const METHODS = ['morgan', 'shape', 'electrostatic', 'usrcat', 'electroshape'] as const;
+const METHODS = ['morgan', 'shape', 'electrostatic'] as const;
 type Method = (typeof METHODS)[number];
 const BATCH = 25;
 
 interface Prepared {
   fingerprint: Uint8Array;
   model: Model3D | undefined;
-  usrcat: Float32Array;
-  electroshape: Float32Array;
 }
 
 function readSmiles(path: string): string[] {
@@ -46,12 +44,10 @@ async function prepareAll(preparer: MoleculePreparer, smiles: string[], shape: S
     const molecules = smiles.slice(start, start + BATCH).map((s, k) => ({ line: start + k, smiles: s, id: String(start + k) }));
     batches.push(preparer.prepare({ molecules, properties: [], shape }).then((batch) => {
       batch.lines.forEach((line, row) => {
-        const encoded = batch.shapes![row]!;
+        const model = batch.models![row]!;
         out[line] = {
           fingerprint: batch.fingerprints.slice(row * MORGAN_BYTES, (row + 1) * MORGAN_BYTES),
-          model: encoded.model.length > 0 ? decodeModel(encoded.model) : undefined,
-          usrcat: encoded.usrcat,
-          electroshape: encoded.electroshape,
+          model: model.length > 0 ? decodeModel(model) : undefined,
         };
       });
     }));
@@ -60,23 +56,12 @@ async function prepareAll(preparer: MoleculePreparer, smiles: string[], shape: S
   return out;
 }
 
-/** Best similarity over every pair of conformer descriptors (rows of `length`). */
-function bestDescriptor(a: Float32Array, b: Float32Array, length: number): number {
-  let best = 0;
-  for (let i = 0; i < a.length; i += length) {
-    for (let j = 0; j < b.length; j += length) best = Math.max(best, descriptorSimilarity(a.subarray(i, i + length), b.subarray(j, j + length)));
-  }
-  return best;
-}
-
 function similarities(query: Prepared, candidate: Prepared): Record<Method, number> {
   const exact = query.model && candidate.model ? score(query.model, candidate.model, 'espsim_electrostatic') : undefined;
   return {
     morgan: tanimoto(query.fingerprint, candidate.fingerprint),
     shape: exact?.shape ?? 0,
     electrostatic: exact?.electrostatic ?? 0,
-    usrcat: bestDescriptor(query.usrcat, candidate.usrcat, USRCAT_LENGTH),
-    electroshape: bestDescriptor(query.electroshape, candidate.electroshape, ELECTROSHAPE_LENGTH),
   };
 }
 
@@ -133,8 +118,8 @@ export async function run(args: string[]): Promise<void> {
   const queries = numberOption(args, '--queries', 3);
   const log = (line: string) => console.log(line);
   log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  log(`DUD-E targets from ${BENCH_DIR}; shape = exact Gaussian shape Tanimoto, electrostatic = ESP Carbó at the best-shape pose, ` +
-    `usrcat/electroshape = descriptor similarity, best over conformer pairs; EF1% over the top 1% of the ranked set\n`);
+  log(`DUD-E targets from ${BENCH_DIR}; shape = exact Gaussian shape Tanimoto, electrostatic = ESP Carbó at the best-shape pose; ` +
+    `EF1% over the top 1% of the ranked set\n`);
   const preparer = createPreparer(2);
   try {
     for (const target of targets) await screenTarget(preparer, target, decoys, queries, log);

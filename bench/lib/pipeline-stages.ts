@@ -1,12 +1,12 @@
 // Where the 3D import's per-molecule time goes: CPU milliseconds per molecule of each stage of
 // prepareMolecules + shapeFeatures, run one after another on one thread (each stage as the import does it).
 import {
-  buildModel3D, electroShapeDescriptor, encodeModel, gasteigerCharges, generateConformers, heavyAtomPoints,
-  hydrogenatedGraph, loadRDKit, moleculeProperties, morganFingerprint, standardizeSmiles, usrcatDescriptor, withMol,
+  buildModel3D, encodeModel, gasteigerCharges, generateConformers, hydrogenatedGraph, loadRDKit, moleculeProperties, morganFingerprint,
+  standardizeSmiles, withMol,
 } from '@molsearch/chem';
 import { CATALOGUE_SHAPE } from '../../packages/engine/src/import/prepare-shape.ts';
 
-const STAGES = ['standardise', 'parse + fingerprint', 'properties', 'hydrogenated graph', 'conformers', 'charges', 'descriptors', 'model'] as const;
+const STAGES = ['standardise', 'parse + fingerprint', 'properties', 'hydrogenated graph', 'conformers', 'charges', 'model'] as const;
 type Stage = (typeof STAGES)[number];
 
 export async function pipelineStages(smiles: string[], log: (line: string) => void): Promise<void> {
@@ -31,13 +31,6 @@ export async function pipelineStages(smiles: string[], log: (line: string) => vo
       generateConformers(graph, { count: CATALOGUE_SHAPE.conformers, seed: CATALOGUE_SHAPE.seed, timeBudgetMs: CATALOGUE_SHAPE.timeBudgetMs }));
     if (conformers.length === 0) continue;
     const charges = timed('charges', () => gasteigerCharges(graph));
-    timed('descriptors', () => {
-      for (const coords of conformers) {
-        usrcatDescriptor(graph, coords);
-        const heavy = heavyAtomPoints(graph, coords, charges);
-        electroShapeDescriptor(heavy.coords, heavy.charges);
-      }
-    });
     timed('model', () => encodeModel(buildModel3D(graph, conformers, charges)));
   }
   const total = [...spent.values()].reduce((a, b) => a + b, 0);

@@ -8,7 +8,7 @@
 // Time is CPU time of this process, so figures are per core even on a busy machine.
 import { decodeModel, encodeModel, loadRDKit, score } from '@molsearch/chem';
 import type { Model3D, ScoreMethod, ScoreOptions } from '@molsearch/chem';
-import { CATALOGUE_SHAPE, QUERY_SHAPE, encodedShape } from '../../packages/engine/src/import/prepare-shape.ts';
+import { CATALOGUE_SHAPE, QUERY_SHAPE, encodedShapeModel } from '../../packages/engine/src/import/prepare-shape.ts';
 import type { ShapeBuildOptions } from '../../packages/engine/src/import/prepare-shape.ts';
 import { overlapEvaluations } from '../../packages/chem/src/shape/scorer.ts';
 import type { OverlapKernelKind } from '../../packages/chem/src/shape/shape-alignment.ts';
@@ -85,7 +85,7 @@ function rdkitModels(queryConformers: number, candidateConformers: number): Mode
 async function catalogueModels(queryConformers: number, candidateConformers: number): Promise<ModelSet> {
   await loadRDKit();
   const { smiles } = catalogueMolecules(CATALOGUE_QUERIES + CATALOGUE_CANDIDATES);
-  const build = (s: string, options: ShapeBuildOptions, conformers: number) => encodedShape(s, { ...options, conformers }).model;
+  const build = (s: string, options: ShapeBuildOptions, conformers: number) => encodedShapeModel(s, { ...options, conformers });
   const queries = smiles.slice(0, CATALOGUE_QUERIES).map((s) => build(s, QUERY_SHAPE, queryConformers)).filter((b) => b.length > 0).map(decodeModel);
   const candidates = smiles.slice(CATALOGUE_QUERIES).map((s) => build(s, CATALOGUE_SHAPE, candidateConformers)).filter((b) => b.length > 0);
   const meanConformers = (models: Model3D[]) => models.reduce((s, m) => s + m.conformers.length, 0) / models.length;

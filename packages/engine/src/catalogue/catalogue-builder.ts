@@ -5,11 +5,6 @@ import { COLUMN_FILES, FINGERPRINT_BYTES, POPCOUNT_SLOTS, propertyFiles } from '
 import type { CatalogueManifest, ManifestFile, StoredProperty } from './catalogue-format.ts';
 import { numericProperties, textProperties } from './prepared-batch.ts';
 import type { PreparedBatch } from './prepared-batch.ts';
-import type { EncodedShape } from '../import/prepare-shape.ts';
-import { SHAPE_DESCRIPTORS } from '../import/prepare-shape.ts';
-import { buildIvfIndex } from '../ivf/ivf-index.ts';
-import { writeIvfIndex } from '../ivf/ivf-files.ts';
-import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
 import { GRID_ROW_BYTES, catalogueGridRow } from '../stage1/pose-grid.ts';
 import { writeChargeSites } from './charge-site-files.ts';
 import { WRITE_ROWS, writeBytes } from './column-file.ts';
@@ -29,11 +24,13 @@ export class CatalogueBuilder {
   private readonly fingerprintChunks: Uint8Array[] = [];
   private readonly numberChunks: Float32Array[] = [];
   private readonly texts: string[][];
-  private readonly shapes: EncodedShape[] = [];
+  /** Encoded 3D models in input order, when the catalogue gets the 3D columns. */
+  private readonly models: Uint8Array[] | undefined;
   private duplicates = 0;
 
-  constructor(properties: readonly StoredProperty[]) {
+  constructor(properties: readonly StoredProperty[], withShape: boolean) {
     this.properties = properties;
+    this.models = withShape ? [] : undefined;
     this.numeric = numericProperties(properties);
     this.text = textProperties(properties);
     this.texts = this.text.map(() => []);
@@ -70,16 +67,15 @@ export class CatalogueBuilder {
       fingerprints.set(batch.fingerprints.subarray(source * FINGERPRINT_BYTES, (source + 1) * FINGERPRINT_BYTES), target * FINGERPRINT_BYTES);
       numbers.set(batch.numbers.subarray(source * width, (source + 1) * width), target * width);
       this.texts.forEach((column, t) => column.push(batch.texts[t]?.[source] ?? ''));
-      const shape = batch.shapes?.[source];
-      if (shape) this.shapes.push(shape);
+      if (this.models) this.models.push(batch.models?.[source] ?? new Uint8Array(0));
     });
     this.fingerprintChunks.push(fingerprints);
     this.numberChunks.push(numbers);
     return duplicateLines;
   }
 
-  /** Writes every column into `dir` (which must exist) and returns the file list (and 3D indexes) for the manifest. */
-  async write(dir: string): Promise<{ files: ManifestFile[]; ivf?: IvfManifestEntry[] }> {
+  /** Writes every column into `dir` (which must exist) and returns the file list for the manifest. */
+  async write(dir: string): Promise<ManifestFile[]> {
     const fingerprints = concat(this.fingerprintChunks, this.count * FINGERPRINT_BYTES);
     const order = popcountOrder(fingerprints, this.count);
     const files: ManifestFile[] = [];
@@ -102,33 +98,15 @@ export class CatalogueBuilder {
       const [index, text] = propertyFiles(property) as [string, string];
       files.push(...(await writeStrings(dir, index, text, order.rows, this.texts[t]!)));
     }
-    if (this.shapes.length === 0 || this.shapes.length !== this.count) return { files };
-    files.push(...(await writeBlobs(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, this.shapes.map((shape) => shape.model))));
+    const models = this.models;
+    if (!models) return files;
+    files.push(...(await writeBlobs(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, models)));
     files.push(await writeRows(dir, GRID_FILE, order, GRID_ROW_BYTES, (row, target, at) => {
       target.fill(0, at, at + GRID_ROW_BYTES);
-      catalogueGridRow(this.shapes[row]!.model, target, at);
+      catalogueGridRow(models[row]!, target, at);
     }));
-    files.push(...(await writeChargeSites(dir, order.rows, (row) => this.shapes[row]!.model)));
-    const ivf: IvfManifestEntry[] = [];
-    for (const kind of Object.keys(SHAPE_DESCRIPTORS) as (keyof typeof SHAPE_DESCRIPTORS)[]) {
-      const dim = SHAPE_DESCRIPTORS[kind];
-      const parts: Float32Array[] = [];
-      const rows: number[] = [];
-      order.rows.forEach((inputRow, row) => {
-        const vectors = this.shapes[inputRow]![kind];
-        parts.push(vectors);
-        for (let k = 0; k < vectors.length / dim; k++) rows.push(row);
-      });
-      // About sqrt(molecules) lists (not sqrt(conformer vectors)): coarser lists put more of the exact
-      // top hits inside the probed ones. On 10,000 Chemspace molecules (3 conformers each), 10 / 20 / 40
-      // probes held 0.56 / 0.75 / 0.92 of the exact shape top 30 with 100 lists, 0.43 / 0.60 / 0.81 with 166.
-      const lists = Math.max(1, Math.round(Math.sqrt(this.count)));
-      const index = buildIvfIndex(concatFloats(parts, rows.length * dim), dim, { seed: 1, lists }, Uint32Array.from(rows));
-      const written = await writeIvfIndex(dir, kind, index);
-      files.push(...written.files);
-      ivf.push(written.entry);
-    }
-    return { files, ivf };
+    files.push(...(await writeChargeSites(dir, order.rows, (row) => models[row]!)));
+    return files;
   }
 }
 

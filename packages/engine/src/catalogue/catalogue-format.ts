@@ -1,5 +1,4 @@
 import { MORGAN_BITS, MORGAN_BYTES, MORGAN_RADIUS } from '@molsearch/chem';
-import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
 
 /**
  * On-disk layout of one catalogue, `<dataDir>/catalogues/<DB-ID>/`. Every per-molecule column is in
@@ -14,13 +13,14 @@ import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
  *   prop-<key>.f32        count x f32 per numeric property (booleans as 0/1)
  *   prop-<key>.idx / .txt strings per text property (the molecular formula)
  *
- * 3D columns slot in as more files listed in `files`: per descriptor kind an IVF index
- *   ivf-<name>.centroids.f32 / .offsets.u32 / .rows.u32 / .vectors.f32   (see ivf/ivf-files.ts)
- * described by a `manifest.ivf` entry, the compact 3D models (@molsearch/chem encodeModel) as an
- * offset table + blob like the strings, the stage-1 volume grids (pose-grids.bin, stage1/pose-grid.ts)
- * and charge sites (charge-sites.*, charge-site-files.ts). Readers skip what they do not use, and derive
- * the grids and sites from the models for catalogues written before those files, so adding them keeps
- * version 1.
+ * With 3D columns (`manifest.shape` set) three more sets of files, all listed in `files`:
+ *   models.idx / .bin     the compact 3D models (@molsearch/chem encodeModel), offsets + blob like the strings
+ *   pose-grids.bin        the stage-1 volume grids (stage1/pose-grid.ts)
+ *   charge-sites.*        the electrostatic stage 1's charge sites (charge-site-files.ts)
+ *
+ * Version 2 dropped version 1's clustered USRCAT / ElectroShape descriptor files (no search read them)
+ * and requires the grid and charge-site files, which early version-1 catalogues lacked: a catalogue of
+ * another version is refused with a request to re-import it.
  *
  * All numbers are little-endian. The u32 offsets cap a string blob at 4 GiB (about 60M molecules).
  * Measured: 380-580 bytes per molecule for the Morgan path (256 fingerprint, ~45 SMILES, ~15 id,
@@ -28,7 +28,7 @@ import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
  * Loaded, the Morgan search adds a 32-byte fold per molecule in memory (kernels/fingerprint-memory.ts),
  * derived from the fingerprints when the catalogue is opened and never stored.
  */
-export const CATALOGUE_FORMAT_VERSION = 1;
+export const CATALOGUE_FORMAT_VERSION = 2;
 export const MANIFEST_FILE = 'manifest.json';
 export const FINGERPRINT_BYTES = MORGAN_BYTES;
 export const POPCOUNT_SLOTS = MORGAN_BITS + 2;
@@ -80,9 +80,7 @@ export interface CatalogueManifest {
   files: ManifestFile[];
   /** Sum of the column files divided by count. */
   bytesPerMolecule: number;
-  /** Stage-1 indexes of the 3D methods, when the catalogue has them (with models.idx / models.bin). */
-  ivf?: IvfManifestEntry[];
-  /** How the 3D columns were built. */
+  /** How the 3D columns were built, when the catalogue has them. */
   shape?: { conformers: number; seed: number; timeBudgetMs: number };
 }
 

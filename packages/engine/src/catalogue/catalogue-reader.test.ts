@@ -61,15 +61,25 @@ describe('reading a catalogue', () => {
     await expect(readCatalogue(dataDir, 'OFFSETS')).rejects.toThrow(/OFFSETS\/ids\.idx does not match .*ids\.txt/);
   });
 
-  it('rejects a damaged manifest and a manifest of another format version', async () => {
+  it('rejects a damaged manifest', async () => {
     const damaged = await copyOf('DAMAGED');
-    await writeFile(join(damaged, 'manifest.json'), '{"formatVersion": 1, "id": "DAM');
+    await writeFile(join(damaged, 'manifest.json'), '{"formatVersion": 2, "id": "DAM');
     await expect(readCatalogue(dataDir, 'DAMAGED')).rejects.toThrow(/DAMAGED\/manifest\.json is not valid JSON/);
+  });
+
+  it('asks for a re-import of a catalogue built by an older version, naming its files and options', async () => {
+    const old = await copyOf('OLD');
+    const manifest = JSON.parse(await readFile(join(old, 'manifest.json'), 'utf8')) as { formatVersion: number; sources: { path: string }[] };
+    manifest.formatVersion = 1;
+    await writeFile(join(old, 'manifest.json'), JSON.stringify({ ...manifest, shape: { conformers: 3, seed: 42, timeBudgetMs: 2000 } }));
+    const source = manifest.sources[0]!.path;
+    await expect(openCatalogue(dataDir, 'OLD')).rejects.toMatchObject({
+      code: 'CATALOGUE_FORMAT',
+      message: `Catalogue OLD was built by an older version of molsearch (format 1); re-import it: molsearch import ${source} --db OLD --3d`,
+    });
     const future = await copyOf('FUTURE');
-    const manifest = JSON.parse(await readFile(join(future, 'manifest.json'), 'utf8')) as { formatVersion: number };
-    manifest.formatVersion = 99;
-    await writeFile(join(future, 'manifest.json'), JSON.stringify(manifest));
-    await expect(readCatalogue(dataDir, 'FUTURE')).rejects.toMatchObject({ code: 'CATALOGUE_FORMAT', message: expect.stringMatching(/format version 99/) });
+    await writeFile(join(future, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 99 }));
+    await expect(readCatalogue(dataDir, 'FUTURE')).rejects.toMatchObject({ code: 'CATALOGUE_FORMAT', message: expect.stringMatching(/newer version of molsearch \(format 99; this one reads format 2\)/) });
   });
 
   it('says which catalogue is not imported', async () => {

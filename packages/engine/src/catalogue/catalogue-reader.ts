@@ -9,13 +9,9 @@ import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, MANIFEST_FIL
 import type { CatalogueManifest, StoredProperty } from './catalogue-format.ts';
 import { catalogueDir } from './catalogue-paths.ts';
 import { GRID_FILE, MODEL_FILES } from './catalogue-builder.ts';
-import { GRID_ROW_BYTES, catalogueGridRow } from '../stage1/pose-grid.ts';
+import { GRID_ROW_BYTES } from '../stage1/pose-grid.ts';
 import { PoseGridColumn } from '../stage1/pose-grid-scan.ts';
-import { espSiteColumn } from '../stage1/esp-at-pose.ts';
 import { CHARGE_SITE_FILES, chargeSiteFileSizes, readChargeSites } from './charge-site-files.ts';
-import { readIvfIndex } from '../ivf/ivf-files.ts';
-import type { IvfManifestEntry } from '../ivf/ivf-files.ts';
-import type { IvfIndex } from '../ivf/ivf-index.ts';
 import { offsetsAscendFromZero, readColumn, toArrayBuffer } from './column-file.ts';
 
 export type PropertyValue = number | boolean | string;
@@ -38,8 +34,6 @@ export interface Catalogue {
 }
 
 export interface ShapeColumns {
-  usrcat: IvfIndex;
-  electroshape: IvfIndex;
   /** Encoded compact 3D model of a row (@molsearch/chem decodeModel); empty when it has no conformer. */
   model(row: number): Uint8Array;
   /** The stage-1 volume grids, loaded into the grid kernel on first use. */
@@ -65,7 +59,7 @@ export async function readCatalogue(dataDir: string, id: string): Promise<Catalo
   const ids = await readStrings(dir, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, count);
   const properties = await readProperties(dir, manifest.properties, count);
   const view = fingerprintView(fingerprints);
-  const shape = manifest.ivf ? await readShapeColumns(dir, manifest) : undefined;
+  const shape = manifest.shape ? await readShapeColumns(dir, manifest) : undefined;
   return {
     ...(shape ? { shape } : {}),
     id: manifest.id,
@@ -102,16 +96,26 @@ export async function readManifest(dir: string, id: string): Promise<CatalogueMa
   } catch (error) {
     throw new EngineError('CATALOGUE_CORRUPT', `${path} is not valid JSON (truncated or damaged): re-import catalogue ${id}.`, { cause: error });
   }
-  if (manifest.formatVersion !== CATALOGUE_FORMAT_VERSION) {
-    throw new EngineError(
-      'CATALOGUE_FORMAT',
-      `${path} has index format version ${String(manifest.formatVersion)}; this version of molsearch reads version ${CATALOGUE_FORMAT_VERSION}: re-import catalogue ${id}.`,
-    );
-  }
+  if (typeof manifest.formatVersion !== 'number') throw new EngineError('CATALOGUE_CORRUPT', `${path} lacks a format version: re-import catalogue ${id}.`);
+  if (manifest.formatVersion !== CATALOGUE_FORMAT_VERSION) throw new EngineError('CATALOGUE_FORMAT', formatProblem(manifest, id));
   if (!Number.isInteger(manifest.count) || manifest.count < 0 || !Array.isArray(manifest.files) || !Array.isArray(manifest.properties)) {
     throw new EngineError('CATALOGUE_CORRUPT', `${path} lacks a valid count, file list or property list: re-import catalogue ${id}.`);
   }
   return manifest;
+}
+
+/** Why a catalogue of another format version cannot be read, with the command that rebuilds it. */
+function formatProblem(manifest: CatalogueManifest, id: string): string {
+  const files = Array.isArray(manifest.sources) && manifest.sources.length > 0 ? manifest.sources.map((source) => shellWord(source.path)).join(' ') : '<file>';
+  const reimport = `molsearch import ${files} --db ${id}${manifest.shape ? ' --3d' : ''}`;
+  if (manifest.formatVersion < CATALOGUE_FORMAT_VERSION) {
+    return `Catalogue ${id} was built by an older version of molsearch (format ${manifest.formatVersion}); re-import it: ${reimport}`;
+  }
+  return `Catalogue ${id} was built by a newer version of molsearch (format ${manifest.formatVersion}; this one reads format ${CATALOGUE_FORMAT_VERSION}); upgrade molsearch or re-import it: ${reimport}`;
+}
+
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 async function checkFileSizes(dir: string, manifest: CatalogueManifest): Promise<void> {
@@ -124,7 +128,9 @@ async function checkFileSizes(dir: string, manifest: CatalogueManifest): Promise
     ...chargeSiteFileSizes(manifest.count),
   ]);
   const listed = new Map(manifest.files.map((file) => [file.name, file.bytes]));
-  for (const name of [COLUMN_FILES.fingerprints, COLUMN_FILES.popcountStarts, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, ...manifest.properties.flatMap(propertyFiles)]) {
+  const required = [COLUMN_FILES.fingerprints, COLUMN_FILES.popcountStarts, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, ...manifest.properties.flatMap(propertyFiles)];
+  if (manifest.shape) required.push(...MODEL_FILES, GRID_FILE, ...Object.values(CHARGE_SITE_FILES));
+  for (const name of required) {
     if (!listed.has(name)) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MANIFEST_FILE)} does not list the column file ${name}: re-import catalogue ${manifest.id}.`);
   }
   for (const file of manifest.files) {
@@ -160,43 +166,25 @@ async function readStrings(dir: string, indexName: string, textName: string, cou
 }
 
 async function readShapeColumns(dir: string, manifest: CatalogueManifest): Promise<ShapeColumns> {
-  const entry = (name: string): IvfManifestEntry => {
-    const found = manifest.ivf?.find((ivf) => ivf.name === name);
-    if (!found) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MANIFEST_FILE)} lists no ${name} index: re-import the catalogue.`);
-    return found;
-  };
   const offsets = new Uint32Array(toArrayBuffer(await readColumn(dir, MODEL_FILES[0], (manifest.count + 1) * 4)));
   const blob = await readFile(join(dir, MODEL_FILES[1]));
   if (offsets[manifest.count] !== blob.byteLength) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MODEL_FILES[0])} does not match ${join(dir, MODEL_FILES[1])}: re-import the catalogue.`);
   const model = (row: number) => blob.subarray(offsets[row]!, offsets[row + 1]!);
-  const listed = (name: string) => manifest.files.some((file) => file.name === name);
-  const hasGridFile = listed(GRID_FILE);
-  const hasSiteFiles = Object.values(CHARGE_SITE_FILES).every(listed);
   let loaded: PoseGridColumn | undefined;
   const grids = () => {
     // The file's size was checked at open; the column checks the bytes it is given again.
-    loaded ??= new PoseGridColumn(hasGridFile ? readFileSync(join(dir, GRID_FILE)) : gridsFromModels(model, manifest.count), manifest.count);
+    loaded ??= new PoseGridColumn(readFileSync(join(dir, GRID_FILE)), manifest.count);
     return loaded;
   };
   return {
-    usrcat: await readIvfIndex(dir, entry('usrcat')),
-    electroshape: await readIvfIndex(dir, entry('electroshape')),
     model,
     grids,
     chargeGrids: () => {
       const column = grids();
-      // Catalogues imported before the site files existed derive them from the models.
-      if (!column.hasSites) column.placeSites(hasSiteFiles ? readChargeSites(dir, manifest.count) : espSiteColumn(model, manifest.count));
+      if (!column.hasSites) column.placeSites(readChargeSites(dir, manifest.count));
       return column;
     },
   };
-}
-
-/** Catalogues imported before the grid file existed: derived from the models (about 60 µs a molecule). */
-function gridsFromModels(model: (row: number) => Uint8Array, count: number): Uint8Array {
-  const grids = new Uint8Array(count * GRID_ROW_BYTES);
-  for (let row = 0; row < count; row++) catalogueGridRow(model(row), grids, row * GRID_ROW_BYTES);
-  return grids;
 }
 
 interface PropertyReader {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,5 +47,14 @@ describe('catalogue configuration', () => {
     expect(molport).toMatchObject({ imported: true, count: 2, badges: ['MolPort', 'In Stock', 'Under 1B'] });
     expect(infos.find((info) => info.id === 'ZINC15')).toMatchObject({ imported: false, count: 0 });
     expect(infos.at(-1)).toMatchObject({ id: 'MY-UPLOAD', displayName: 'MY-UPLOAD', count: 2, badges: ['Other', 'Under 1B'] });
+  });
+
+  it('reports a catalogue of an older format as not usable, with the command that rebuilds it', async () => {
+    await importCatalogue({ files: [join(dir, 'm.smi')], id: 'OLD-FORMAT', dataDir: join(dir, 'data'), workers: 0 });
+    const path = join(dir, 'data', 'catalogues', 'OLD-FORMAT', 'manifest.json');
+    await writeFile(path, JSON.stringify({ ...JSON.parse(await readFile(path, 'utf8')), formatVersion: 1 }));
+    const old = (await listCatalogues(join(dir, 'data'), config)).find((info) => info.id === 'OLD-FORMAT');
+    expect(old).toMatchObject({ imported: false, count: 0, problemCode: 'CATALOGUE_FORMAT' });
+    expect(old?.problem).toBe(`Catalogue OLD-FORMAT was built by an older version of molsearch (format 1); re-import it: molsearch import ${join(dir, 'm.smi')} --db OLD-FORMAT`);
   });
 });

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { EngineError } from '../engine-error.ts';
+import type { EngineErrorCode } from '../engine-error.ts';
 import type { CatalogueConfig, DatabaseConfig, VendorConfig } from './catalogue-config.ts';
 import { CATALOGUE_ID_PATTERN } from './catalogue-format.ts';
 import { catalogueDir, cataloguesDir } from './catalogue-paths.ts';
@@ -17,8 +18,10 @@ export interface CatalogueInfo {
   /** Molecules in the imported index; 0 when not imported. */
   count: number;
   imported: boolean;
-  /** Why an imported folder cannot be used (damaged, old format), when that is the case. */
+  /** Why an imported folder cannot be used (damaged, old format), when that is the case: a message for users. */
   problem?: string;
+  /** The problem's code: CATALOGUE_FORMAT asks for a re-import, CATALOGUE_CORRUPT names a damaged file. */
+  problemCode?: EngineErrorCode;
   created?: string;
   bytesPerMolecule?: number;
 }
@@ -62,7 +65,8 @@ async function describe(dataDir: string, database: DatabaseConfig, vendor: Pick<
     const manifest = await readManifest(catalogueDir(dataDir, database.id), database.id);
     return { ...info, count: manifest.count, imported: true, created: manifest.created, bytesPerMolecule: manifest.bytesPerMolecule };
   } catch (error) {
-    return { ...info, problem: error instanceof EngineError ? error.message : String(error) };
+    if (error instanceof EngineError) return { ...info, problem: error.message, problemCode: error.code };
+    return { ...info, problem: String(error), problemCode: 'CATALOGUE_CORRUPT' };
   }
 }
 

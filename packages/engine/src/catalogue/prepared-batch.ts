@@ -1,4 +1,3 @@
-import type { EncodedShape } from '../import/prepare-shape.ts';
 import type { StoredProperty } from './catalogue-format.ts';
 
 /** Molecules of one input batch after standardisation, fingerprinting and properties; rows in input order. */
@@ -12,8 +11,8 @@ export interface PreparedBatch {
   numbers: Float32Array;
   /** One array of rows strings per text property. */
   texts: string[][];
-  /** 3D features per row, when the import builds the 3D columns. */
-  shapes?: EncodedShape[];
+  /** Encoded 3D model per row (empty when no conformer could be built), when the import builds the 3D columns. */
+  models?: Uint8Array[];
   /** Rows that failed, reported by input line. */
   rejected: { line: number; message: string }[];
 }

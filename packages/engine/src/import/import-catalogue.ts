@@ -33,8 +33,8 @@ export interface ImportOptions {
   /** Molecules per task sent to a worker. */
   batchSize?: number;
   /**
-   * Also build the 3D columns (conformers, compact models, USRCAT and ElectroShape IVF indexes) for the
-   * shape and electrostatic searches: true for CATALOGUE_SHAPE, or explicit options. Conformer
+   * Also build the 3D columns (conformers, compact models, volume grids, charge sites) for the shape
+   * and electrostatic searches: true for CATALOGUE_SHAPE, or explicit options. Conformer
    * generation makes this about 50 ms of CPU a molecule, ten times the 2D work.
    */
   shape?: boolean | ShapeBuildOptions;
@@ -111,7 +111,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
   const preparer = options.preparer ?? createPreparer(options.workers ?? 2);
   const inFlight: { file: string; result: Promise<PreparedBatch>; through: InputPosition; readErrors: number }[] = [];
   try {
-    const builder = new CatalogueBuilder(CATALOGUE_PROPERTIES);
+    const builder = new CatalogueBuilder(CATALOGUE_PROPERTIES, shape !== undefined);
     const report = new ImportReport(options, sources, started);
     const maxInFlight = 2 * Math.max(1, options.workers ?? 2) + 1;
     // Batches finished before the interruption: counted again, their rows already reported then.
@@ -183,7 +183,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
     }
     report.rows = rows;
     report.emit('writing');
-    const { files, ivf } = await builder.write(workDir);
+    const files = await builder.write(workDir);
     await discardCheckpoint(workDir);
     const manifest: CatalogueManifest = {
       formatVersion: CATALOGUE_FORMAT_VERSION,
@@ -197,7 +197,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
       properties: [...builder.properties],
       files,
       bytesPerMolecule: 0,
-      ...(ivf ? { ivf, shape } : {}),
+      ...(shape ? { shape } : {}),
     };
     manifest.bytesPerMolecule = bytesPerMolecule(manifest);
     // The manifest is written last: a folder without one is never a catalogue.

@@ -17,7 +17,8 @@ export const CHECKPOINT_FILE = 'checkpoint.json';
 export const BATCHES_FILE = 'batches.bin';
 
 export interface CheckpointHeader {
-  version: 1;
+  /** Raised when the batches' layout changes: a work folder of another layout is started over, not resumed. */
+  version: 2;
   id: string;
   sources: { path: string; bytes: number; modified: number }[];
   properties: string[];
@@ -46,7 +47,7 @@ export async function checkpointHeader(id: string, files: string[], properties: 
       return { path, bytes: info.size, modified: info.mtimeMs };
     }),
   );
-  return { version: 1, id, sources, properties, shape: shape ?? null, limit: limit ?? null };
+  return { version: 2, id, sources, properties, shape: shape ?? null, limit: limit ?? null };
 }
 
 export async function startCheckpoint(dir: string, header: CheckpointHeader): Promise<void> {

@@ -2,8 +2,8 @@ import { ChemistryError, DEFAULT_MOLECULE_LIMITS, MORGAN_BYTES, PROPERTY_COLUMNS
 import type { MoleculeLimits, MoleculeProperties } from '@molsearch/chem';
 import type { StoredProperty } from '../catalogue/catalogue-format.ts';
 import { numericProperties, textProperties } from '../catalogue/prepared-batch.ts';
-import { encodedShape } from './prepare-shape.ts';
-import type { EncodedShape, ShapeBuildOptions } from './prepare-shape.ts';
+import { encodedShapeModel } from './prepare-shape.ts';
+import type { ShapeBuildOptions } from './prepare-shape.ts';
 import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
 
 /** One input row to prepare: what the readers give, minus the extra columns import does not store yet. */
@@ -41,7 +41,7 @@ export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPE
   const numeric = numericProperties(properties);
   const text = textProperties(properties);
   const batch: PreparedBatch = { lines: [], ids: [], smiles: [], fingerprints: new Uint8Array(0), numbers: new Float32Array(0), texts: text.map(() => []), rejected: [] };
-  if (shape) batch.shapes = [];
+  if (shape) batch.models = [];
   const fingerprints = new Uint8Array(molecules.length * MORGAN_BYTES);
   const numbers = new Float32Array(molecules.length * numeric.length);
   for (const molecule of molecules) {
@@ -52,7 +52,7 @@ export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPE
       batch.rejected.push({ line: molecule.line, message: `${prepared} ${JSON.stringify(clip(molecule.smiles))}` });
       continue;
     }
-    const { standard, features, encoded } = prepared;
+    const { standard, features, model } = prepared;
     const row = batch.ids.length;
     batch.lines.push(molecule.line);
     batch.ids.push(molecule.id);
@@ -62,7 +62,7 @@ export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPE
       numbers[row * numeric.length + k] = numericValue(features.properties, property.key);
     });
     text.forEach((property, t) => batch.texts[t]!.push(String(features.properties[property.key as keyof MoleculeProperties])));
-    if (encoded) batch.shapes!.push(encoded);
+    if (model) batch.models!.push(model);
   }
   batch.fingerprints = fingerprints.slice(0, batch.ids.length * MORGAN_BYTES);
   batch.numbers = numbers.slice(0, batch.ids.length * numeric.length);
@@ -72,7 +72,7 @@ export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPE
 interface PreparedRow {
   standard: { smiles: string };
   features: { fingerprint: Uint8Array; properties: MoleculeProperties };
-  encoded?: EncodedShape;
+  model?: Uint8Array;
 }
 
 /** The row's standard form, fingerprint, properties and (with `shape`) 3D columns, or why it was refused. */
@@ -81,7 +81,7 @@ function prepareRow(smiles: string, shape: ShapeBuildOptions | undefined): Prepa
     const standard = standardizeSmiles(smiles);
     const features = standard && withMol(standard.smiles, (mol) => ({ fingerprint: morganFingerprint(mol), properties: moleculeProperties(mol) }));
     if (!standard || !features) return 'invalid SMILES';
-    return shape ? { standard, features, encoded: encodedShape(standard.smiles, shape) } : { standard, features };
+    return shape ? { standard, features, model: encodedShapeModel(standard.smiles, shape) } : { standard, features };
   } catch (error) {
     if (error instanceof ChemistryError) return error.message;
     throw error;

@@ -1,16 +1,4 @@
-import {
-  ELECTROSHAPE_LENGTH,
-  USRCAT_LENGTH,
-  buildModel3D,
-  electroShapeDescriptor,
-  encodeModel,
-  gasteigerCharges,
-  generateConformers,
-  generateConformersWith,
-  heavyAtomPoints,
-  hydrogenatedGraph,
-  usrcatDescriptor,
-} from '@molsearch/chem';
+import { buildModel3D, encodeModel, gasteigerCharges, generateConformers, generateConformersWith, hydrogenatedGraph } from '@molsearch/chem';
 import type { ConformerOptions, ConformerSet, Model3D, MolGraph } from '@molsearch/chem';
 import { embedOn } from '../search/conformer-pool.ts';
 import type { ConformerPool } from '../search/conformer-pool.ts';
@@ -29,21 +17,12 @@ export const CATALOGUE_SHAPE: ShapeBuildOptions = { conformers: 3, seed: 42, tim
  * our conformers reach the quality gate against RDKit ETKDGv3 + MMFF (npm run bench -- conformer-gate). */
 export const QUERY_SHAPE: ShapeBuildOptions = { conformers: 30, seed: 42, timeBudgetMs: 5000 };
 
-export const SHAPE_DESCRIPTORS = { usrcat: USRCAT_LENGTH, electroshape: ELECTROSHAPE_LENGTH } as const;
-export type ShapeDescriptorKind = keyof typeof SHAPE_DESCRIPTORS;
-
 export interface ShapeFeatures {
+  /** Conformers and Gasteiger charges: what the stage-1 grids and charge sites and the exact scorer read. */
   model: Model3D;
-  /** One USRCAT vector per conformer (conformers x 60). */
-  usrcat: Float32Array;
-  /** One ElectroShape vector per conformer (conformers x 15). */
-  electroshape: Float32Array;
 }
 
-/**
- * Conformers, Gasteiger charges, stage-1 descriptors and the compact 3D model of a standardised
- * molecule; undefined when no conformer can be built.
- */
+/** The 3D model (conformers, Gasteiger charges) of a standardised molecule; undefined when no conformer can be built. */
 export function shapeFeatures(smiles: string, options: ShapeBuildOptions): ShapeFeatures | undefined {
   const graph = hydrogenatedGraph(smiles);
   return graph ? featuresOf(graph, generateConformers(graph, conformerOptions(options))) : undefined;
@@ -68,26 +47,11 @@ function featuresOf(graph: MolGraph, { conformers }: ConformerSet): ShapeFeature
   if (conformers.length === 0 || conformers[0]!.length === 0) return undefined;
   // A hydrogen or proton alone has no volume to compare: it scores 0 even against itself.
   if (!graph.atoms.some((atom) => atom.atomicNumber > 1)) return undefined;
-  const charges = gasteigerCharges(graph);
-  const usrcat = new Float32Array(conformers.length * USRCAT_LENGTH);
-  const electroshape = new Float32Array(conformers.length * ELECTROSHAPE_LENGTH);
-  conformers.forEach((coords, k) => {
-    usrcat.set(usrcatDescriptor(graph, coords), k * USRCAT_LENGTH);
-    const heavy = heavyAtomPoints(graph, coords, charges);
-    electroshape.set(electroShapeDescriptor(heavy.coords, heavy.charges), k * ELECTROSHAPE_LENGTH);
-  });
-  return { model: buildModel3D(graph, conformers, charges), usrcat, electroshape };
+  return { model: buildModel3D(graph, conformers, gasteigerCharges(graph)) };
 }
 
-/** What a batch carries per molecule for the 3D columns; empty arrays when no conformer could be built. */
-export interface EncodedShape {
-  model: Uint8Array;
-  usrcat: Float32Array;
-  electroshape: Float32Array;
-}
-
-export function encodedShape(smiles: string, options: ShapeBuildOptions): EncodedShape {
+/** What a batch carries per molecule for the 3D columns: the encoded model, empty when no conformer could be built. */
+export function encodedShapeModel(smiles: string, options: ShapeBuildOptions): Uint8Array {
   const features = shapeFeatures(smiles, options);
-  if (!features) return { model: new Uint8Array(0), usrcat: new Float32Array(0), electroshape: new Float32Array(0) };
-  return { model: encodeModel(features.model), usrcat: features.usrcat, electroshape: features.electroshape };
+  return features ? encodeModel(features.model) : new Uint8Array(0);
 }

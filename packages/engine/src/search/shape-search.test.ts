@@ -6,7 +6,8 @@ import { catalogueDir } from '../catalogue/catalogue-paths.ts';
 import { readChargeSites } from '../catalogue/charge-site-files.ts';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
-import { espSiteColumn } from '../stage1/esp-at-pose.ts';
+import { rowSites } from '../stage1/esp-at-pose.ts';
+import { GRID_SLOTS } from '../stage1/pose-grid.ts';
 import type { SearchRequest } from '../search-types.ts';
 import { closeSearchPool, search } from './search.ts';
 
@@ -31,23 +32,29 @@ afterAll(async () => {
 });
 
 describe('shape and electrostatic search', () => {
-  it('writes the 3D columns: a model per molecule and USRCAT / ElectroShape IVF indexes', async () => {
+  it('writes the 3D columns: a model, volume grids and charge sites per molecule, and nothing else', async () => {
     const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
-    expect(catalogue.manifest.ivf?.map((entry) => entry.name)).toEqual(['usrcat', 'electroshape']);
-    expect(catalogue.shape?.usrcat.rows.length).toBeGreaterThanOrEqual(catalogue.count);
+    expect(catalogue.manifest.shape).toEqual({ conformers: 2, seed: 42, timeBudgetMs: 2000 });
     for (let row = 0; row < catalogue.count; row++) expect(catalogue.shape?.model(row).byteLength).toBeGreaterThan(0);
     const files = await readdir(catalogue.dir);
-    expect(files).toContain('models.bin');
-    expect(files).toContain('ivf-usrcat.vectors.f32');
-    expect(files).toContain('pose-grids.bin');
+    const twoD = await readdir(catalogueDir(dataDir, 'SMALL-2D'));
+    expect(files.filter((name) => !twoD.includes(name)).sort()).toEqual(['charge-sites-self.f64', 'charge-sites.f32', 'charge-sites.idx', 'models.bin', 'models.idx', 'pose-grids.bin']);
   });
 
   it('stores at import exactly the charge sites stage 1 would derive from the models', async () => {
     const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
     const stored = readChargeSites(catalogue.dir, catalogue.count);
-    const derived = espSiteColumn((row) => catalogue.shape!.model(row), catalogue.count);
     expect(stored.records.length).toBeGreaterThan(4 * catalogue.count);
-    expect(stored).toEqual(derived);
+    for (let row = 0; row < catalogue.count; row++) {
+      const derived = rowSites(catalogue.shape!.model(row));
+      const first = stored.offsets[row * GRID_SLOTS]!;
+      const end = stored.offsets[(row + 1) * GRID_SLOTS]!;
+      expect(stored.records.subarray(4 * first, 4 * end)).toEqual(derived.records);
+      expect(stored.selfOverlaps.subarray(row * GRID_SLOTS, (row + 1) * GRID_SLOTS)).toEqual(derived.selfOverlaps);
+      for (let slot = 0; slot < GRID_SLOTS; slot++) {
+        expect(stored.offsets[row * GRID_SLOTS + slot + 1]! - stored.offsets[row * GRID_SLOTS + slot]!).toBe(derived.counts[slot]);
+      }
+    }
   });
 
   it('names a damaged charge-site file at the first electrostatic search', async () => {

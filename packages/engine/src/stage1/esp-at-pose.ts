@@ -53,20 +53,6 @@ export function rowSites(encodedModel: Uint8Array): RowSites {
   return { counts, records, selfOverlaps };
 }
 
-/** The charge sites of every row (`rowSites`), derived from the models. */
-export function espSiteColumn(model: (row: number) => Uint8Array, count: number): EspSiteColumn {
-  const rows = Array.from({ length: count }, (_, row) => rowSites(model(row)));
-  const offsets = new Uint32Array(count * GRID_SLOTS + 1);
-  const selfOverlaps = new Float64Array(count * GRID_SLOTS);
-  rows.forEach((row, r) => {
-    selfOverlaps.set(row.selfOverlaps, r * GRID_SLOTS);
-    for (let s = 0; s < GRID_SLOTS; s++) offsets[r * GRID_SLOTS + s + 1] = offsets[r * GRID_SLOTS + s]! + row.counts[s]!;
-  });
-  const records = new Float32Array(4 * offsets[count * GRID_SLOTS]!);
-  rows.forEach((row, r) => records.set(row.records, 4 * offsets[r * GRID_SLOTS]!));
-  return { offsets, records, selfOverlaps };
-}
-
 /**
  * Moves sites beyond the query lattice's box onto its inside border, in place: they read the border,
  * where the potential is flat, and the kernel reads no point outside.

@@ -214,7 +214,7 @@ export class PoseGridColumn {
   }
 
   /**
-   * Copies the charge sites (espSiteColumn, or the catalogue's stored ones) into the kernel's memory
+   * Copies the catalogue's charge sites (charge-site-files.ts) into the kernel's memory
    * after the grids, once, kept inside the query lattice's box: the caller need not keep its own copy.
    */
   placeSites(column: EspSiteColumn): void {

@@ -2,7 +2,8 @@ import { AXIS_SIGN_FLIPS, encodeModel, espOverlap, espSelfOverlap, loadRDKit } f
 import type { Model3D } from '@molsearch/chem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shapeFeatures } from '../import/prepare-shape.ts';
-import { espSiteColumn, querySites } from './esp-at-pose.ts';
+import { querySites, rowSites } from './esp-at-pose.ts';
+import type { EspSiteColumn } from './esp-at-pose.ts';
 import { bestRows } from './grid-candidates.ts';
 import { GRID_BYTES, GRID_ROW_BYTES, GRID_SLOTS, catalogueGridRow, principalCoordinates, queryGrids } from './pose-grid.ts';
 import { PoseGridColumn, RUN_HERE } from './pose-grid-scan.ts';
@@ -15,6 +16,20 @@ beforeAll(async () => {
   await loadRDKit();
   for (const smiles of SMILES) models.push(shapeFeatures(smiles, { conformers: 4, seed: 7, timeBudgetMs: 5000 })!.model);
 });
+
+/** The charge sites of encoded models, laid out as the catalogue stores them (charge-site-files.ts). */
+function siteColumn(encoded: Uint8Array[]): EspSiteColumn {
+  const rows = encoded.map(rowSites);
+  const offsets = new Uint32Array(rows.length * GRID_SLOTS + 1);
+  rows.forEach((row, r) => row.counts.forEach((count, s) => (offsets[r * GRID_SLOTS + s + 1] = offsets[r * GRID_SLOTS + s]! + count)));
+  const records = new Float32Array(4 * offsets[offsets.length - 1]!);
+  const selfOverlaps = new Float64Array(rows.length * GRID_SLOTS);
+  rows.forEach((row, r) => {
+    records.set(row.records, 4 * offsets[r * GRID_SLOTS]!);
+    selfOverlaps.set(row.selfOverlaps, r * GRID_SLOTS);
+  });
+  return { offsets, records, selfOverlaps };
+}
 
 function popcount(bytes: Uint8Array): number {
   let total = 0;
@@ -89,7 +104,7 @@ describe('stage-1 volume grids', () => {
     const encoded = models.map((model) => encodeModel(model));
     const column = new Uint8Array(models.length * GRID_ROW_BYTES);
     encoded.forEach((bytes, row) => catalogueGridRow(bytes, column, row * GRID_ROW_BYTES));
-    const sites = espSiteColumn((row) => encoded[row]!, models.length);
+    const sites = siteColumn(encoded);
     const query = models[5]!;
     const grids = queryGrids(query, 3);
     const kernel = new PoseGridColumn(column, models.length);
@@ -123,7 +138,7 @@ describe('stage-1 volume grids', () => {
     const column = new Uint8Array(models.length * GRID_ROW_BYTES);
     encoded.forEach((bytes, row) => catalogueGridRow(bytes, column, row * GRID_ROW_BYTES));
     const kernel = new PoseGridColumn(column, models.length);
-    kernel.placeSites(espSiteColumn((row) => encoded[row]!, models.length));
+    kernel.placeSites(siteColumn(encoded));
     const query = models[2]!;
     const grids = queryGrids(query, 3);
     const lattices = querySites(query, grids);
