@@ -39,6 +39,27 @@ function rawRequest(url: string, method: string, path: string, body?: Buffer): P
   });
 }
 
+/**
+ * A raw POST that must be answered without any socket error: the server reads (and drops) the rest of
+ * an oversized body before it answers, so the client never sees a reset or a broken pipe.
+ */
+function postWithoutReset(url: string, path: string, body: Buffer): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = request(
+      { host: target.hostname, port: target.port, method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': body.length } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 // File level: runs once every suite here has finished and stopped its servers.
 afterAll(() => removeTestCatalogues());
 
@@ -114,6 +135,35 @@ describe('bad input gets a clear 4xx and the server stays up', () => {
     const answer = await rawRequest(server.url, 'POST', `/api/prepare_download?job_name=${jobName}&file_format=csv`, body);
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('accepts a selection of 100,000 neighbor_ids and builds the file of the selected hits', async () => {
+    const page = await client.json<{ id: string[] }>('/api/get_molsearch_page', { job_name: jobName, page_size: 1000 });
+    expect(page.id.length).toBeGreaterThan(10);
+    // The search's own result ids, repeated to the largest selection the contract allows.
+    const selection = Array.from({ length: 100_000 }, (_, index) => page.id[index % page.id.length]!);
+    const { file, link } = await client.download({ job_name: jobName, file_format: 'csv' }, selection);
+    expect(link.num_molecules).toBe(page.id.length);
+    const ids = file.toString('utf8').trimEnd().split('\n').slice(1).map((line) => line.split(',')[1]);
+    expect(ids).toEqual(page.id);
+  });
+
+  it('keeps the small body limit on account and tracking calls', async () => {
+    const caller = new ApiClient(server.url);
+    for (const path of ['/api/consent', '/api/track/search', '/api/analytics', '/api/api-keys']) {
+      const answer = await caller.request('POST', path, {}, { email: 'a@example.org', padding: 'x'.repeat(20 * 1024) });
+      expect(answer.status, path).toBe(413);
+      expect((answer.data as { error: { code: string; message: string } }).error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 16 KB.' });
+    }
+  });
+
+  it('answers a 9 MB body with a readable 413 and no connection reset', async () => {
+    const body = Buffer.from(JSON.stringify({ neighbor_ids: Array(9 * 1024 * 1024 / 36).fill('enamine-real:Z123456789:0123456789ab') }));
+    expect(body.length).toBeGreaterThan(9 * 1024 * 1024 - 1024);
+    const answer = await postWithoutReset(server.url, `/api/prepare_download?job_name=${jobName}&file_format=csv`, body);
+    expect(answer.status).toBe(413);
+    expect(answer.type).toMatch(/application\/json/);
+    expect(JSON.parse(answer.body).error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 8 MB.' });
   });
 
   it('answers 400 to a body that is not JSON', async () => {

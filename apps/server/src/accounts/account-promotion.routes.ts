@@ -16,9 +16,8 @@ import { SHARED_ADDRESS_FACTOR, tooManyAttempts } from '../http/rate-limit.middl
 export function accountPromotionRoutes(options: { promotion: AccountPromotionService; limiter: RateLimiter; attemptsPerMinute: number }): Hono<AppEnv> {
   const { promotion, limiter, attemptsPerMinute } = options;
   const routes = new Hono<AppEnv>();
-  routes.use('*', accountBodyLimit);
 
-  routes.post('/account/promote', async (c) => {
+  routes.post('/account/promote', accountBodyLimit, async (c) => {
     const principal = c.get('principal');
     if (!principal.userId) throw new AppError('NOT_AUTHENTICATED', { message: PROMOTION_MESSAGES.notAnonymous });
     if (!principal.anonymous || principal.via !== 'session') throw new AppError('NOT_ANONYMOUS', { message: PROMOTION_MESSAGES.notAnonymous });

@@ -26,18 +26,17 @@ function keyId(c: Context<AppEnv>): string {
 /** The API Key Management dialog's calls; every one is limited to the caller's own keys. */
 export function apiKeyRoutes(apiKeys: ApiKeyService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.use('*', accountBodyLimit);
 
   routes.get('/api-keys', async (c) => c.json({ keys: await apiKeys.list(registeredUser(c)), limit: MAX_API_KEYS }));
 
-  routes.post('/api-keys', async (c) => {
+  routes.post('/api-keys', accountBodyLimit, async (c) => {
     const userId = registeredUser(c);
     const key = await apiKeys.create(userId, await parseJsonBody(c, createApiKeyBody));
     c.get('log').info('api key created', { api_key_id: key.api_key_id });
     return c.json({ key }, 201);
   });
 
-  routes.patch('/api-keys/:id', async (c) => {
+  routes.patch('/api-keys/:id', accountBodyLimit, async (c) => {
     const userId = registeredUser(c);
     const id = keyId(c);
     return c.json({ key: await apiKeys.update(userId, id, await parseJsonBody(c, updateApiKeyBody)) });

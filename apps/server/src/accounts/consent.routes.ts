@@ -8,8 +8,7 @@ import type { ProfileService } from './profile.service.ts';
 /** The consent modal's save: an e-mail address and two consents, on the caller's (usually anonymous) account. */
 export function consentRoutes(profiles: ProfileService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.use('*', accountBodyLimit);
-  routes.post('/consent', async (c) => {
+  routes.post('/consent', accountBodyLimit, async (c) => {
     const principal = c.get('principal');
     const body = await parseJsonBody(c, consentBody);
     if (!principal.userId || principal.via !== 'session') throw new AppError('NOT_AUTHENTICATED', { message: CONSENT_MESSAGES.noSession });

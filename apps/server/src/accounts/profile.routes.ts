@@ -12,7 +12,6 @@ import { registeredUser } from './api-key.routes.ts';
 /** The signed-in user with profile and roles; profile completion, edits and deactivation. */
 export function profileRoutes(auth: Auth, profiles: ProfileService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.use('*', accountBodyLimit);
 
   routes.get('/me', async (c) => {
     const principal = c.get('principal');
@@ -40,19 +39,19 @@ export function profileRoutes(auth: Auth, profiles: ProfileService): Hono<AppEnv
     return c.json(answer);
   });
 
-  routes.post('/profile/complete', async (c) => {
+  routes.post('/profile/complete', accountBodyLimit, async (c) => {
     const userId = registeredUser(c);
     const body = await parseJsonBody(c, completeProfileBody);
     return c.json({ profile: await profiles.complete(userId, body, c.get('principal').address) });
   });
 
-  routes.patch('/profile', async (c) => {
+  routes.patch('/profile', accountBodyLimit, async (c) => {
     const userId = registeredUser(c);
     return c.json({ profile: await profiles.update(userId, await parseJsonBody(c, updateProfileBody)) });
   });
 
   // Soft deactivation, then every session of the account ends.
-  routes.post('/profile/deactivate', async (c) => {
+  routes.post('/profile/deactivate', accountBodyLimit, async (c) => {
     const userId = registeredUser(c);
     await profiles.deactivate(userId);
     const context = await auth.$context;

@@ -12,7 +12,6 @@ import type { TrackingService } from './tracking.service.ts';
  */
 export function trackingRoutes(tracking: TrackingService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.use('*', accountBodyLimit);
 
   const silently = async <S extends z.ZodType>(c: Context<AppEnv>, schema: S, record: (body: z.output<S>) => Promise<void>): Promise<Response> => {
     try {
@@ -23,11 +22,11 @@ export function trackingRoutes(tracking: TrackingService): Hono<AppEnv> {
     return c.body(null, 204);
   };
 
-  routes.post('/track/search', (c) => silently(c, trackSearchBody, (body) => tracking.search(c.get('principal'), body.job_name)));
-  routes.post('/track/quotation', (c) => silently(c, trackQuotationBody, (body) => tracking.quotation(c.get('principal'), body)));
-  routes.post('/track/admet', (c) => silently(c, trackAdmetBody, (body) => tracking.admet(c.get('principal'), body.job_name)));
+  routes.post('/track/search', accountBodyLimit, (c) => silently(c, trackSearchBody, (body) => tracking.search(c.get('principal'), body.job_name)));
+  routes.post('/track/quotation', accountBodyLimit, (c) => silently(c, trackQuotationBody, (body) => tracking.quotation(c.get('principal'), body)));
+  routes.post('/track/admet', accountBodyLimit, (c) => silently(c, trackAdmetBody, (body) => tracking.admet(c.get('principal'), body.job_name)));
 
-  routes.post('/analytics', async (c) => {
+  routes.post('/analytics', accountBodyLimit, async (c) => {
     const body = await parseJsonBody(c, analyticsBody);
     await tracking.analytics(c.get('principal'), body);
     return c.body(null, 204);
