@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,30 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { PROPERTY_COLUMNS, canonicalSmiles, computeProperties, fingerprintToHex, formatPropertyValue, loadRDKit, morganFingerprint, withMol } from '@molsearch/chem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_BIN, runCli } from './testing/run-cli.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const BIN = join(here, '..', 'bin', 'molsearch.js');
+const BIN = CLI_BIN;
 const REPO_BIN = join(here, '..', '..', '..', 'node_modules', '.bin', 'molsearch');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function molsearch(args: string[], cwd: string, bin = BIN): Promise<Run> {
-  const env = { ...process.env };
-  delete env.MOLSEARCH_DEBUG;
-  delete env.MOLSEARCH_DATA_DIR;
-  const command = bin === BIN ? process.execPath : bin;
-  const argv = bin === BIN ? [BIN, ...args] : args;
-  return new Promise((resolve) => {
-    execFile(command, argv, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const molsearch = runCli;
 
 function fingerprintHex(smiles: string): string {
   return withMol(smiles, (mol) => fingerprintToHex(morganFingerprint(mol))) ?? 'unparsable';
