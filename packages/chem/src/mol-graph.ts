@@ -81,7 +81,15 @@ export function graphFromRDKitJson(json: string): MolGraph {
  */
 export function hydrogenatedGraph(smiles: string): MolGraph | undefined {
   const graph = withMol(smiles, (mol) => graphFromRDKitJson(mol.get_json()));
-  if (!graph) return undefined;
+  return graph ? addHydrogenAtoms(graph) : undefined;
+}
+
+/**
+ * Turns every atom's hydrogen count into hydrogen atoms, in place and in `hydrogenatedGraph`'s order
+ * (each heavy atom's hydrogens appended in atom order), for a graph read with `graphFromRDKitJson` and
+ * perhaps edited (protonation changes hydrogen counts) before its hydrogens are placed.
+ */
+export function addHydrogenAtoms(graph: MolGraph): MolGraph {
   const heavyCount = graph.atoms.length;
   for (let atom = 0; atom < heavyCount; atom++) {
     const heavy = graph.atoms[atom]!;

@@ -20,13 +20,10 @@ for (const [type, pbci, fcadj] of MMFF_PBCI) {
 const incrementKey = (bondType: number, i: number, j: number): number => (bondType * 128 + i) * 128 + j;
 const INCREMENTS = new Map<number, number>(MMFF_BOND_CHARGE_INCREMENTS.map(([bondType, i, j, bci]) => [incrementKey(bondType, i, j), bci]));
 
-export type PartialChargeModel = 'gasteiger' | 'mmff94';
-export const PARTIAL_CHARGE_MODELS: readonly PartialChargeModel[] = ['gasteiger', 'mmff94'];
-
 export interface MmffChargeResult {
   charges: Float64Array;
   /** 'mmff94' when every atom was typed, else 'gasteiger' (the fallback's charges). */
-  model: PartialChargeModel;
+  model: 'mmff94' | 'gasteiger';
 }
 
 /**
