@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'bench/lib/**/*.test.ts', 'apps/cli/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'e2e/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'bench/lib/**/*.test.ts', 'apps/cli/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'e2e/**/*.test.ts', 'clients/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'e2e/web/**'],
         },
       },

@@ -1,0 +1,269 @@
+"""A client of the molsearch HTTP API for scripts and notebooks: standard library only."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Optional, Union
+
+from .errors import JobFailed, MolsearchError, RateLimited, Timeout, error_from_answer
+
+METHODS = ("morgan", "espsim_shape", "espsim_electrostatic")
+QUALITIES = ("fast", "accurate", "very_accurate")
+FORMATS = ("csv", "sdf", "smi", "xlsx")
+#: The largest page the API serves.
+MAX_PAGE_SIZE = 1000
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One hit: the catalogue's SMILES, the result id, the database, the vendor's own compound id and the exact
+    similarity; ``properties`` holds the property columns when they were asked for."""
+
+    smiles: str
+    id: str
+    database: str
+    vendor_id: str
+    similarity: float
+    properties: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """A finished search: its job name (for downloads and later pages) and its hits, best first."""
+
+    job_name: str
+    hits: list[Hit]
+
+    def __len__(self) -> int:
+        return len(self.hits)
+
+    def __iter__(self) -> Iterator[Hit]:
+        return iter(self.hits)
+
+
+Progress = Callable[[dict[str, Any]], None]
+
+
+class Client:
+    """Talks to one molsearch server.
+
+    ``Client("https://molsearch.example.org", api_key="ck_...")`` acts as the key's owner, with the owner's rate
+    limits; without a key the client is a visitor whose jobs follow its cookie for as long as the object lives.
+    A rate-limited call waits as long as the server asks (``Retry-After``) and tries again, ``retries`` times.
+    """
+
+    def __init__(self, url: str, api_key: Optional[str] = None, timeout: float = 60.0, retries: int = 3) -> None:
+        self.url = url.rstrip("/")
+        self.api_key = api_key
+        self.timeout = timeout
+        self.retries = retries
+        self._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    # ---- calls of the API ----
+
+    def databases(self) -> dict[str, dict[str, Any]]:
+        """The searchable databases: id to vendor, website, order e-mail, molecule count, display name, badges."""
+        return self._json("GET", "/api/databases")
+
+    def health(self) -> dict[str, Any]:
+        return self._json("GET", "/api/health")
+
+    def submit(
+        self,
+        smiles: str,
+        databases: Union[str, Iterable[str]],
+        method: str = "morgan",
+        quality: str = "fast",
+        properties: bool = False,
+    ) -> str:
+        """Queues a search and returns its job name at once."""
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+        if quality not in QUALITIES:
+            raise ValueError(f"quality must be one of {', '.join(QUALITIES)}, not {quality!r}")
+        names = [databases] if isinstance(databases, str) else list(databases)
+        answer = self._json(
+            "GET",
+            "/api/submit_molsearch",
+            {"search_input": smiles, "search_type": method, "search_quality": quality, "db_names": names, "compute_properties": properties},
+        )
+        return str(answer["job_name"])
+
+    def status(self, job_name: str) -> dict[str, Any]:
+        return self._json("GET", "/api/job_status", {"job_name": job_name})
+
+    def wait(self, job_name: str, timeout: float = 600.0, on_progress: Optional[Progress] = None) -> dict[str, Any]:
+        """Polls the job until it finishes; raises JobFailed with the server's reason, or Timeout."""
+        deadline = time.monotonic() + timeout
+        delay = 0.1
+        while True:
+            status = self.status(job_name)
+            if on_progress is not None:
+                on_progress(status)
+            if status["status"] == "SUCCESS":
+                return status
+            if status["status"] == "FAILED":
+                raise JobFailed("JOB_FAILED", str(status.get("reason") or "The search failed."), 200)
+            if time.monotonic() + delay > deadline:
+                raise Timeout("TIMEOUT", f"The search {job_name} did not finish within {timeout:g} s.", 0)
+            time.sleep(delay)
+            delay = min(delay * 1.5, 2.0)
+
+    def hits(
+        self,
+        job_name: str,
+        database: Optional[str] = None,
+        threshold: Optional[float] = None,
+        properties: bool = False,
+        page_size: int = MAX_PAGE_SIZE,
+        limit: Optional[int] = None,
+    ) -> Iterator[Hit]:
+        """The hits of a finished job, best first, fetched page by page as they are read."""
+        page_size = max(1, min(page_size, MAX_PAGE_SIZE))
+        page = 0
+        taken = 0
+        while limit is None or taken < limit:
+            params: dict[str, Any] = {"job_name": job_name, "page_num": page, "page_size": page_size}
+            if database is not None:
+                params["db_name"] = database
+            if threshold is not None and threshold > 0:
+                params["sim_th"] = threshold
+            if properties:
+                params["include_properties"] = "true"
+            answer = self._json("GET", "/api/get_molsearch_page", params)
+            for hit in _hits_of(answer):
+                if limit is not None and taken >= limit:
+                    return
+                taken += 1
+                yield hit
+            if len(answer.get("smiles", [])) < page_size:
+                return
+            page += 1
+
+    def search(
+        self,
+        smiles: str,
+        databases: Union[str, Iterable[str]],
+        method: str = "morgan",
+        quality: str = "fast",
+        threshold: Optional[float] = None,
+        properties: bool = False,
+        limit: Optional[int] = None,
+        timeout: float = 600.0,
+        on_progress: Optional[Progress] = None,
+    ) -> SearchResult:
+        """Submits a search, waits for it and reads its hits (all of them, or the best ``limit``)."""
+        job_name = self.submit(smiles, databases, method=method, quality=quality, properties=properties)
+        self.wait(job_name, timeout=timeout, on_progress=on_progress)
+        return SearchResult(job_name, list(self.hits(job_name, threshold=threshold, properties=properties, limit=limit)))
+
+    def histograms(self, job_name: str, bins: int = 50) -> dict[str, Any]:
+        """Counts of hits per similarity bin over 0..1, per database."""
+        return self._json("GET", "/api/get_sim_histograms", {"job_name": job_name, "n_bins": bins})
+
+    def download(
+        self,
+        job_name: str,
+        path: Union[str, Path],
+        file_format: str = "csv",
+        ids: Optional[Iterable[str]] = None,
+        database: Optional[str] = None,
+        threshold: Optional[float] = None,
+        properties: bool = False,
+        metadata: bool = False,
+        timeout: float = 600.0,
+    ) -> Path:
+        """Builds a CSV, SDF, SMILES or XLSX file of the job's hits (or of the result ``ids`` given), waits for it
+        and saves it at ``path``."""
+        if file_format not in FORMATS:
+            raise ValueError(f"file_format must be one of {', '.join(FORMATS)}, not {file_format!r}")
+        params: dict[str, Any] = {"job_name": job_name, "file_format": file_format, "include_properties": properties, "include_metadata": metadata}
+        if database is not None:
+            params["db_name"] = database
+        if threshold is not None and threshold > 0:
+            params["sim_th"] = threshold
+        selection = list(ids) if ids is not None else None
+        prepared = self._json("POST", "/api/prepare_download", params, {"neighbor_ids": selection} if selection else None)
+        link_params = {"job_name": job_name, "file_format": file_format, "download_suff": prepared["download_suff"]}
+        if database is not None:
+            link_params["db_name"] = database
+        deadline = time.monotonic() + timeout
+        delay = 0.2
+        while True:
+            link = self._json("GET", "/api/get_download_link", link_params)
+            if link["status"] == "READY":
+                target = Path(path)
+                target.write_bytes(self._bytes("GET", str(link["download_link"])))
+                return target
+            if link["status"] == "FAILED":
+                raise MolsearchError("DOWNLOAD_FAILED", str(link.get("message") or "The download could not be built."), 200)
+            if time.monotonic() + delay > deadline:
+                raise Timeout("TIMEOUT", f"The download of {job_name} was not ready within {timeout:g} s.", 0)
+            time.sleep(delay)
+            delay = min(delay * 1.5, 5.0)
+
+    # ---- transport ----
+
+    def _json(self, method: str, path: str, params: Optional[dict[str, Any]] = None, body: Any = None) -> Any:
+        return json.loads(self._bytes(method, path, params, body).decode("utf-8"))
+
+    def _bytes(self, method: str, path: str, params: Optional[dict[str, Any]] = None, body: Any = None) -> bytes:
+        url = self.url + path
+        if params:
+            url += "?" + urllib.parse.urlencode([(key, _text(item)) for key, value in params.items() for item in (value if isinstance(value, list) else [value])])
+        headers = {"Accept": "application/json", "User-Agent": "molsearch-python/0.1"}
+        if self.api_key:
+            headers["X-API-Key"] = self.api_key
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode("utf-8")
+            headers["Content-Type"] = "application/json"
+        for attempt in range(self.retries + 1):
+            request = urllib.request.Request(url, data=data, method=method, headers=headers)
+            try:
+                with self._opener.open(request, timeout=self.timeout) as response:
+                    return response.read()
+            except urllib.error.HTTPError as answer:
+                error = error_from_answer(answer.code, _body_of(answer), answer.headers.get("Retry-After"))
+                if isinstance(error, RateLimited) and attempt < self.retries:
+                    time.sleep(error.retry_after if error.retry_after is not None else 1.0)
+                    continue
+                raise error from None
+        raise AssertionError("unreachable")
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _body_of(answer: urllib.error.HTTPError) -> Any:
+    raw = answer.read()
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except ValueError:
+        return raw.decode("utf-8", "replace")
+
+
+_FIXED = ("smiles", "id", "database", "db_id", "similarity")
+
+
+def _hits_of(page: dict[str, Any]) -> Iterator[Hit]:
+    extra = [key for key in page if key not in _FIXED and isinstance(page[key], list)]
+    for i, smiles in enumerate(page.get("smiles", [])):
+        yield Hit(
+            smiles=smiles,
+            id=page["id"][i],
+            database=page["database"][i],
+            vendor_id=page["db_id"][i],
+            similarity=float(page["similarity"][i]),
+            properties={key: page[key][i] for key in extra},
+        )
