@@ -217,6 +217,7 @@ function interruptedJob(attempts: number): JobRow {
     id: randomUUID(),
     principal_id: 'visitor:restart-test',
     principal_tier: 'anonymous',
+    client_address: null,
     search_input: 'c1ccccc1C(=O)N',
     search_type: 'morgan',
     search_quality: 'fast',

@@ -27,6 +27,11 @@ export interface ServerConfig {
   /** How long built download files are kept. */
   downloadRetentionMs: number;
   rateLimiting: boolean;
+  /**
+   * Callers without a registered account (visitors, anonymous accounts) cost nothing to make, so all of
+   * them at one client address together get this many times one visitor's limits (default 10).
+   */
+  visitorsPerAddress: number;
   maxBodyBytes: number;
   /** Request line and headers together; a longer URL is answered 413. */
   maxHeaderBytes: number;
@@ -63,6 +68,7 @@ const environment = z.object({
   JOB_RETENTION_HOURS: hours.prefault(7 * 24),
   DOWNLOAD_RETENTION_HOURS: hours.prefault(24),
   RATE_LIMITING: onOff.default(true),
+  VISITORS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
   MAX_BODY_MB: z.coerce.number().positive().max(256).prefault(8).transform((mb) => Math.round(mb * 1024 * 1024)),
   MAX_HEADER_KB: z.coerce.number().int().min(8).max(1024).prefault(64).transform((kb) => kb * 1024),
   WEB_DIR: z.string().min(1).optional(),
@@ -123,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: C
     jobRetentionMs: values.JOB_RETENTION_HOURS,
     downloadRetentionMs: values.DOWNLOAD_RETENTION_HOURS,
     rateLimiting: values.RATE_LIMITING,
+    visitorsPerAddress: values.VISITORS_PER_ADDRESS,
     maxBodyBytes: values.MAX_BODY_MB,
     maxHeaderBytes: values.MAX_HEADER_KB,
     webDir: overrides.webDir ?? values.WEB_DIR,

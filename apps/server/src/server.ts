@@ -21,6 +21,7 @@ import { JobRepository } from './search/job.repository.ts';
 import { JobService } from './search/job.service.ts';
 import { createLogger } from './http/logger.ts';
 import { runUntilSignal } from './http/run-until-signal.ts';
+import { VisitorIds } from './http/visitor-id.ts';
 import { MailService } from './accounts/mail.service.ts';
 import { OwnershipRepository } from './accounts/ownership.repository.ts';
 import { ProfileRepository } from './accounts/profile.repository.ts';
@@ -76,6 +77,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     concurrency: config.jobConcurrency,
     hitsPerDatabase: config.hitsPerDatabase,
     retentionMs: config.jobRetentionMs,
+    visitorsPerAddress: config.visitorsPerAddress,
     logger,
     now,
   });
@@ -85,10 +87,12 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const tracking = new TrackingService({ tracking: new TrackingRepository(store), jobs, now });
   const ownership = new OwnershipRepository(store);
   const mail = new MailService({ smtp: config.accounts.smtp, logger: logger.child({ component: 'mail' }) });
+  // One secret signs sessions (better-auth) and visitor ids.
+  const secret = resolveAuthSecret(config.accounts.secret, config.dataDir);
   const auth = createAuth({
     store,
     accounts: config.accounts,
-    secret: resolveAuthSecret(config.accounts.secret, config.dataDir),
+    secret,
     mail,
     logger,
     transferOwnership: (from, to) => ownership.transfer(from, to),
@@ -115,9 +119,10 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const app = createApiApp({ catalogues, jobs, results, downloads, tracking, accounts }, logger, {
     version: SERVER_VERSION,
     rateLimiting: config.rateLimiting,
+    visitorsPerAddress: config.visitorsPerAddress,
     maxBodyBytes: config.maxBodyBytes,
     webDir: config.webDir,
-    now,
+    visitorIds: new VisitorIds({ secret }),
   });
   const server = createServer({ maxHeaderSize: config.maxHeaderBytes }, getRequestListener(app.fetch));
   // Node rejects an over-long request line or headers before any handler runs; answer it like every other error.

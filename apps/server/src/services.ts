@@ -24,6 +24,8 @@ import type { AppEnv } from './http/app-env.ts';
 import { csrfGuard } from './http/csrf.middleware.ts';
 import type { Logger } from './http/logger.ts';
 import { RateLimiter, rateLimit } from './http/rate-limit.middleware.ts';
+import type { RateLimits } from './http/rate-limit.middleware.ts';
+import type { VisitorIds } from './http/visitor-id.ts';
 import type { JobService } from './search/job.service.ts';
 import type { ResultService } from './search/result.service.ts';
 import { searchRoutes } from './search/search.routes.ts';
@@ -53,21 +55,24 @@ export interface AccountServices {
 export interface ApiAppOptions {
   version: string;
   rateLimiting: boolean;
+  /** How many visitors' allowance one client address gets in all. */
+  visitorsPerAddress: number;
   maxBodyBytes: number;
   webDir: string | undefined;
-  now: () => number;
+  visitorIds: VisitorIds;
 }
 
 /** Every domain's routes behind the shared guards, in the HTTP application. */
 export function createApiApp(services: Services, logger: Logger, options: ApiAppOptions): Hono<AppEnv> {
   const { accounts } = services;
-  const limiter = new RateLimiter(options.now);
+  const limits: RateLimits = { limiter: new RateLimiter(), enabled: options.rateLimiting, visitorsPerAddress: options.visitorsPerAddress };
+  const { limiter } = limits;
   const principal = accountPrincipal(accounts);
   const guards: MiddlewareHandler<AppEnv>[] = [
     // better-auth reads its own session; everything else learns here who the account is.
     (c, next) => (c.req.path.startsWith(`${AUTH_BASE_PATH}/`) ? next() : principal(c, next)),
     csrfGuard((request) => trustedOrigins(accounts.config, request)),
-    rateLimit(limiter, 'requests', options.rateLimiting),
+    rateLimit(limits, 'requests'),
   ];
 
   const api = new Hono<AppEnv>();
@@ -77,13 +82,14 @@ export function createApiApp(services: Services, logger: Logger, options: ApiApp
   api.route('/', apiKeyRoutes(accounts.apiKeys));
   api.route('/', consentRoutes(accounts.profiles));
   api.route('/', trackingRoutes(services.tracking));
-  api.route('/', searchRoutes({ jobs: services.jobs, results: services.results, limiter, rateLimiting: options.rateLimiting }));
-  api.route('/', downloadRoutes({ downloads: services.downloads, maxBodyBytes: options.maxBodyBytes, limiter, rateLimiting: options.rateLimiting }));
+  api.route('/', searchRoutes({ jobs: services.jobs, results: services.results, limits }));
+  api.route('/', downloadRoutes({ downloads: services.downloads, maxBodyBytes: options.maxBodyBytes, limits }));
   api.route('/', databaseRoutes({ catalogues: services.catalogues, jobs: services.jobs }));
   api.route('/', docsRoutes(options.version));
 
   return createApp({
     logger,
+    visitorIds: options.visitorIds,
     secureCookies: accounts.config.publicUrl?.startsWith('https://') ?? false,
     // Before the request budget: a results grid draws dozens of cached molecules at once.
     openRoutes: depictRoutes(),

@@ -21,7 +21,7 @@ export function accountPromotionRoutes(options: { promotion: AccountPromotionSer
     const principal = c.get('principal');
     if (!principal.userId) throw new AppError('NOT_AUTHENTICATED', { message: PROMOTION_MESSAGES.notAnonymous });
     if (!principal.anonymous || principal.via !== 'session') throw new AppError('NOT_ANONYMOUS', { message: PROMOTION_MESSAGES.notAnonymous });
-    const verdict = limiter.take(`promote-address:${principal.address ?? 'unknown'}`, attemptsPerMinute * SHARED_ADDRESS_FACTOR);
+    const verdict = await limiter.take(`promote-address:${principal.address ?? 'unknown'}`, attemptsPerMinute * SHARED_ADDRESS_FACTOR);
     if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
     const body = await parseJsonBody(c, promoteAccountBody);
     return c.json(await promotion.promote(principal.userId, body, c.req.raw));

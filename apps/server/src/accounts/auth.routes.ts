@@ -50,8 +50,8 @@ export function authRoutes(options: { auth: Auth; accounts: AccountsConfig; limi
       const perEmail = accounts.signInAttemptsPerMinute;
       const address = c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-      const verdicts = [limiter.take(`auth-address:${path}:${address}`, perEmail * SHARED_ADDRESS_FACTOR)];
-      if (email) verdicts.push(limiter.take(`auth-email:${path}:${email}`, perEmail));
+      const verdicts = [await limiter.take(`auth-address:${path}:${address}`, perEmail * SHARED_ADDRESS_FACTOR)];
+      if (email) verdicts.push(await limiter.take(`auth-email:${path}:${email}`, perEmail));
       const refused = verdicts.find((verdict) => !verdict.allowed);
       if (refused && !refused.allowed) {
         c.get('log').warn('sign-in throttled', { path });

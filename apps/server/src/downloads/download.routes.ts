@@ -4,7 +4,7 @@ import { downloadLinkQuery, prepareDownloadBody, prepareDownloadQuery } from '@m
 import type { FileFormat } from '@molsearch/api';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
-import type { RateLimiter } from '../http/rate-limit.middleware.ts';
+import type { RateLimits } from '../http/rate-limit.middleware.ts';
 import { rateLimit } from '../http/rate-limit.middleware.ts';
 import { limitBody, readJsonBody } from '../http/json-body.ts';
 import type { DownloadService } from './download.service.ts';
@@ -18,13 +18,13 @@ const CONTENT_TYPES: Record<FileFormat, string> = {
 };
 
 /** Preparing download files, polling for their link, and serving them. */
-export function downloadRoutes(options: { downloads: DownloadService; maxBodyBytes: number; limiter: RateLimiter; rateLimiting: boolean }): Hono<AppEnv> {
-  const { downloads, maxBodyBytes, limiter, rateLimiting } = options;
+export function downloadRoutes(options: { downloads: DownloadService; maxBodyBytes: number; limits: RateLimits }): Hono<AppEnv> {
+  const { downloads, maxBodyBytes, limits } = options;
   const routes = new Hono<AppEnv>();
 
   routes.post(
     '/prepare_download',
-    rateLimit(limiter, 'downloads', rateLimiting),
+    rateLimit(limits, 'downloads'),
     limitBody(maxBodyBytes, `${Math.round(maxBodyBytes / 1048576)} MB`),
     async (c) => {
       const query = parseQuery(c, prepareDownloadQuery);

@@ -39,13 +39,14 @@ describe('retention', () => {
     const engine = createEngineAdapter({ dataDir: dir, catalogueConfig: join(dir, 'none.json'), searchThreads: 1 });
     const logger = createLogger('silent');
     const databases = new CatalogueService({ engine, now });
-    const service = new JobService({ jobs, hits, databases, engine, concurrency: 1, hitsPerDatabase: 10, retentionMs: 1000, logger, now });
+    const service = new JobService({ jobs, hits, databases, engine, concurrency: 1, hitsPerDatabase: 10, retentionMs: 1000, visitorsPerAddress: 10, logger, now });
     const retention = new RetentionService({ jobs, hits, downloads, files, logger, now });
 
     await jobs.insert({
       id: 'old-job',
       principal_id: 'visitor:x',
       principal_tier: 'anonymous',
+      client_address: null,
       search_input: 'CCO',
       search_type: 'morgan',
       search_quality: 'fast',

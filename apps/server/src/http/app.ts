@@ -8,9 +8,11 @@ import { AppError } from './app-error.ts';
 import { handleError } from './error-handler.ts';
 import type { Logger } from './logger.ts';
 import { requestContext } from './request-context.middleware.ts';
+import type { VisitorIds } from './visitor-id.ts';
 
 export interface AppOptions {
   logger: Logger;
+  visitorIds: VisitorIds;
   /** Cookies set by the server carry Secure (the public URL is https). */
   secureCookies: boolean;
   /** Routes under /api answered before the caller is identified or counted (cached drawings). */
@@ -26,7 +28,7 @@ export interface AppOptions {
 /** The HTTP application: context first, then the API behind its guards, then the web app if it was built. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', requestContext(options.logger, { secureCookies: options.secureCookies }));
+  app.use('*', requestContext({ logger: options.logger, visitorIds: options.visitorIds, secureCookies: options.secureCookies }));
   app.route('/api', options.openRoutes);
   for (const guard of options.guards) app.use('/api/*', guard);
   app.route('/api', options.api);

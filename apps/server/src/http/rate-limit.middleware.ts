@@ -1,36 +1,37 @@
 import { RATE_LIMITS } from '@molsearch/api';
-import type { Tier } from '@molsearch/api';
 import { createMiddleware } from 'hono/factory';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppEnv } from './app-env.ts';
 import { AppError } from './app-error.ts';
+import type { Principal } from './principal.ts';
 
-const WINDOW_MS = 60_000;
+const WINDOW_SECONDS = 60;
+
+export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Counts calls per caller in fixed one-minute windows. Memory is one small entry per active caller,
- * dropped when its window has passed.
+ * Counts calls per key in one-minute windows (rate-limiter-flexible's memory store, one counter per
+ * key, dropped when its window has passed). The same library keeps counters in PostgreSQL, which is
+ * what several API servers sharing their limits will use; callers see only `take`.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(private readonly now: () => number) {}
+  /** One counter store per limit: the library fixes the allowance per store. */
+  private readonly stores = new Map<number, RateLimiterMemory>();
 
   /** Counts one call; answers how many seconds to wait when the limit is already reached. */
-  take(key: string, limit: number): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
-    const now = this.now();
-    if (this.windows.size > 10_000) this.prune(now);
-    let window = this.windows.get(key);
-    if (!window || now - window.start >= WINDOW_MS) {
-      window = { start: now, count: 0 };
-      this.windows.set(key, window);
+  async take(key: string, limit: number): Promise<RateVerdict> {
+    let store = this.stores.get(limit);
+    if (!store) {
+      store = new RateLimiterMemory({ points: limit, duration: WINDOW_SECONDS });
+      this.stores.set(limit, store);
     }
-    if (window.count >= limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000)) };
-    window.count++;
-    return { allowed: true };
-  }
-
-  private prune(now: number): void {
-    for (const [key, window] of this.windows) if (now - window.start >= WINDOW_MS) this.windows.delete(key);
+    try {
+      await store.consume(key);
+      return { allowed: true };
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+    }
   }
 }
 
@@ -53,18 +54,43 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
 const LIMIT_OF = { requests: 'requestsPerMinute', submissions: 'submissionsPerMinute', downloads: 'downloadsPerMinute' } as const;
 const WHAT = { requests: 'requests', submissions: 'searches submitted', downloads: 'downloads prepared' } as const;
 
-/** Limits calls by the caller's tier (RATE_LIMITS); `kind` separates budgets: all requests, searches, downloads. */
-export function rateLimit(limiter: RateLimiter, kind: keyof typeof LIMIT_OF, enabled: boolean) {
+/**
+ * The address ceiling of callers without a registered account (visitors and anonymous accounts): both
+ * cost nothing to make, so besides each one's own budget, all of them at one client address together get
+ * `visitorsPerAddress` times that budget.
+ */
+export function addressCeiling(principal: Principal, limit: number, visitorsPerAddress: number): number | undefined {
+  return principal.tier === 'anonymous' && principal.address !== undefined ? limit * visitorsPerAddress : undefined;
+}
+
+/** The counters and settings every limited route shares. */
+export interface RateLimits {
+  limiter: RateLimiter;
+  enabled: boolean;
+  /** How many visitors' allowance one client address gets in all. */
+  visitorsPerAddress: number;
+}
+
+/**
+ * Limits calls by the caller's tier (RATE_LIMITS), and callers without an account also by their address;
+ * `kind` separates budgets: all requests, searches submitted, downloads prepared.
+ */
+export function rateLimit(limits: RateLimits, kind: keyof typeof LIMIT_OF) {
+  const { limiter, enabled, visitorsPerAddress } = limits;
   return createMiddleware<AppEnv>(async (c, next) => {
     if (enabled) {
       const principal = c.get('principal');
-      const limits = RATE_LIMITS[principal.tier as Tier];
-      const limit = limits[LIMIT_OF[kind]];
-      const verdict = limiter.take(`${kind}:${principal.rateKey}`, limit);
-      if (!verdict.allowed) {
+      const limit = RATE_LIMITS[principal.tier][LIMIT_OF[kind]];
+      const own = await limiter.take(`${kind}:${principal.rateKey}`, limit);
+      if (!own.allowed) {
+        throw rateLimitError(own.retryAfterSeconds, `Too many ${WHAT[kind]}: at most ${limit} per minute. Please wait ${own.retryAfterSeconds} s and try again.`);
+      }
+      const ceiling = addressCeiling(principal, limit, visitorsPerAddress);
+      const shared = ceiling === undefined ? own : await limiter.take(`${kind}:ceiling:${principal.address}`, ceiling);
+      if (!shared.allowed) {
         throw rateLimitError(
-          verdict.retryAfterSeconds,
-          `Too many ${WHAT[kind]}: at most ${limit} per minute. Please wait ${verdict.retryAfterSeconds} s and try again.`,
+          shared.retryAfterSeconds,
+          `Too many ${WHAT[kind]} from your network address: at most ${ceiling} per minute without an account. Please wait ${shared.retryAfterSeconds} s and try again, or sign in.`,
         );
       }
     }

@@ -11,6 +11,7 @@ function job(id: string, principal: string, createdAt: number): JobRow {
     id,
     principal_id: principal,
     principal_tier: 'anonymous',
+    client_address: null,
     search_input: 'c1ccccc1O',
     search_type: 'morgan',
     search_quality: 'fast',

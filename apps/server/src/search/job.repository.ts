@@ -30,6 +30,18 @@ export class JobRepository {
     return Number(row.count);
   }
 
+  /** Searches waiting or running that callers without a registered account submitted from `address`. */
+  async countActiveAnonymousAt(address: string): Promise<number> {
+    const row = await this.store.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('client_address', '=', address)
+      .where('principal_tier', '=', 'anonymous')
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   async countByState(): Promise<Record<JobState, number>> {
     const rows = await this.store.db
       .selectFrom('jobs')

@@ -9,6 +9,7 @@ import { FairQueue } from './fair-queue.ts';
 import type { HitListRepository } from './hit-list.repository.ts';
 import type { JobRepository, JobRow } from './job.repository.ts';
 import type { Logger } from '../http/logger.ts';
+import { addressCeiling } from '../http/rate-limit.middleware.ts';
 import type { Principal } from '../http/principal.ts';
 import { ownsJob } from '../http/principal.ts';
 import type { SearchEngine } from './search-engine.ts';
@@ -30,12 +31,16 @@ export interface JobServiceOptions {
   hitsPerDatabase: number;
   /** How long a finished search is kept. */
   retentionMs: number;
+  /** How many visitors' allowance of waiting searches one client address gets in all. */
+  visitorsPerAddress: number;
   logger: Logger;
   now: () => number;
 }
 
 /** A job found running at start-up was interrupted by a crash; it is re-run once, then failed. */
 const MAX_ATTEMPTS = 2;
+/** A waiting search usually finishes within this; a refused caller is told to try again after it. */
+const QUEUED_JOBS_RETRY_SECONDS = 10;
 /** Progress is written at most this often per job; pollers see it within a second. */
 const PROGRESS_WRITE_MS = 250;
 
@@ -90,17 +95,13 @@ export class JobService {
     const databases = [...new Set(query.db_names)];
     const unknown = await this.databases.unknown(databases);
     if (unknown.length > 0) throw invalidParameters(unknown.map((id) => ({ field: 'db_names', message: `Unknown database: ${id}` })));
-    const limit = RATE_LIMITS[principal.tier].activeJobs;
-    if ((await this.jobs.countActive(principal.id)) >= limit) {
-      throw new AppError('TOO_MANY_QUEUED_JOBS', {
-        message: `You already have ${limit} searches waiting or running. Please wait for one to finish.`,
-      });
-    }
+    await this.checkActiveJobs(principal);
     const id = randomUUID();
     await this.jobs.insert({
       id,
       principal_id: principal.id,
       principal_tier: principal.tier,
+      client_address: principal.address ?? null,
       search_input: smiles.smiles,
       search_type: query.search_type,
       search_quality: query.search_quality,
@@ -119,6 +120,24 @@ export class JobService {
     });
     this.queue.push(principal.id, id);
     return id;
+  }
+
+  /** Refuses a submission while the caller (or, without an account, its address) has too many searches waiting. */
+  private async checkActiveJobs(principal: Principal): Promise<void> {
+    const limit = RATE_LIMITS[principal.tier].activeJobs;
+    if ((await this.jobs.countActive(principal.id)) >= limit) {
+      throw new AppError('TOO_MANY_QUEUED_JOBS', {
+        message: `You already have ${limit} searches waiting or running. Please wait for one to finish.`,
+        retryAfterSeconds: QUEUED_JOBS_RETRY_SECONDS,
+      });
+    }
+    const ceiling = addressCeiling(principal, limit, this.options.visitorsPerAddress);
+    if (ceiling !== undefined && (await this.jobs.countActiveAnonymousAt(principal.address!)) >= ceiling) {
+      throw new AppError('TOO_MANY_QUEUED_JOBS', {
+        message: `${ceiling} searches from your network address are already waiting or running. Please wait for one to finish, or sign in.`,
+        retryAfterSeconds: QUEUED_JOBS_RETRY_SECONDS,
+      });
+    }
   }
 
   /**

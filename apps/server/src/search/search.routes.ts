@@ -1,18 +1,18 @@
 import { histogramQuery, jobQuery, pageQuery, submitSearchQuery } from '@molsearch/api';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
-import type { RateLimiter } from '../http/rate-limit.middleware.ts';
+import type { RateLimits } from '../http/rate-limit.middleware.ts';
 import { rateLimit } from '../http/rate-limit.middleware.ts';
 import type { JobService } from './job.service.ts';
 import type { ResultService } from './result.service.ts';
 import { parseQuery } from '../http/validation.ts';
 
 /** Submitting searches, polling them and reading their results. */
-export function searchRoutes(options: { jobs: JobService; results: ResultService; limiter: RateLimiter; rateLimiting: boolean }): Hono<AppEnv> {
-  const { jobs, results, limiter, rateLimiting } = options;
+export function searchRoutes(options: { jobs: JobService; results: ResultService; limits: RateLimits }): Hono<AppEnv> {
+  const { jobs, results, limits } = options;
   const routes = new Hono<AppEnv>();
 
-  routes.get('/submit_molsearch', rateLimit(limiter, 'submissions', rateLimiting), async (c) => {
+  routes.get('/submit_molsearch', rateLimit(limits, 'submissions'), async (c) => {
     const query = parseQuery(c, submitSearchQuery);
     const jobName = await jobs.submit(c.get('principal'), query);
     c.get('log').info('search submitted', { job_id: jobName, method: query.search_type, databases: query.db_names });

@@ -10,6 +10,8 @@ export interface JobTable {
   id: string;
   principal_id: string;
   principal_tier: string;
+  /** The caller's address, for the per-address ceiling of callers without an account; null when unknown. */
+  client_address: string | null;
   search_input: string;
   search_type: string;
   search_quality: string;
