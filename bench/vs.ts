@@ -1,129 +1,237 @@
-// `npm run bench -- vs [--targets def,mapk2,pa2ga] [--decoys N] [--queries Q]`: retrospective virtual
-// screening on DUD-E targets (../shared/data/bench/<target>/{actives,decoys}.smi). The first Q actives are
-// the queries; every other active and the (evenly subsampled) decoys are ranked by each method, max-fused
-// over the queries, and ROC AUC and EF1% are printed. Molecules go through the import's own preparation
-// (catalogue K=3 conformers; queries K=10) on 2 worker threads. A report, not something to tune against.
+// `npm run bench -- vs [--targets def,mapk2,pa2ga] [--decoys N] [--query-conformers K] [--cache-dir DIR]`
+// `npm run bench -- vs --hit-size [--catalogue-rows N] [--queries N]`
+// `npm run bench -- vs --timing [--catalogue-rows N]`
+//
+// Retrospective virtual screening on DUD-E targets (../shared/data/bench/<target>/{actives,decoys}.smi):
+// every active is the query in turn and ranks every other active and the decoys (all of them, or N spread
+// evenly); ROC AUC, EF1% and BEDROC(α = 20) are averaged over the queries of a target. Molecules are
+// prepared as the import prepares them (catalogue side 3 conformers, query side 30, seed 42), each twice:
+// the neutral standard form (today) and the pH 7.4 form, each with Gasteiger (today) and MMFF94 charges,
+// so the old and new models are compared in the same run. Prepared molecules are cached under
+// <cache-dir> (default data/bench/vs, gitignored). A report, not something to tune against.
+//
+// --hit-size: the size bias of each electrostatic score form: the median ratio of hit to query heavy atoms
+// in the top 30 of 20 approved drugs (as bench engine-3d picks them) against the first N rows of the
+// Chemspace screening sample, every row scored exactly.
+// --timing: microseconds per molecule of protonation and of each charge model, on one thread.
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MORGAN_BYTES, decodeModel, score, tanimoto } from '@molsearch/chem';
-import type { Model3D } from '@molsearch/chem';
-import { CATALOGUE_SHAPE, QUERY_SHAPE, createPreparer } from '@molsearch/engine';
-import type { MoleculePreparer } from '@molsearch/engine';
-import type { ShapeBuildOptions } from '../packages/engine/src/import/prepare-shape.ts';
-import { enrichmentFactor, rocAuc } from './lib/enrichment.ts';
+import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { BenchPool } from './lib/bench-pool.ts';
+import { bedroc, enrichmentFactor, rocAuc } from './lib/enrichment.ts';
 import type { Scored } from './lib/enrichment.ts';
+import { cacheKey, readPrepared, writePrepared } from './lib/vs-cache.ts';
+import { CATALOGUE_CONFORMERS, QUERY_CONFORMERS } from './lib/vs-preparation.ts';
+import type { ConformerSettings, PreparedMolecule } from './lib/vs-preparation.ts';
+import { SCORE_COLUMNS } from './lib/vs-scoring.ts';
+import type { VsRequest } from './lib/vs-worker.ts';
+import { stepTimings } from './lib/vs-timing.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BENCH_DIR = join(root, '..', 'shared', 'data', 'bench');
-const METHODS = ['morgan', 'shape', 'electrostatic'] as const;
-type Method = (typeof METHODS)[number];
-const BATCH = 25;
+const SHARED = join(root, '..', 'shared', 'data');
+const BATCH = 20;
+const TOP = 30;
 
-interface Prepared {
-  fingerprint: Uint8Array;
-  model: Model3D | undefined;
+type Pool = BenchPool<VsRequest, (PreparedMolecule | null)[] | Float32Array | null>;
+
+/** Today's models and score, the new ones, and the fused scores the report compares. */
+const OLD_ELECTROSTATIC = 'esp:neutral:gasteiger:carbo';
+/** Consensus: the mean of Morgan Tanimoto, shape Tanimoto and an electrostatic score (each 0..1). */
+const consensusOf = (shapeColumn: string, espColumn: string): string => `consensus(${shapeColumn}|${espColumn})`;
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      targets: { type: 'string', default: 'def,mapk2,pa2ga' },
+      decoys: { type: 'string' },
+      'query-conformers': { type: 'string', default: String(QUERY_CONFORMERS.conformers) },
+      'cache-dir': { type: 'string', default: join(root, 'data', 'bench', 'vs') },
+      'hit-size': { type: 'boolean', default: false },
+      timing: { type: 'boolean', default: false },
+      'catalogue-rows': { type: 'string', default: '5000' },
+      queries: { type: 'string', default: '20' },
+    },
+  });
+  const querySettings: ConformerSettings = { ...QUERY_CONFORMERS, conformers: Number(values['query-conformers']) };
+  const cacheDir = resolve(values['cache-dir']);
+  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  if (values.timing) {
+    await stepTimings(readSmiles(join(SHARED, 'catalogs', 'chemspace_screening.smi.gz')).slice(0, Number(values['catalogue-rows'])));
+    return;
+  }
+  const pool: Pool = new BenchPool(new URL('./lib/vs-worker.ts', import.meta.url), 2);
+  const started = performance.now();
+  try {
+    if (values['hit-size']) {
+      await hitSize(pool, cacheDir, Number(values['catalogue-rows']), Number(values.queries), querySettings);
+    } else {
+      const decoys = values.decoys === undefined ? undefined : Number(values.decoys);
+      const results = new Map<string, Map<string, Metrics>>();
+      for (const target of values.targets.split(',').filter((t) => t.length > 0)) {
+        results.set(target, await screenTarget(pool, cacheDir, target, decoys, querySettings));
+      }
+      report(results);
+    }
+  } finally {
+    await pool.close();
+  }
+  console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
+interface Metrics { auc: number; ef1: number; bedroc: number }
+
 function readSmiles(path: string): string[] {
-  return readFileSync(path, 'utf8').split('\n').map((line) => line.split(/\s+/)[0] ?? '').filter((s) => s.length > 0);
+  const raw = readFileSync(path);
+  const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+  return text.split('\n').map((line) => line.split(/\s+/)[0] ?? '').filter((s) => s.length > 0);
 }
 
 /** `count` rows spread evenly over the list, the same every run. */
-function evenSample<T>(rows: T[], count: number): T[] {
-  if (rows.length <= count) return rows;
+function evenSample<T>(rows: T[], count: number | undefined): T[] {
+  if (count === undefined || rows.length <= count) return rows;
   return Array.from({ length: count }, (_, k) => rows[Math.floor((k * rows.length) / count)]!);
 }
 
-/** Prepares molecules as the import does; undefined for a molecule RDKit rejects. */
-async function prepareAll(preparer: MoleculePreparer, smiles: string[], shape: ShapeBuildOptions): Promise<(Prepared | undefined)[]> {
-  const out: (Prepared | undefined)[] = smiles.map(() => undefined);
-  const batches: Promise<void>[] = [];
+/** Prepares `smiles` on the pool, or reads them from the cache. */
+async function prepared(pool: Pool, cacheDir: string, label: string, smiles: string[], settings: ConformerSettings): Promise<(PreparedMolecule | null)[]> {
+  const path = join(cacheDir, `${label}-K${settings.conformers}-${cacheKey(smiles, settings)}.bin`);
+  const cached = readPrepared(path);
+  if (cached) return cached;
+  const startedAt = performance.now();
+  const batches: Promise<(PreparedMolecule | null)[]>[] = [];
   for (let start = 0; start < smiles.length; start += BATCH) {
-    const molecules = smiles.slice(start, start + BATCH).map((s, k) => ({ line: start + k, smiles: s, id: String(start + k) }));
-    batches.push(preparer.prepare({ molecules, properties: [], shape }).then((batch) => {
-      batch.lines.forEach((line, row) => {
-        const model = batch.models![row]!;
-        out[line] = {
-          fingerprint: batch.fingerprints.slice(row * MORGAN_BYTES, (row + 1) * MORGAN_BYTES),
-          model: model.length > 0 ? decodeModel(model) : undefined,
-        };
-      });
-    }));
+    batches.push(pool.run({ kind: 'prepare', smiles: smiles.slice(start, start + BATCH), settings }) as Promise<(PreparedMolecule | null)[]>);
   }
-  await Promise.all(batches);
-  return out;
+  const molecules = (await Promise.all(batches)).flat();
+  console.log(`  prepared ${smiles.length} ${label} molecules (K = ${settings.conformers}) in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+  await writePrepared(path, molecules);
+  return molecules;
 }
 
-function similarities(query: Prepared, candidate: Prepared): Record<Method, number> {
-  const exact = query.model && candidate.model ? score(query.model, candidate.model, 'espsim_electrostatic') : undefined;
-  return {
-    morgan: tanimoto(query.fingerprint, candidate.fingerprint),
-    shape: exact?.shape ?? 0,
-    electrostatic: exact?.electrostatic ?? 0,
-  };
+async function loadCatalogue(pool: Pool, molecules: (PreparedMolecule | null)[]): Promise<void> {
+  await Promise.all(Array.from({ length: pool.size }, (_, worker) => pool.run({ kind: 'load', molecules }, worker)));
 }
 
-async function screenTarget(preparer: MoleculePreparer, target: string, decoyCount: number, queryCount: number, log: (line: string) => void): Promise<void> {
-  const actives = readSmiles(join(BENCH_DIR, target, 'actives.smi'));
-  const allDecoys = readSmiles(join(BENCH_DIR, target, 'decoys.smi'));
+/** Every electrostatic and consensus column the report shows, with the 3D columns they come from. */
+function derivedColumns(): string[] {
+  const espNew = SCORE_COLUMNS.filter((c) => c.startsWith('esp:ph74:'));
+  return [consensusOf('shape:neutral', OLD_ELECTROSTATIC), ...espNew.map((c) => consensusOf('shape:ph74', c))];
+}
+
+function columnValues(scores: Float32Array, rows: number, column: string): Float32Array | number[] {
+  const index = SCORE_COLUMNS.indexOf(column);
+  if (index >= 0) return scores.subarray(index * rows, (index + 1) * rows);
+  const [shape, esp] = column.slice('consensus('.length, -1).split('|') as [string, string];
+  const morgan = columnValues(scores, rows, 'morgan');
+  const shapeValues = columnValues(scores, rows, shape);
+  const espValues = columnValues(scores, rows, esp);
+  return Array.from({ length: rows }, (_, r) => (morgan[r]! + shapeValues[r]! + espValues[r]!) / 3);
+}
+
+async function screenTarget(pool: Pool, cacheDir: string, target: string, decoyCount: number | undefined, querySettings: ConformerSettings): Promise<Map<string, Metrics>> {
+  const actives = readSmiles(join(SHARED, 'bench', target, 'actives.smi'));
+  const allDecoys = readSmiles(join(SHARED, 'bench', target, 'decoys.smi'));
   const decoys = evenSample(allDecoys, decoyCount);
-  const queriesSmiles = actives.slice(0, queryCount);
-  const candidateSmiles = [...actives.slice(queryCount), ...decoys];
-  const started = performance.now();
-  const queries = (await prepareAll(preparer, queriesSmiles, QUERY_SHAPE)).filter((q): q is Prepared => q !== undefined);
-  const candidates = await prepareAll(preparer, candidateSmiles, CATALOGUE_SHAPE);
-  const prepareSeconds = (performance.now() - started) / 1000;
-  const activeCount = actives.length - queryCount;
-  const rows = new Map<Method, Scored[]>(METHODS.map((m) => [m, []]));
-  let without3D = 0;
-  candidates.forEach((candidate, index) => {
-    const active = index < activeCount;
-    if (!candidate?.model) without3D++;
-    const best = Object.fromEntries(METHODS.map((m) => [m, 0])) as Record<Method, number>;
-    if (candidate) {
-      for (const query of queries) {
-        const s = similarities(query, candidate);
-        for (const m of METHODS) best[m] = Math.max(best[m], s[m]);
-      }
+  const startedAt = performance.now();
+  console.log(`\n${target}: ${actives.length} actives, each the query in turn, against the other actives and ${decoys.length} decoys` +
+    `${decoys.length < allDecoys.length ? ` (spread evenly over ${allDecoys.length})` : ''}`);
+  const queries = await prepared(pool, cacheDir, `${target}-queries`, actives, querySettings);
+  const catalogue = await prepared(pool, cacheDir, `${target}-catalogue`, [...actives, ...decoys], CATALOGUE_CONFORMERS);
+  const prepareSeconds = (performance.now() - startedAt) / 1000;
+  await loadCatalogue(pool, catalogue);
+  const columns = [...SCORE_COLUMNS, ...derivedColumns()];
+  const sums = new Map(columns.map((c) => [c, { auc: 0, ef1: 0, bedroc: 0 }]));
+  const scoringStarted = performance.now();
+  const runs = queries.map(async (query, q) => {
+    if (!query) return false;
+    const scores = (await pool.run({ kind: 'score', query })) as Float32Array;
+    const rows = catalogue.length;
+    for (const column of columns) {
+      const values = columnValues(scores, rows, column);
+      const ranked: Scored[] = [];
+      for (let r = 0; r < rows; r++) if (r !== q) ranked.push({ score: values[r]!, active: r < actives.length });
+      const sum = sums.get(column)!;
+      sum.auc += rocAuc(ranked);
+      sum.ef1 += enrichmentFactor(ranked, 0.01);
+      sum.bedroc += bedroc(ranked, 20);
     }
-    for (const m of METHODS) rows.get(m)!.push({ score: best[m], active });
+    return true;
   });
-  const seconds = (performance.now() - started) / 1000;
-  log(`${target}: queries = first ${queries.length} actives (max-fused); ranked ${activeCount} actives + ${decoys.length} decoys` +
-    `${decoys.length < allDecoys.length ? ` (decoys subsampled evenly from ${allDecoys.length})` : ''}; ` +
-    `${without3D} without 3D model (scored 0); ${prepareSeconds.toFixed(0)} s preparing, ${seconds.toFixed(0)} s in all`);
-  for (const m of METHODS) {
-    const ranked = rows.get(m)!;
-    log(`  ${m.padEnd(14)} ROC AUC ${rocAuc(ranked).toFixed(3)}   EF1% ${enrichmentFactor(ranked, 0.01).toFixed(1).padStart(5)}`);
+  const scored = (await Promise.all(runs)).filter(Boolean).length;
+  const without3D = catalogue.filter((m) => !m?.models['ph74:gasteiger']).length;
+  const charged = catalogue.slice(0, actives.length).filter((m) => m && m.ph74Charge !== 0).length;
+  const fallback = catalogue.filter((m) => m?.mmffFallback).length;
+  console.log(`  ${scored} queries scored in ${((performance.now() - scoringStarted) / 1000).toFixed(0)} s (preparing ${prepareSeconds.toFixed(0)} s); ` +
+    `${without3D} catalogue molecules without a 3D model (score 0); ${charged} of ${actives.length} actives charged at pH 7.4; ${fallback} molecules on Gasteiger for lack of MMFF94 types`);
+  return new Map(columns.map((c) => {
+    const s = sums.get(c)!;
+    return [c, { auc: s.auc / scored, ef1: s.ef1 / scored, bedroc: s.bedroc / scored }];
+  }));
+}
+
+function report(results: Map<string, Map<string, Metrics>>): void {
+  const targets = [...results.keys()];
+  const columns = [...results.values().next().value!.keys()];
+  const mean = (column: string, key: keyof Metrics): number => targets.reduce((s, t) => s + results.get(t)!.get(column)![key], 0) / targets.length;
+  console.log('\nMean over queries per target (AUC / EF1% / BEDROC α=20), and the mean over targets.');
+  console.log(`shape:<state> = Gaussian shape Tanimoto on that form's conformers; esp:<state>:<charges>:<form> = electrostatic score at the best-shape pose ` +
+    `(carbo = (C+1)/2 as today, tanimoto = (T+1/3)/(4/3), shape_* = mean of shape Tanimoto and that score); ` +
+    `consensus(shape|esp) = (Morgan + shape + esp) / 3. Today: ${OLD_ELECTROSTATIC}, shape:neutral.`);
+  const head = `${'method'.padEnd(60)}${targets.map((t) => t.padStart(22)).join('')}${'mean'.padStart(22)}`;
+  console.log(head);
+  for (const column of columns) {
+    const cells = targets.map((t) => cell(results.get(t)!.get(column)!));
+    const meanCell = cell({ auc: mean(column, 'auc'), ef1: mean(column, 'ef1'), bedroc: mean(column, 'bedroc') });
+    console.log(`${column.padEnd(60)}${cells.map((c) => c.padStart(22)).join('')}${meanCell.padStart(22)}`);
   }
 }
 
-function listOption(args: string[], name: string, fallback: string[]): string[] {
-  const index = args.indexOf(name);
-  return index >= 0 ? (args[index + 1] ?? '').split(',').filter((t) => t.length > 0) : fallback;
+function cell(m: Metrics): string {
+  return `${m.auc.toFixed(3)} ${m.ef1.toFixed(1).padStart(5)} ${m.bedroc.toFixed(3)}`;
 }
 
-function numberOption(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(name);
-  const value = index >= 0 ? Number(args[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} needs a positive whole number`);
-  return value;
+/** The approved drugs bench engine-3d queries with: every Nth row of drugs.tsv with SMILES under 60 characters. */
+function drugQueries(count: number): string[] {
+  const drugs = readFileSync(join(SHARED, 'drugs.tsv'), 'utf8').split('\n').slice(1).map((line) => line.split('\t'))
+    .filter((cells) => (cells[1] ?? '').length > 0 && (cells[1] ?? '').length < 60);
+  const step = Math.max(1, Math.floor(drugs.length / count));
+  return Array.from({ length: Math.min(count, drugs.length) }, (_, i) => drugs[i * step]![1]!);
 }
 
-export async function run(args: string[]): Promise<void> {
-  const targets = listOption(args, '--targets', ['def', 'mapk2', 'pa2ga']);
-  const decoys = numberOption(args, '--decoys', 1000);
-  const queries = numberOption(args, '--queries', 3);
-  const log = (line: string) => console.log(line);
-  log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  log(`DUD-E targets from ${BENCH_DIR}; shape = exact Gaussian shape Tanimoto, electrostatic = ESP Carbó at the best-shape pose; ` +
-    `EF1% over the top 1% of the ranked set\n`);
-  const preparer = createPreparer(2);
-  try {
-    for (const target of targets) await screenTarget(preparer, target, decoys, queries, log);
-  } finally {
-    await preparer.close();
+async function hitSize(pool: Pool, cacheDir: string, rows: number, queryCount: number, querySettings: ConformerSettings): Promise<void> {
+  const catalogueSmiles = readSmiles(join(SHARED, 'catalogs', 'chemspace_screening.smi.gz')).slice(0, rows);
+  const querySmiles = drugQueries(queryCount);
+  console.log(`hit size: ${querySmiles.length} drug queries against the first ${catalogueSmiles.length} rows of chemspace_screening, every row scored exactly`);
+  const queries = await prepared(pool, cacheDir, 'drug-queries', querySmiles, querySettings);
+  const catalogue = await prepared(pool, cacheDir, 'chemspace', catalogueSmiles, CATALOGUE_CONFORMERS);
+  await loadCatalogue(pool, catalogue);
+  const columns = [...SCORE_COLUMNS, ...derivedColumns()];
+  const perQuery = new Map(columns.map((c) => [c, [] as number[]]));
+  const pooled = new Map(columns.map((c) => [c, [] as number[]]));
+  await Promise.all(queries.map(async (query) => {
+    if (!query) return;
+    const scores = (await pool.run({ kind: 'score', query })) as Float32Array;
+    for (const column of columns) {
+      const values = columnValues(scores, catalogue.length, column);
+      const top = [...values.keys()].filter((r) => catalogue[r]).sort((a, b) => values[b]! - values[a]! || a - b).slice(0, TOP);
+      const ratios = top.map((r) => catalogue[r]!.heavyAtoms / query.heavyAtoms);
+      perQuery.get(column)!.push(median(ratios));
+      pooled.get(column)!.push(...ratios);
+    }
+  }));
+  console.log(`\nmedian over queries of the median hit/query heavy-atom ratio in the top ${TOP}; pooled median and share of top hits under half the query's size`);
+  for (const column of columns) {
+    const all = pooled.get(column)!;
+    console.log(`${column.padEnd(60)} ${median(perQuery.get(column)!).toFixed(2)}   pooled ${median(all).toFixed(2)}   under 0.5: ${(all.filter((r) => r < 0.5).length / all.length).toFixed(2)}`);
   }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

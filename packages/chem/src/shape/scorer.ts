@@ -134,17 +134,31 @@ export function applyPose(candidate: Model3D, pose: Pose, out?: Float64Array): F
   return transformPoints(coords, sites, quaternionToMatrix(pose.rotation), tx, ty, tz, out ?? new Float64Array(coords.length));
 }
 
-/** ESPsim's electrostatic similarity (renormalised) of the candidate placed by `pose` with the query. */
-export function electrostaticSimilarity(query: Model3D, candidate: Model3D, pose: Pose, metric: EspMetric = 'carbo'): number {
+/** ESPsim's overlap integrals of a pose: O_AA of the query conformer, O_BB of the candidate's, O_AB between them. */
+export interface EspOverlaps {
+  query: number;
+  candidate: number;
+  between: number;
+}
+
+/** The Coulomb-overlap integrals of the candidate placed by `pose` with the query, from which every score form follows. */
+export function electrostaticOverlaps(query: Model3D, candidate: Model3D, pose: Pose): EspOverlaps {
   const queryCoords = query.conformers[pose.queryConformer];
   if (!queryCoords) throw new Error(`The query has no conformer ${pose.queryConformer}.`);
   const sites = candidate.charges.length;
   if (movedSites.length < 3 * sites) movedSites = new Float64Array(3 * sites);
   const moved = applyPose(candidate, pose, movedSites);
-  const ab = espOverlap(queryCoords, query.charges, query.charges.length, moved, candidate.charges, sites);
-  const aa = cachedEspSelfOverlap(query, prepare(query), pose.queryConformer);
-  const bb = cachedEspSelfOverlap(candidate, prepare(candidate), pose.candidateConformer);
-  return renormalizeEsp(espSimilarity(aa, bb, ab, metric), metric);
+  return {
+    query: cachedEspSelfOverlap(query, prepare(query), pose.queryConformer),
+    candidate: cachedEspSelfOverlap(candidate, prepare(candidate), pose.candidateConformer),
+    between: espOverlap(queryCoords, query.charges, query.charges.length, moved, candidate.charges, sites),
+  };
+}
+
+/** ESPsim's electrostatic similarity (renormalised) of the candidate placed by `pose` with the query. */
+export function electrostaticSimilarity(query: Model3D, candidate: Model3D, pose: Pose, metric: EspMetric = 'carbo'): number {
+  const overlaps = electrostaticOverlaps(query, candidate, pose);
+  return renormalizeEsp(espSimilarity(overlaps.query, overlaps.candidate, overlaps.between, metric), metric);
 }
 
 /**

@@ -1,0 +1,71 @@
+// Scores of one query against every candidate, for every method and model variant the virtual-screening
+// benchmark compares: Morgan; shape on each charge state's conformers; and the electrostatic score in
+// four forms for each charge state and charge model, all at the best-shape pose of that state's models.
+import { decodeModel, electrostaticOverlaps, espSimilarity, renormalizeEsp, score, tanimoto } from '@molsearch/chem';
+import type { Model3D } from '@molsearch/chem';
+import { CHARGE_MODELS, CHARGE_STATES } from './vs-preparation.ts';
+import type { ChargeState, PreparedMolecule } from './vs-preparation.ts';
+
+/**
+ * carbo: ESPsim's Carbó index renormalised, (C + 1) / 2 (today's score); tanimoto: ESPsim's Tanimoto form
+ * renormalised, (T + 1/3) / (4/3), which falls when the two charge distributions differ in size;
+ * shape_carbo / shape_tanimoto: the mean of the shape Tanimoto and that renormalised score (as ROCS's
+ * TanimotoCombo adds shape and colour).
+ */
+export const ELECTROSTATIC_FORMS = ['carbo', 'tanimoto', 'shape_carbo', 'shape_tanimoto'] as const;
+export type ElectrostaticForm = (typeof ELECTROSTATIC_FORMS)[number];
+
+export const SCORE_COLUMNS: readonly string[] = [
+  'morgan',
+  ...CHARGE_STATES.map((state) => `shape:${state}`),
+  ...CHARGE_STATES.flatMap((state) => CHARGE_MODELS.flatMap((model) => ELECTROSTATIC_FORMS.map((form) => `esp:${state}:${model}:${form}`))),
+];
+const COLUMN = new Map(SCORE_COLUMNS.map((name, index) => [name, index]));
+
+export interface DecodedMolecule {
+  fingerprint: Uint8Array;
+  heavyAtoms: number;
+  models: Map<string, Model3D>;
+}
+
+export function decodeMolecule(prepared: PreparedMolecule): DecodedMolecule {
+  const models = new Map<string, Model3D>();
+  for (const [key, bytes] of Object.entries(prepared.models)) if (bytes) models.set(key, decodeModel(bytes));
+  return { fingerprint: prepared.fingerprint, heavyAtoms: prepared.heavyAtoms, models };
+}
+
+/**
+ * Column-major scores (SCORE_COLUMNS × candidates) of `query` against `candidates`; a pair without a
+ * 3D model scores 0 in the 3D columns, as a catalogue row without one does.
+ */
+export function scoreAgainst(query: DecodedMolecule, candidates: readonly (DecodedMolecule | undefined)[]): Float32Array {
+  const n = candidates.length;
+  const out = new Float32Array(SCORE_COLUMNS.length * n);
+  const set = (column: string, row: number, value: number): void => {
+    out[COLUMN.get(column)! * n + row] = value;
+  };
+  candidates.forEach((candidate, row) => {
+    if (!candidate) return;
+    set('morgan', row, tanimoto(query.fingerprint, candidate.fingerprint));
+    for (const state of CHARGE_STATES) scoreState(query, candidate, state, (column, value) => set(column, row, value));
+  });
+  return out;
+}
+
+function scoreState(query: DecodedMolecule, candidate: DecodedMolecule, state: ChargeState, set: (column: string, value: number) => void): void {
+  const queryModel = query.models.get(`${state}:gasteiger`);
+  const candidateModel = candidate.models.get(`${state}:gasteiger`);
+  if (!queryModel || !candidateModel) return;
+  const aligned = score(queryModel, candidateModel, 'espsim_shape');
+  set(`shape:${state}`, aligned.shape);
+  for (const model of CHARGE_MODELS) {
+    // The charge models of one state share its conformers, so the pose holds for each.
+    const overlaps = electrostaticOverlaps(query.models.get(`${state}:${model}`)!, candidate.models.get(`${state}:${model}`)!, aligned.pose);
+    const carbo = renormalizeEsp(espSimilarity(overlaps.query, overlaps.candidate, overlaps.between, 'carbo'), 'carbo');
+    const tanimotoForm = renormalizeEsp(espSimilarity(overlaps.query, overlaps.candidate, overlaps.between, 'tanimoto'), 'tanimoto');
+    set(`esp:${state}:${model}:carbo`, carbo);
+    set(`esp:${state}:${model}:tanimoto`, tanimotoForm);
+    set(`esp:${state}:${model}:shape_carbo`, (aligned.shape + carbo) / 2);
+    set(`esp:${state}:${model}:shape_tanimoto`, (aligned.shape + tanimotoForm) / 2);
+  }
+}
