@@ -8,3 +8,5 @@ export type { Tier, TierLimits } from './rate-limits.ts';
 export * from './account.schemas.ts';
 export { ACCOUNT_OPERATIONS } from './account-operations.ts';
 export type { AccountOperation } from './account-operations.ts';
+export { csvCell, csvRow, looksLikeFormula, tsvCell, tsvRow } from './delimited-text.ts';
+export type { CellValue } from './delimited-text.ts';

@@ -1,4 +1,5 @@
-import { PROPERTY_COLUMNS, formatPropertyValue, loadRDKit, withMol } from '@molsearch/chem';
+import { csvRow, tsvRow } from '@molsearch/api';
+import { PROPERTY_COLUMNS, formatPropertyValue, loadRDKit, sdfRecord } from '@molsearch/chem';
 import type { MoleculeProperties } from '@molsearch/chem';
 import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, alignedHitMolblock, closeSearchPool, openCatalogue, search, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, SearchMethod, ShapeQuery } from '@molsearch/engine';
@@ -48,7 +49,7 @@ export const command: Command = {
         },
         { dataDir: context.dataDir, threads: context.options.integer('threads', { min: 1, max: 7 }) ?? 2 },
       );
-      if (format !== 'sdf') await context.out.line(HEADER.map((cell) => escapeCell(cell, format)).join(separator(format)));
+      if (format !== 'sdf') await context.out.line(row(HEADER, format));
       else await loadRDKit();
       // 3D poses are recomputed for the hits written (the search keeps only scores).
       const query = format === 'sdf' && method !== 'morgan' ? await shapeQuery(context.args[0] as string) : undefined;
@@ -56,8 +57,9 @@ export const command: Command = {
         const catalogue = await openCatalogue(context.dataDir, hits.database);
         for (let i = 0; i < hits.rows.length; i++) {
           const hit = hitFields(catalogue, hits.rows[i]!, i + 1, hits.similarities[i]!);
-          if (format !== 'sdf') await context.out.line(hit.cells.map((cell) => escapeCell(cell, format)).join(separator(format)));
-          else await context.out.line(sdfRecord(hit, query && { query, method, catalogue, row: hits.rows[i]! }));
+          if (format !== 'sdf') await context.out.line(row(hit.cells, format));
+          // The record ends with its own line break.
+          else await context.out.line(hitRecord(hit, query && { query, method, catalogue, row: hits.rows[i]! }).slice(0, -1));
         }
       }
     } finally {
@@ -90,33 +92,13 @@ interface PoseSource {
   row: number;
 }
 
-/** One SD record: 2D depiction coordinates, or with `pose` the hit aligned on the query; the hit's fields as data items. */
-function sdfRecord(hit: HitFields, pose?: PoseSource): string {
-  const id = hit.cells[2] ?? '';
-  const fields = HEADER.map((name, i) => `> <${name}>\n${hit.cells[i] ?? ''}\n`).join('\n');
-  return `${pose ? alignedMolblock(hit, pose) : depictionMolblock(hit, id)}\n${fields}\n$$$$`;
-}
-
-function depictionMolblock(hit: HitFields, id: string): string {
-  const block = withMol(hit.smiles, (mol) => {
-    mol.set_new_coords();
-    return mol.get_molblock().replace(/\n?M {2}END\n?$/, '\nM  END');
-  });
-  if (!block) return `${id}\n\n\n  0  0  0  0  0  0  0  0  0  0999 V2000\nM  END`;
-  return `${id}${block.slice(block.indexOf('\n'))}`;
-}
-
-function alignedMolblock(hit: HitFields, { query, method, catalogue, row }: PoseSource): string {
+/** One SD record: the hit aligned on the query with `pose` (3D methods), else 2D coordinates; the hit's fields as data items. */
+function hitRecord(hit: HitFields, pose?: PoseSource): string {
   const title = hit.cells[2] ?? '';
-  const aligned = method === 'morgan' ? undefined : alignedHitMolblock(query, method, catalogue, row, title);
-  return aligned?.trimEnd() ?? depictionMolblock(hit, title);
+  const molblock = pose && pose.method !== 'morgan' ? alignedHitMolblock(pose.query, pose.method, pose.catalogue, pose.row, title) : undefined;
+  return sdfRecord({ title, molblock, smiles: hit.smiles, fields: HEADER.map((name, i) => [name, hit.cells[i] ?? ''] as const) });
 }
 
-function separator(format: OutputFormat): string {
-  return format === 'csv' ? ',' : '\t';
-}
-
-function escapeCell(cell: string, format: OutputFormat): string {
-  if (format === 'csv' && /[",\n]/.test(cell)) return `"${cell.replaceAll('"', '""')}"`;
-  return format === 'tsv' ? cell.replace(/[\t\n]/g, ' ') : cell;
+function row(cells: string[], format: Exclude<OutputFormat, 'sdf'>): string {
+  return format === 'csv' ? csvRow(cells) : tsvRow(cells);
 }

@@ -29,6 +29,10 @@ const records: DownloadRecord[] = gunzipSync(readFileSync(CATALOGUE))
     };
   });
 
+/** Ids a spreadsheet would run as formulas, or that would split a record, each on a real structure. */
+const HOSTILE_IDS = ['=HYPERLINK("http://example.org","open")', '+1+cmd|calc', '-2+3', '@SUM(A1:A9)', '\tleading tab', '\rleading return', 'two\nlines', 'a\tb', '$$$$', '-5'];
+const hostile: DownloadRecord[] = HOSTILE_IDS.map((id, index) => ({ ...records[index]!, db_id: id, similarity: 0.5, extra: { mw: -1.5, note: id } }));
+
 let dir: string;
 beforeAll(async () => {
   await loadRDKit();
@@ -36,13 +40,20 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function write(format: 'csv' | 'sdf' | 'smi' | 'xlsx'): Promise<string> {
-  const file = join(dir, `hits.${format}`);
+async function write(format: 'csv' | 'sdf' | 'smi' | 'xlsx', rows: DownloadRecord[] = records): Promise<string> {
+  const file = join(dir, `hits-${rows.length}.${format}`);
   const writer = openDownloadWriter(format, file, ['mw', 'note']);
-  await writer.write(records.slice(0, 25));
-  await writer.write(records.slice(25));
+  await writer.write(rows.slice(0, 25));
+  await writer.write(rows.slice(25));
   await writer.finish();
   return file;
+}
+
+/** The text of an XLSX file's first sheet, as stored in the zip. */
+async function sheetXml(file: string): Promise<string> {
+  const workbook = await readFile(file);
+  const { default: JSZip } = await import('jszip');
+  return (await JSZip.loadAsync(workbook)).file('xl/worksheets/sheet1.xml')!.async('string');
 }
 
 describe('download writers', () => {
@@ -76,5 +87,40 @@ describe('download writers', () => {
     expect(rows[0]).toEqual([...FIXED_COLUMNS, 'mw', 'note']);
     expect(rows).toHaveLength(records.length + 1);
     expect(rows[1]!.slice(0, 6)).toEqual([records[0]!.smiles, records[0]!.id, records[0]!.db_id, 'ENAMINE-REAL', 1, 100]);
+  });
+
+  it('CSV neutralises cells a spreadsheet would run as formulas, and newlines cannot add rows', async () => {
+    const rows = parseCsv(await readFile(await write('csv', hostile), 'utf8'));
+    expect(rows).toHaveLength(hostile.length + 1);
+    const dbIds = rows.slice(1).map((row) => row[2]);
+    const notes = rows.slice(1).map((row) => row[6]);
+    const expected = HOSTILE_IDS.map((id) => (/^[=+\-@\t\r]/.test(id) && id !== '-5' ? `'${id}` : id));
+    expect(dbIds).toEqual(expected);
+    expect(notes).toEqual(expected);
+    // Numbers stay numbers, negative ones included.
+    expect(rows.slice(1).every((row) => row[5] === '-1.5')).toBe(true);
+  });
+
+  it('XLSX keeps formula-looking ids as text cells, never formulas', async () => {
+    const file = await write('xlsx', hostile);
+    expect(await sheetXml(file)).not.toMatch(/<f>|<f /);
+    const rows = await readXlsx(await readFile(file));
+    // XML reads a carriage return as a line feed; the text is otherwise exactly the id.
+    expect(rows.slice(1).map((row) => row[2])).toEqual(HOSTILE_IDS.map((id) => id.replace(/\r/g, '\n')));
+  });
+
+  it('SMILES and SDF records cannot be split by ids with newlines or tabs', async () => {
+    const lines = (await readFile(await write('smi', hostile), 'utf8')).trimEnd().split('\n');
+    expect(lines).toHaveLength(hostile.length);
+    for (const [index, line] of lines.entries()) {
+      expect(line.split('\t')).toEqual([hostile[index]!.smiles, HOSTILE_IDS[index]!.replace(/[\t\r\n]/g, ' ')]);
+    }
+    const parsed = await parseSdf(await readFile(await write('sdf', hostile), 'utf8'));
+    expect(parsed).toHaveLength(hostile.length);
+    for (const [index, entry] of parsed.entries()) {
+      expect(entry.canonical).toBe(await canonicalSmiles(hostile[index]!.smiles));
+      expect(entry.fields.id).toBe(hostile[index]!.id);
+      expect(entry.fields.db_id!.trim()).toBe(HOSTILE_IDS[index]!.replace(/[\t\r\n]/g, ' ').trim());
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
+import { csvRow } from '@molsearch/api';
 import type { FileFormat } from '@molsearch/api';
-import { withMol } from '@molsearch/chem';
+import { sdfRecord, smilesLine } from '@molsearch/chem';
 import ExcelJS from 'exceljs';
 import type { PropertyValue } from '../search/search-engine.ts';
 
@@ -34,12 +35,10 @@ export const FILE_EXTENSIONS: Record<FileFormat, string> = { csv: 'csv', sdf: 's
 export function openDownloadWriter(format: FileFormat, file: string, extraColumns: string[]): DownloadWriter {
   switch (format) {
     case 'csv':
-      return textWriter(file, [...FIXED_COLUMNS, ...extraColumns].map(csvField).join(',') + '\n', (record) =>
-        [...fixedValues(record), ...extraColumns.map((key) => record.extra[key] ?? null)].map(csvField).join(',') + '\n',
-      );
+      return textWriter(file, `${csvRow([...FIXED_COLUMNS, ...extraColumns])}\n`, (record) => `${csvRow(rowValues(record, extraColumns))}\n`);
     case 'smi':
       // The SMILES convention: structure, whitespace, name; the vendor id is what a chemist orders by.
-      return textWriter(file, '', (record) => `${record.smiles}\t${record.db_id}\n`);
+      return textWriter(file, '', (record) => smilesLine(record.smiles, record.db_id));
     case 'sdf':
       return textWriter(file, '', (record) => sdfEntry(record, extraColumns));
     case 'xlsx':
@@ -47,14 +46,9 @@ export function openDownloadWriter(format: FileFormat, file: string, extraColumn
   }
 }
 
-function fixedValues(record: DownloadRecord): PropertyValue[] {
-  return [record.smiles, record.id, record.db_id, record.database, record.similarity];
-}
-
-function csvField(value: PropertyValue): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** The fixed columns' values, then the extra columns', in header order. */
+function rowValues(record: DownloadRecord, extraColumns: string[]): PropertyValue[] {
+  return [record.smiles, record.id, record.db_id, record.database, record.similarity, ...extraColumns.map((key) => record.extra[key] ?? null)];
 }
 
 function textWriter(file: string, header: string, line: (record: DownloadRecord) => string): DownloadWriter {
@@ -93,34 +87,10 @@ async function closeStream(stream: WriteStream, failed: Promise<never>): Promise
   await Promise.race([once(stream, 'finish'), failed]);
 }
 
-/**
- * A molfile, titled with the vendor id: the aligned 3D pose given with the record, else 2D coordinates
- * from RDKit; every column as an SD
- * data field. A structure RDKit cannot read (it came from the catalogue, so this is rare) gets an empty molblock.
- */
+/** A molfile titled with the vendor id: the aligned 3D pose given with the record, else 2D coordinates; every column as a data item. */
 function sdfEntry(record: DownloadRecord, extraColumns: string[]): string {
-  const molblock =
-    record.molblock ??
-    withMol(record.smiles, (mol) => {
-      mol.set_new_coords();
-      return mol.get_molblock();
-    }) ?? '\n     RDKit          2D\n\n  0  0  0  0  0  0  0  0  0  0999 V2000\nM  END\n';
-  const lines = molblock.split('\n');
-  lines[0] = record.db_id.replace(/[\r\n]/g, ' ');
-  const body = lines.join('\n').replace(/\n*$/, '\n');
-  const fields: [string, PropertyValue][] = [
-    ['smiles', record.smiles],
-    ['id', record.id],
-    ['db_id', record.db_id],
-    ['database', record.database],
-    ['similarity', record.similarity],
-    ...extraColumns.map((key): [string, PropertyValue] => [key, record.extra[key] ?? null]),
-  ];
-  const data = fields
-    .filter(([, value]) => value !== null)
-    .map(([key, value]) => `> <${key}>\n${String(value).replace(/\n+/g, ' ')}\n\n`)
-    .join('');
-  return `${body}${data}$$$$\n`;
+  const fields = [...FIXED_COLUMNS, ...extraColumns].map((key, index) => [key, rowValues(record, extraColumns)[index] ?? null] as const);
+  return sdfRecord({ title: record.db_id, molblock: record.molblock, smiles: record.smiles, fields });
 }
 
 function xlsxWriter(file: string, extraColumns: string[]): DownloadWriter {
@@ -130,7 +100,8 @@ function xlsxWriter(file: string, extraColumns: string[]): DownloadWriter {
   sheet.addRow([...FIXED_COLUMNS, ...extraColumns]).commit();
   return {
     async write(records) {
-      for (const record of records) sheet.addRow([...fixedValues(record), ...extraColumns.map((key) => record.extra[key] ?? null)]).commit();
+      // Cells are typed: text stays text, so an id that looks like a formula is never one.
+      for (const record of records) sheet.addRow(rowValues(record, extraColumns)).commit();
     },
     async finish() {
       sheet.commit();

@@ -1,4 +1,5 @@
 import { withMol } from '../rdkit.ts';
+import { sdfRecord } from '../records/sdf-record.ts';
 import type { Model3D } from './model-3d.ts';
 import { applyPose } from './scorer.ts';
 import type { Pose } from './scorer.ts';
@@ -23,13 +24,11 @@ export function poseToSdf(candidateSmiles: string, candidateModel: Model3D, pose
     throw new Error(`Cannot write a pose: the SMILES has ${atomCount} heavy atoms, the 3D model ${heavyAtoms}.`);
   }
   const coords = applyPose(candidateModel, pose);
-  lines[0] = title.replace(/[\r\n]+/g, ' ').slice(0, 80);
   lines[1] = PROGRAM_LINE;
   for (let i = 0; i < atomCount; i++) {
     const line = lines[4 + i]!;
     const xyz = [coords[3 * i]!, coords[3 * i + 1]!, coords[3 * i + 2]!].map((v) => v.toFixed(4).padStart(10)).join('');
     lines[4 + i] = xyz + line.slice(30);
   }
-  const end = lines.findIndex((line) => line.startsWith('M  END'));
-  return `${lines.slice(0, end + 1).join('\n')}\n$$$$\n`;
+  return sdfRecord({ title, molblock: lines.join('\n') });
 }
