@@ -11,6 +11,41 @@ const apps = ['@molsearch/server', '@molsearch/server/*', '@molsearch/cli', '@mo
 
 const forbid = (names, message) => ({ group: names, message });
 
+// packages/engine/src folders import one way: format at the bottom (file layouts, manifest, errors, the search
+// contract), then pool and readers, then features (what is computed per molecule), then import and catalogue
+// (the reader returns data, never kernels), then the morgan and shape searches, with the search dispatch on top.
+// vocabulary.ts is open to all and imports nothing; index.ts (the apps' entry) and bench.ts (the benchmarks')
+// gather from every folder and no folder imports them. Tests may reach across, to build what they test.
+const engineLayers = {
+  format: [],
+  pool: ['format'],
+  readers: ['format'],
+  features: ['format', 'pool'],
+  import: ['format', 'pool', 'readers', 'features'],
+  catalogue: ['format', 'pool', 'readers', 'features'],
+  morgan: ['format', 'pool', 'readers', 'features', 'catalogue'],
+  shape: ['format', 'pool', 'readers', 'features', 'catalogue'],
+  search: ['format', 'pool', 'readers', 'features', 'import', 'catalogue', 'morgan', 'shape'],
+};
+const engineApart = [
+  forbid(['@molsearch/engine', '@molsearch/engine/*', '@molsearch/api', ...apps], 'engine imports only @molsearch/chem.'),
+  forbid([...serverSide, ...storage, ...ui], 'engine stays free of HTTP, storage and UI.'),
+];
+const engineFolderRules = Object.entries(engineLayers).map(([folder, below]) => {
+  const above = Object.keys(engineLayers).filter((other) => other !== folder && !below.includes(other));
+  return {
+    files: [`packages/engine/src/${folder}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        ...engineApart,
+        ...(above.length > 0 ? [{ regex: `^(\\.\\./)+(${above.join('|')})/`, message: `engine ${folder}/ may import only ${below.length > 0 ? below.join(', ') : 'no other engine folder'} (and vocabulary.ts): engine folders import one way (see eslint.config.js).` }] : []),
+        { regex: '^(\\.\\./)+(index|bench)\\.ts$', message: 'index.ts and bench.ts are the package entries: inside the engine import the module itself.' },
+      ] }],
+    },
+  };
+});
+
 // apps/server/src has one folder per domain, importing one way: http at the bottom (request context, errors,
 // limits, logging), store beside it; then search -> catalogues -> downloads -> tracking, while accounts and docs
 // use only http and store. The root files (server.ts, services.ts, config.ts, index.ts) compose the domains and
@@ -87,12 +122,14 @@ export default tseslint.config(
     files: ['packages/engine/src/**/*.ts'],
     rules: {
       'no-console': 'error',
-      'no-restricted-imports': ['error', { patterns: [
-        forbid(['@molsearch/engine', '@molsearch/api', ...apps], 'engine imports only @molsearch/chem.'),
-        forbid([...serverSide, ...storage, ...ui], 'engine stays free of HTTP, storage and UI.'),
-      ] }],
+      'no-restricted-imports': ['error', { patterns: engineApart }],
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Take options instead of reading the environment.' }],
     },
+  },
+  ...engineFolderRules,
+  {
+    files: ['packages/engine/src/vocabulary.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [forbid(['*'], 'the vocabulary is shared with browsers: it imports nothing.')] }] },
   },
   {
     files: ['packages/api/src/**/*.ts'],

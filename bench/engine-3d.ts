@@ -26,22 +26,10 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
-import {
-  SHAPE_CANDIDATES,
-  STAGE1_QUERY_CONFORMERS,
-  STAGE1_REFINED_PAIRS,
-  closeSearchPool,
-  createRescorePool,
-  importCatalogue,
-  isRecordError,
-  openCatalogue,
-  stage1Candidates,
-  readMolecules,
-  rescoreModels,
-  search,
-  shapeQuery,
-} from '@molsearch/engine';
-import type { Catalogue, RescorePool } from '@molsearch/engine';
+import { closeSearchPool, importCatalogue, isRecordError, openCatalogue, readMolecules, search, shapeQuery } from '@molsearch/engine';
+import type { Catalogue } from '@molsearch/engine';
+import { SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, createRescorePool, rescoreModels, stage1Candidates } from '@molsearch/engine/bench';
+import type { RescorePool } from '@molsearch/engine/bench';
 
 const SOURCE = new URL('../../shared/data/catalogs/chemspace_screening.smi.gz', import.meta.url).pathname;
 const DRUGS = new URL('../../shared/data/drugs.tsv', import.meta.url).pathname;
@@ -246,7 +234,7 @@ async function stage1Ceilings(catalogue: Catalogue, method: ScoreMethod, queries
   for (const [q, smiles] of queries.entries()) {
     const query = await shapeQuery(smiles);
     for (const quality of qualities) {
-      const rows = new Set(await stage1Candidates(catalogue.shape!, query.model, method, quality, SHAPE_CANDIDATES[quality]));
+      const rows = new Set(await stage1Candidates(catalogue, query.model, method, quality, SHAPE_CANDIDATES[quality]));
       sums.set(quality, sums.get(quality)! + recallAt(truth[q]!, [...truth[q]!].filter((row) => rows.has(row))));
     }
   }

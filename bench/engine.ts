@@ -9,19 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MORGAN_BYTES, loadRDKit, morganFingerprint, popcount, withMol } from '@molsearch/chem';
-import {
-  allocateFingerprintMemory,
-  createKernel,
-  createScanPool,
-  fingerprintView,
-  foldFingerprints,
-  importCatalogue,
-  isRecordError,
-  morganScan,
-  popcountStartsOf,
-  readMolecules,
-} from '@molsearch/engine';
-import type { CommonBitsKernel, FingerprintColumn, KernelKind, ScanPool } from '@molsearch/engine';
+import { importCatalogue, isRecordError, readMolecules } from '@molsearch/engine';
+import { allocateFingerprintMemory, createKernel, createScanPool, fingerprintView, foldFingerprints, morganScan, popcountStartsOf } from '@molsearch/engine/bench';
+import type { CommonBitsKernel, FingerprintColumn, KernelKind, ScanPool } from '@molsearch/engine/bench';
 
 const SHARED = new URL('../../shared/data/catalogs/chemspace_screening.smi.gz', import.meta.url).pathname;
 const NCI = '/usr/share/RDKit/Data/NCI/first_5K.smi';

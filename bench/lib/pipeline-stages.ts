@@ -4,7 +4,7 @@ import {
   buildModel3D, encodeModel, gasteigerCharges, generateConformers, hydrogenatedGraph, loadRDKit, moleculeProperties, morganFingerprint,
   standardizeSmiles, withMol,
 } from '@molsearch/chem';
-import { CATALOGUE_SHAPE } from '../../packages/engine/src/import/prepare-shape.ts';
+import { CATALOGUE_SHAPE } from '@molsearch/engine/bench';
 
 const STAGES = ['standardise', 'parse + fingerprint', 'properties', 'hydrogenated graph', 'conformers', 'charges', 'model'] as const;
 type Stage = (typeof STAGES)[number];

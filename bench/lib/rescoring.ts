@@ -8,8 +8,8 @@
 // Time is CPU time of this process, so figures are per core even on a busy machine.
 import { decodeModel, encodeModel, loadRDKit, score } from '@molsearch/chem';
 import type { Model3D, ScoreMethod, ScoreOptions } from '@molsearch/chem';
-import { CATALOGUE_SHAPE, QUERY_SHAPE, encodedShapeModel } from '../../packages/engine/src/import/prepare-shape.ts';
-import type { ShapeBuildOptions } from '../../packages/engine/src/import/prepare-shape.ts';
+import { CATALOGUE_SHAPE, QUERY_SHAPE, encodedShapeModel } from '@molsearch/engine/bench';
+import type { ShapeBuildOptions } from '@molsearch/engine/bench';
 import { overlapEvaluations } from '../../packages/chem/src/shape/scorer.ts';
 import type { OverlapKernelKind } from '../../packages/chem/src/shape/shape-alignment.ts';
 import { readShapeReference, referenceModel } from '../../packages/chem/src/shape/reference-fixture.ts';

@@ -17,7 +17,7 @@ import {
 } from '@molsearch/chem';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { shapeFeatures } from '../../packages/engine/src/import/prepare-shape.ts';
+import { shapeFeatures } from '../../packages/engine/src/features/shape-features.ts';
 import { FuzzTally, adversarialBatch, fuzzSettings } from './adversarial-smiles.ts';
 
 // The chemistry the server's own thread runs (validate, depict, standardise, fingerprint, properties) and

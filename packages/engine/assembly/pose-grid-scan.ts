@@ -1,5 +1,5 @@
-// AssemblyScript source of the stage-1 grid kernel of the 3D searches (see src/stage1/pose-grid.ts).
-// Build: `npm run build:wasm:grid -w @molsearch/engine` writes src/stage1/pose-grid-scan.wasm (committed)
+// AssemblyScript source of the stage-1 grid kernel of the 3D searches (see src/format/grid-layout.ts).
+// Build: `npm run build:wasm:grid -w @molsearch/engine` writes src/shape/pose-grid-scan.wasm (committed)
 // and the SHA-256 of this file next to it.
 //
 // The module imports one shared memory: the caller places the query grids, the catalogue's grid column
@@ -171,7 +171,7 @@ function flipSigns(flip: i32): v128 {
 }
 
 /**
- * The electrostatic half of stage 1 (src/stage1/esp-at-pose.ts): for each row in `firstRow` .. `endRow` - 1,
+ * The electrostatic half of stage 1 (src/shape/charge-lattice.ts): for each row in `firstRow` .. `endRow` - 1,
  * the best renormalised Carbó similarity (x + 1) / 2 over its `perRow` refined poses (`refined`: i32
  * pair, f32 grid Tanimoto) whose Tanimoto is at least `margin` x the row's best (`best`, f32), as f32 at
  * `out`; 0 when none. Pose pair = slot x queryCount + query grid; query grid j is query conformer j >> 2
@@ -274,7 +274,7 @@ function trilinear(at: usize, rowBytes: usize, planeBytes: usize, fx: f32, fy: v
 }
 
 /**
- * The query's potential on a lattice (src/stage1/esp-at-pose.ts), for query conformers `first` .. `end`
+ * The query's potential on a lattice (src/shape/charge-lattice.ts), for query conformers `first` .. `end`
  * - 1: conformer c's `siteCount` sites are (x, y, z, charge) f32 at `sites` + c x siteCount x 16 in its
  * principal frame, its lattice nx x ny x nz f32 (x slowest, origin at -half) at `lattices` + c x lattice
  * bytes. The kernel is Σ_k a_k exp(b_k r²) with (a, b) f32 pairs at `terms`; each term factors along

@@ -1,5 +1,5 @@
 // AssemblyScript source of the WebAssembly SIMD kernel for Morgan search (2048-bit fingerprints).
-// Build: `npm run build:wasm -w @molsearch/engine` writes src/kernels/tanimoto-simd.wasm (committed)
+// Build: `npm run build:wasm -w @molsearch/engine` writes src/morgan/tanimoto-simd.wasm (committed)
 // and the SHA-256 of this file next to it.
 //
 // The module imports a shared memory that holds the catalogue's fingerprint column, so every worker

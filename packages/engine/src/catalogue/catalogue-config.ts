@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { EngineError } from '../engine-error.ts';
+import { EngineError } from '../format/engine-error.ts';
 
 /** The product's database badges: a kind and a size class, shown with the vendor badge. */
 export const KIND_BADGES = ['In Stock', 'Enumerative', 'Fragment-Based'] as const;

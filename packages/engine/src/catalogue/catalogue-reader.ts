@@ -1,32 +1,37 @@
-import { readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EngineError } from '../engine-error.ts';
-import { allocateFingerprintMemory, fingerprintView } from '../kernels/fingerprint-memory.ts';
-import { foldFingerprints } from '../kernels/wasm-kernel.ts';
-import type { FingerprintColumn } from '../kernels/fingerprint-memory.ts';
-import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, MANIFEST_FILE, POPCOUNT_SLOTS, propertyFiles } from './catalogue-format.ts';
-import type { CatalogueManifest, StoredProperty } from './catalogue-format.ts';
-import { catalogueDir } from './catalogue-paths.ts';
-import { GRID_FILE, MODEL_FILES } from './catalogue-builder.ts';
-import { GRID_ROW_BYTES } from '../stage1/pose-grid.ts';
-import { PoseGridColumn } from '../stage1/pose-grid-scan.ts';
-import { CHARGE_SITE_FILES, chargeSiteFileSizes, readChargeSites } from './charge-site-files.ts';
-import { offsetsAscendFromZero, readColumn, toArrayBuffer } from './column-file.ts';
+import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, MANIFEST_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
+import type { CatalogueManifest, StoredProperty } from '../format/catalogue-format.ts';
+import { catalogueDir } from '../format/catalogue-paths.ts';
+import { CHARGE_SITE_FILES, chargeSiteFileSizes } from '../format/charge-site-layout.ts';
+import type { EspSiteColumn } from '../format/charge-site-layout.ts';
+import { offsetsAscendFromZero, readColumn, toArrayBuffer } from '../format/column-file.ts';
+import { EngineError } from '../format/engine-error.ts';
+import { GRID_FILE, GRID_ROW_BYTES } from '../format/grid-layout.ts';
+import { readChargeSites } from './read-charge-sites.ts';
 
 export type PropertyValue = number | boolean | string;
 
-/** An opened catalogue: columns in memory, rows in popcount order. */
+/**
+ * An opened catalogue, rows in popcount order: its strings, properties and 3D models in memory, and the
+ * columns the searches keep in their kernels' memory (fingerprints, grids, charge sites) read on request,
+ * so that no copy of them stays here.
+ */
 export interface Catalogue {
   id: string;
   dir: string;
   manifest: CatalogueManifest;
   count: number;
-  fingerprints: FingerprintColumn;
   /** Identifies this build of the catalogue; changes when it is re-imported. */
   version: string;
+  /** First row of each popcount 0..2048, then count (POPCOUNT_SLOTS entries). */
+  popcountStarts: Uint32Array;
+  /** Reads the fingerprint column (count x FINGERPRINT_BYTES, row order) into `target`. */
+  readFingerprints(target: Uint8Array): Promise<void>;
   smiles(row: number): string;
   compoundId(row: number): string;
+  /** One row's fingerprint, read from the file. */
   fingerprint(row: number): Uint8Array;
   properties(row: number): Record<string, PropertyValue>;
   /** The 3D columns, when the catalogue was imported with them. */
@@ -36,10 +41,10 @@ export interface Catalogue {
 export interface ShapeColumns {
   /** Encoded compact 3D model of a row (@molsearch/chem decodeModel); empty when it has no conformer. */
   model(row: number): Uint8Array;
-  /** The stage-1 volume grids, loaded into the grid kernel on first use. */
-  grids(): PoseGridColumn;
-  /** The grids with the charge sites stage 1 of the electrostatic method reads, loaded on first use. */
-  chargeGrids(): PoseGridColumn;
+  /** The stage-1 volume grids, GRID_ROW_BYTES a row (format/grid-layout.ts), read from the file. */
+  readGrids(): Promise<Uint8Array>;
+  /** The charge sites the electrostatic stage 1 reads (format/charge-site-layout.ts), read from the files. */
+  readChargeSites(): Promise<EspSiteColumn>;
 }
 
 /** Reads and checks a catalogue folder; any missing, truncated or inconsistent file is named in the error. */
@@ -48,17 +53,12 @@ export async function readCatalogue(dataDir: string, id: string): Promise<Catalo
   const manifest = await readManifest(dir, id);
   const count = manifest.count;
   await checkFileSizes(dir, manifest);
-  const fingerprintBytes = await readColumn(dir, COLUMN_FILES.fingerprints, count * FINGERPRINT_BYTES);
-  const starts = new Uint32Array(toArrayBuffer(await readColumn(dir, COLUMN_FILES.popcountStarts, POPCOUNT_SLOTS * 4)));
-  checkPopcountStarts(join(dir, COLUMN_FILES.popcountStarts), starts, count);
-  const memory = allocateFingerprintMemory(count);
-  const fingerprints: FingerprintColumn = { memory, count, popcountStarts: starts };
-  fingerprintView(fingerprints).set(fingerprintBytes);
-  foldFingerprints(fingerprints);
+  const popcountStarts = new Uint32Array(toArrayBuffer(await readColumn(dir, COLUMN_FILES.popcountStarts, POPCOUNT_SLOTS * 4)));
+  checkPopcountStarts(join(dir, COLUMN_FILES.popcountStarts), popcountStarts, count);
+  const fingerprintPath = join(dir, COLUMN_FILES.fingerprints);
   const smiles = await readStrings(dir, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, count);
   const ids = await readStrings(dir, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, count);
   const properties = await readProperties(dir, manifest.properties, count);
-  const view = fingerprintView(fingerprints);
   const shape = manifest.shape ? await readShapeColumns(dir, manifest) : undefined;
   return {
     ...(shape ? { shape } : {}),
@@ -66,11 +66,15 @@ export async function readCatalogue(dataDir: string, id: string): Promise<Catalo
     dir,
     manifest,
     count,
-    fingerprints,
     version: `${manifest.id}@${manifest.created}`,
+    popcountStarts,
+    readFingerprints: (target) => readInto(fingerprintPath, target, count * FINGERPRINT_BYTES),
     smiles: smiles,
     compoundId: ids,
-    fingerprint: (row) => view.slice(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES),
+    fingerprint: (row) => {
+      checkRow(row, count);
+      return readRange(fingerprintPath, row * FINGERPRINT_BYTES, FINGERPRINT_BYTES);
+    },
     properties: (row) => {
       const values: Record<string, PropertyValue> = {};
       for (const property of properties) values[property.key] = property.value(row);
@@ -160,7 +164,7 @@ async function readStrings(dir: string, indexName: string, textName: string, cou
   const text = await readFile(join(dir, textName));
   if (!(offsets[count] === text.byteLength && offsetsAscendFromZero(offsets))) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, indexName)} does not match ${join(dir, textName)} (damaged offsets): re-import the catalogue.`);
   return (row) => {
-    if (!(row >= 0 && row < count)) throw new EngineError('INVALID_REQUEST', `Row ${row} is outside 0..${count - 1}.`);
+    checkRow(row, count);
     return text.toString('utf8', offsets[row]!, offsets[row + 1]!);
   };
 }
@@ -169,22 +173,47 @@ async function readShapeColumns(dir: string, manifest: CatalogueManifest): Promi
   const offsets = new Uint32Array(toArrayBuffer(await readColumn(dir, MODEL_FILES[0], (manifest.count + 1) * 4)));
   const blob = await readFile(join(dir, MODEL_FILES[1]));
   if (offsets[manifest.count] !== blob.byteLength) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MODEL_FILES[0])} does not match ${join(dir, MODEL_FILES[1])}: re-import the catalogue.`);
-  const model = (row: number) => blob.subarray(offsets[row]!, offsets[row + 1]!);
-  let loaded: PoseGridColumn | undefined;
-  const grids = () => {
-    // The file's size was checked at open; the column checks the bytes it is given again.
-    loaded ??= new PoseGridColumn(readFileSync(join(dir, GRID_FILE)), manifest.count);
-    return loaded;
-  };
   return {
-    model,
-    grids,
-    chargeGrids: () => {
-      const column = grids();
-      if (!column.hasSites) column.placeSites(readChargeSites(dir, manifest.count));
-      return column;
-    },
+    model: (row) => blob.subarray(offsets[row]!, offsets[row + 1]!),
+    readGrids: () => readColumn(dir, GRID_FILE, manifest.count * GRID_ROW_BYTES),
+    readChargeSites: () => readChargeSites(dir, manifest.count),
   };
+}
+
+/** Fills `target` with the first `bytes` of the file, refusing a file of another size; for columns that go straight into a kernel's memory. */
+async function readInto(path: string, target: Uint8Array, bytes: number): Promise<void> {
+  if (target.byteLength < bytes) throw new RangeError(`${path} needs ${bytes} bytes of room, got ${target.byteLength}.`);
+  const handle = await open(path, 'r').catch((error: unknown) => {
+    throw new EngineError('CATALOGUE_CORRUPT', `Cannot read ${path}: ${String(error)}`, { cause: error });
+  });
+  try {
+    const size = (await handle.stat()).size;
+    if (size !== bytes) throw new EngineError('CATALOGUE_CORRUPT', `${path} has ${size} bytes, expected ${bytes}: re-import the catalogue.`);
+    for (let at = 0; at < bytes; ) {
+      const { bytesRead } = await handle.read(target, at, Math.min(READ_CHUNK, bytes - at), at);
+      if (bytesRead === 0) throw new EngineError('CATALOGUE_CORRUPT', `${path} ended after ${at} of ${bytes} bytes: re-import the catalogue.`);
+      at += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+const READ_CHUNK = 1 << 24;
+
+function readRange(path: string, position: number, length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  const fd = openSync(path, 'r');
+  try {
+    if (readSync(fd, bytes, 0, length, position) !== length) throw new EngineError('CATALOGUE_CORRUPT', `${path} is shorter than the manifest says: re-import the catalogue.`);
+  } finally {
+    closeSync(fd);
+  }
+  return bytes;
+}
+
+function checkRow(row: number, count: number): void {
+  if (!(Number.isInteger(row) && row >= 0 && row < count)) throw new EngineError('INVALID_REQUEST', `Row ${row} is outside 0..${count - 1}.`);
 }
 
 interface PropertyReader {
@@ -205,8 +234,6 @@ async function readProperties(dir: string, properties: StoredProperty[], count: 
   }
   return readers;
 }
-
-/** A Buffer may be a view into Node's shared pool; typed arrays over it need their own aligned buffer. */
 
 function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';

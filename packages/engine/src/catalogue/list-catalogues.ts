@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
-import { EngineError } from '../engine-error.ts';
-import type { EngineErrorCode } from '../engine-error.ts';
+import { EngineError } from '../format/engine-error.ts';
+import type { EngineErrorCode } from '../format/engine-error.ts';
 import type { CatalogueConfig, DatabaseConfig, VendorConfig } from './catalogue-config.ts';
-import { CATALOGUE_ID_PATTERN } from './catalogue-format.ts';
-import { catalogueDir, cataloguesDir } from './catalogue-paths.ts';
+import { CATALOGUE_ID_PATTERN } from '../format/catalogue-format.ts';
+import { catalogueDir, cataloguesDir } from '../format/catalogue-paths.ts';
 import { readManifest } from './catalogue-reader.ts';
 
 export interface CatalogueInfo {

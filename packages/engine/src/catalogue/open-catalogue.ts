@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EngineError } from '../engine-error.ts';
-import { MANIFEST_FILE } from './catalogue-format.ts';
-import { catalogueDir } from './catalogue-paths.ts';
+import { EngineError } from '../format/engine-error.ts';
+import { MANIFEST_FILE } from '../format/catalogue-format.ts';
+import { catalogueDir } from '../format/catalogue-paths.ts';
 import { readCatalogue } from './catalogue-reader.ts';
 import type { Catalogue } from './catalogue-reader.ts';
 

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRDKit, morganFingerprint, standardizeSmiles, tanimoto, withMol } from '@molsearch/chem';
 import { openCatalogue } from '../catalogue/open-catalogue.ts';
-import { closeSearchPool, search } from '../search/search.ts';
+import { search } from '../search/search.ts';
+import { closeSearchPool } from '../search/shared-pools.ts';
 import { importCatalogue } from './import-catalogue.ts';
 import { createPreparer } from './import-pool.ts';
 import type { MoleculePreparer } from './import-pool.ts';
 import type { SkippedRow } from './import-catalogue.ts';
-import type { SearchRequest } from '../search-types.ts';
+import type { SearchRequest } from '../format/search-types.ts';
 
 // Real drugs and reagents; line 4 is a salt, line 6 not a molecule, line 9 repeats the id of line 1.
 const ROWS = [

@@ -1,8 +1,8 @@
 import { appendFile, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
-import type { ShapeBuildOptions } from './prepare-shape.ts';
+import type { PreparedBatch } from '../features/prepared-batch.ts';
+import type { ShapeBuildOptions } from '../features/shape-features.ts';
 
 /**
  * What an import has finished, kept in its work folder so that an import killed part-way can be

@@ -1,7 +1,7 @@
-import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
+import type { PreparedBatch } from '../features/prepared-batch.ts';
 import { WorkerPool } from '../pool/worker-pool.ts';
-import { prepareMolecules } from './prepare-molecules.ts';
-import type { PrepareRequest } from './prepare-molecules.ts';
+import { prepareMolecules } from '../features/prepare-molecules.ts';
+import type { PrepareRequest } from '../features/prepare-molecules.ts';
 
 /** Prepares batches on `workers` threads, or on the calling thread when workers is 0. */
 export interface MoleculePreparer {

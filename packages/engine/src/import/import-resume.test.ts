@@ -14,7 +14,7 @@ const DRUGS = ['CC(=O)Oc1ccccc1C(=O)O', 'CC(C)Cc1ccc(C(C)C(=O)O)cc1', 'Cn1cnc2c1
 const ROWS = [...Array.from({ length: 60 }, (_, i) => `${DRUGS[i % DRUGS.length]!}\tM${i}`), 'C1CC(\tBROKEN', 'c1ccccc1\tM3', 'c1ccncc1\tLAST'];
 const IMPORTER = fileURLToPath(new URL('./import-catalogue.ts', import.meta.url));
 const POOL = fileURLToPath(new URL('./import-pool.ts', import.meta.url));
-const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../..', import.meta.url));
 
 // Imports in another process whose preparation stops answering after three batches, so the process is
 // killed mid-import with three finished batches in its work folder, as a Ctrl-C or a crash would leave it.

@@ -1,8 +1,8 @@
 // Worker thread of the import pool: prepares batches of molecules (RDKit loaded once per thread).
-import type { PreparedBatch } from '../catalogue/prepared-batch.ts';
+import type { PreparedBatch } from '../features/prepared-batch.ts';
 import { serveTasks } from '../pool/worker-host.ts';
-import { prepareMolecules } from './prepare-molecules.ts';
-import type { PrepareRequest } from './prepare-molecules.ts';
+import { prepareMolecules } from '../features/prepare-molecules.ts';
+import type { PrepareRequest } from '../features/prepare-molecules.ts';
 
 serveTasks<PrepareRequest, PreparedBatch>(
   (request) => prepareMolecules(request),

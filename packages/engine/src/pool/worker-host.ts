@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TransferListItem } from 'node:worker_threads';
-import { asEngineError } from '../engine-error.ts';
+import { asEngineError } from '../format/engine-error.ts';
 import type { TaskMessage, WorkerReply } from './worker-messages.ts';
 
 export interface TaskContext {

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { TransferListItem } from 'node:worker_threads';
-import { EngineError, engineErrorCode } from '../engine-error.ts';
+import { EngineError, engineErrorCode } from '../format/engine-error.ts';
 import type { TaskMessage, WorkerReply } from './worker-messages.ts';
 
 export interface WorkerPoolOptions {

@@ -1,4 +1,4 @@
-import { HISTOGRAM_BINS } from '../search-types.ts';
+import { HISTOGRAM_BINS } from '../format/search-types.ts';
 
 /** Hits per similarity bin of width 1/bins over 0..1; a similarity of exactly 1 falls in the last bin. */
 export function similarityHistogram(similarities: ArrayLike<number>, bins = HISTOGRAM_BINS): number[] {

@@ -1,21 +1,16 @@
-import { openCatalogue } from '../catalogue/open-catalogue.ts';
-import { EngineError, abortedError, asEngineError } from '../engine-error.ts';
-import type { KernelKind } from '../kernels/common-bits-kernel.ts';
-import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES } from '../search-types.ts';
-import type { DatabaseHits, SearchOptions, SearchRequest, SearchResult } from '../search-types.ts';
-import { similarityHistogram } from './histogram.ts';
-import { morganQuery } from './morgan-query.ts';
-import { morganScan } from './morgan-scan.ts';
-import { createRescorePool } from './rescore-pool.ts';
-import type { RescorePool } from './rescore-pool.ts';
-import { createScanPool } from './scan-pool.ts';
-import { shapeQuery, shapeSearch } from './shape-search.ts';
 import type { ScoreMethod } from '@molsearch/chem';
-import type { ScanPool } from './scan-pool.ts';
-import { createGridPool } from '../stage1/grid-pool.ts';
-import { createConformerPool } from './conformer-pool.ts';
-import type { ConformerPool } from './conformer-pool.ts';
-import type { GridPool } from '../stage1/grid-pool.ts';
+import { openCatalogue } from '../catalogue/open-catalogue.ts';
+import { EngineError, abortedError, asEngineError } from '../format/engine-error.ts';
+import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES } from '../format/search-types.ts';
+import type { DatabaseHits, SearchOptions, SearchRequest, SearchResult } from '../format/search-types.ts';
+import type { KernelKind } from '../morgan/common-bits-kernel.ts';
+import { fingerprintColumn } from '../morgan/morgan-column.ts';
+import { morganQuery } from '../morgan/morgan-query.ts';
+import { morganScan } from '../morgan/morgan-scan.ts';
+import { shapeQuery } from '../shape/shape-query.ts';
+import { shapeSearch } from '../shape/shape-search.ts';
+import { similarityHistogram } from './histogram.ts';
+import { conformerPool, gridPool, rescorePool, searchPool } from './shared-pools.ts';
 
 /** Where catalogues live and how to scan them; the server and CLI pass these, the engine reads no environment. */
 export interface EngineSearchOptions extends SearchOptions {
@@ -23,54 +18,6 @@ export interface EngineSearchOptions extends SearchOptions {
   /** Scan threads: 1 scans on the calling thread, more use the shared worker pool. Default 2. */
   threads?: number;
   kernel?: KernelKind;
-}
-
-/** A worker pool shared by every search, created on first use and re-created when the thread count changes. */
-function sharedWorkers<Pool extends { close(): Promise<void> }>(create: (threads: number) => Pool) {
-  let current: { threads: number; pool: Pool } | undefined;
-  return {
-    get(threads: number): Pool {
-      if (!current || current.threads !== threads) {
-        void current?.pool.close();
-        current = { threads, pool: create(threads) };
-      }
-      return current.pool;
-    },
-    async close(): Promise<void> {
-      const closing = current;
-      current = undefined;
-      await closing?.pool.close();
-    },
-  };
-}
-
-const scanWorkers = sharedWorkers(createScanPool);
-const rescoreWorkers = sharedWorkers(createRescorePool);
-const gridWorkers = sharedWorkers(createGridPool);
-const conformerWorkers = sharedWorkers(createConformerPool);
-
-/** The Morgan search pool, created on first use with `threads` workers; idle workers do not keep the process alive. */
-export function searchPool(threads: number): ScanPool {
-  return scanWorkers.get(threads);
-}
-
-/** The 3D re-scoring pool, created on first 3D search with `threads` workers. */
-export function rescorePool(threads: number): RescorePool {
-  return rescoreWorkers.get(threads);
-}
-
-/** The stage-1 grid scan pool of the 3D searches, `threads` workers. */
-export function gridPool(threads: number): GridPool {
-  return gridWorkers.get(threads);
-}
-
-/** The threads that embed a 3D query's conformers. */
-export function conformerPool(threads: number): ConformerPool {
-  return conformerWorkers.get(threads);
-}
-
-export async function closeSearchPool(): Promise<void> {
-  await Promise.all([scanWorkers.close(), rescoreWorkers.close(), gridWorkers.close(), conformerWorkers.close()]);
 }
 
 /**
@@ -107,7 +54,7 @@ export async function search(request: SearchRequest, options: EngineSearchOption
     const threshold = request.threshold ?? 0;
     const hits =
       'fingerprint' in query
-        ? await morganScan(catalogue.fingerprints, catalogue.version, query.fingerprint, { limit: request.limit, threshold, kernel: options.kernel, pool, signal: options.signal, onProgress: report })
+        ? await morganScan(await fingerprintColumn(catalogue), catalogue.version, query.fingerprint, { limit: request.limit, threshold, kernel: options.kernel, pool, signal: options.signal, onProgress: report })
         : await shapeSearch(catalogue, query, { method: method as ScoreMethod, quality: request.quality, limit: request.limit, threshold, signal: options.signal, onProgress: report, pool: shapePool, gridPool: shapeGridPool });
     report(1);
     const similarities = Float32Array.from(hits.similarities);

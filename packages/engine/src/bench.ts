@@ -1,0 +1,17 @@
+/**
+ * What the benchmarks measure beyond the public entry (index.ts): the Morgan kernels and scan, stage 1
+ * and re-scoring of the 3D searches, and the per-molecule 3D preparation. Not for the apps.
+ */
+export { encodedShapeModel, CATALOGUE_SHAPE, QUERY_SHAPE } from './features/shape-features.ts';
+export type { ShapeBuildOptions } from './features/shape-features.ts';
+export type { CommonBitsKernel, KernelKind } from './morgan/common-bits-kernel.ts';
+export { allocateFingerprintMemory, fingerprintView, popcountStartsOf } from './morgan/fingerprint-memory.ts';
+export type { FingerprintColumn } from './morgan/fingerprint-memory.ts';
+export { morganScan } from './morgan/morgan-scan.ts';
+export { createScanPool } from './morgan/scan-pool.ts';
+export type { ScanPool } from './morgan/scan-pool.ts';
+export { createKernel } from './morgan/select-kernel.ts';
+export { foldFingerprints } from './morgan/wasm-kernel.ts';
+export { SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, stage1Candidates } from './shape/grid-candidates.ts';
+export { createRescorePool, rescoreModels } from './shape/rescore-pool.ts';
+export type { RescorePool } from './shape/rescore-pool.ts';

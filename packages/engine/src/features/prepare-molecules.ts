@@ -1,0 +1,99 @@
+import { ChemistryError, DEFAULT_MOLECULE_LIMITS, MORGAN_BYTES, PROPERTY_COLUMNS, loadRDKit, moleculeProperties, morganFingerprint, setMoleculeLimits, standardizeSmiles, withMol } from '@molsearch/chem';
+import type { MoleculeLimits, MoleculeProperties } from '@molsearch/chem';
+import type { StoredProperty } from '../format/catalogue-format.ts';
+import { numericProperties, textProperties } from './prepared-batch.ts';
+import { encodedShapeModel } from './shape-features.ts';
+import type { ShapeBuildOptions } from './shape-features.ts';
+import type { PreparedBatch } from './prepared-batch.ts';
+
+/** One input row to prepare: what the readers give, minus the extra columns import does not store yet. */
+export interface InputMolecule {
+  line: number;
+  smiles: string;
+  id: string;
+}
+
+/** One batch of molecules to prepare, as sent to an import worker. */
+export interface PrepareRequest {
+  molecules: readonly InputMolecule[];
+  /** Defaults to CATALOGUE_PROPERTIES. */
+  properties?: readonly StoredProperty[];
+  /** Build the 3D features too. */
+  shape?: ShapeBuildOptions;
+  /** Size limits other than the defaults; the thread that prepares the batch applies them (to all its work). */
+  limits?: Partial<MoleculeLimits>;
+}
+
+/** The property columns every catalogue stores, from the ADMET panel's column list. */
+export const CATALOGUE_PROPERTIES: readonly StoredProperty[] = PROPERTY_COLUMNS.map((column) => ({ key: column.key, kind: column.kind }));
+
+/** The standardisation applied by `standardizeSmiles`, recorded in each manifest. */
+export const STANDARDIZATION = 'largest organic fragment, charges neutralised where safe, RDKit canonical isomeric SMILES';
+
+/**
+ * Standardises, canonicalises, fingerprints and computes the properties of each molecule. Rows RDKit
+ * cannot read, and rows over the size limits or that break the toolkit, are returned in `rejected` with
+ * their line; the others keep input order.
+ */
+export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPERTIES, shape, limits }: PrepareRequest): Promise<PreparedBatch> {
+  setMoleculeLimits({ ...DEFAULT_MOLECULE_LIMITS, ...limits });
+  await loadRDKit();
+  const numeric = numericProperties(properties);
+  const text = textProperties(properties);
+  const batch: PreparedBatch = { lines: [], ids: [], smiles: [], fingerprints: new Uint8Array(0), numbers: new Float32Array(0), texts: text.map(() => []), rejected: [] };
+  if (shape) batch.models = [];
+  const fingerprints = new Uint8Array(molecules.length * MORGAN_BYTES);
+  const numbers = new Float32Array(molecules.length * numeric.length);
+  for (const molecule of molecules) {
+    // A row that broke the toolkit has it replaced; the next row waits for the fresh one.
+    await loadRDKit();
+    const prepared = prepareRow(molecule.smiles, shape);
+    if (typeof prepared === 'string') {
+      batch.rejected.push({ line: molecule.line, message: `${prepared} ${JSON.stringify(clip(molecule.smiles))}` });
+      continue;
+    }
+    const { standard, features, model } = prepared;
+    const row = batch.ids.length;
+    batch.lines.push(molecule.line);
+    batch.ids.push(molecule.id);
+    batch.smiles.push(standard.smiles);
+    fingerprints.set(features.fingerprint, row * MORGAN_BYTES);
+    numeric.forEach((property, k) => {
+      numbers[row * numeric.length + k] = numericValue(features.properties, property.key);
+    });
+    text.forEach((property, t) => batch.texts[t]!.push(String(features.properties[property.key as keyof MoleculeProperties])));
+    if (model) batch.models!.push(model);
+  }
+  batch.fingerprints = fingerprints.slice(0, batch.ids.length * MORGAN_BYTES);
+  batch.numbers = numbers.slice(0, batch.ids.length * numeric.length);
+  return batch;
+}
+
+interface PreparedRow {
+  standard: { smiles: string };
+  features: { fingerprint: Uint8Array; properties: MoleculeProperties };
+  model?: Uint8Array;
+}
+
+/** The row's standard form, fingerprint, properties and (with `shape`) 3D columns, or why it was refused. */
+function prepareRow(smiles: string, shape: ShapeBuildOptions | undefined): PreparedRow | string {
+  try {
+    const standard = standardizeSmiles(smiles);
+    const features = standard && withMol(standard.smiles, (mol) => ({ fingerprint: morganFingerprint(mol), properties: moleculeProperties(mol) }));
+    if (!standard || !features) return 'invalid SMILES';
+    return shape ? { standard, features, model: encodedShapeModel(standard.smiles, shape) } : { standard, features };
+  } catch (error) {
+    if (error instanceof ChemistryError) return error.message;
+    throw error;
+  }
+}
+
+function numericValue(properties: MoleculeProperties, key: string): number {
+  const value = properties[key as keyof MoleculeProperties];
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return typeof value === 'number' ? value : Number.NaN;
+}
+
+function clip(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

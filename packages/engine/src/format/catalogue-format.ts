@@ -1,0 +1,102 @@
+import { MORGAN_BITS, MORGAN_BYTES, MORGAN_RADIUS } from '@molsearch/chem';
+
+/**
+ * On-disk layout of one catalogue, `<dataDir>/catalogues/<DB-ID>/`. Every per-molecule column is in
+ * the same row order: molecules sorted by fingerprint popcount (stable, so ties keep file order),
+ * which lets a Morgan search read only the popcount range BitBound allows.
+ *
+ *   manifest.json         CatalogueManifest
+ *   fingerprints.bin      count x 256 bytes, Morgan r=2 2048 bits, LSB-first (as @molsearch/chem)
+ *   popcount-starts.u32   2050 x u32: first row with popcount p (p = 0..2048), then count
+ *   smiles.idx / .txt     (count + 1) x u32 byte offsets into UTF-8 canonical SMILES
+ *   ids.idx / .txt        same for vendor ids
+ *   prop-<key>.f32        count x f32 per numeric property (booleans as 0/1)
+ *   prop-<key>.idx / .txt strings per text property (the molecular formula)
+ *
+ * With 3D columns (`manifest.shape` set) three more sets of files, all listed in `files`:
+ *   models.idx / .bin     the compact 3D models (@molsearch/chem encodeModel), offsets + blob like the strings
+ *   pose-grids.bin        the stage-1 volume grids (grid-layout.ts)
+ *   charge-sites.*        the electrostatic stage 1's charge sites (charge-site-layout.ts)
+ *
+ * Version 2 dropped version 1's clustered USRCAT / ElectroShape descriptor files (no search read them)
+ * and requires the grid and charge-site files, which early version-1 catalogues lacked: a catalogue of
+ * another version is refused with a request to re-import it.
+ *
+ * All numbers are little-endian. The u32 offsets cap a string blob at 4 GiB (about 60M molecules).
+ * Measured: 380-580 bytes per molecule for the Morgan path (256 fingerprint, ~45 SMILES, ~15 id,
+ * 8 offsets, 14 x 4 properties, ~20 formula + offsets); small catalogues pay the fixed 8 KiB popcount table.
+ * Loaded, the Morgan search adds a 32-byte fold per molecule in memory (morgan/fingerprint-memory.ts),
+ * derived from the fingerprints when its column is loaded and never stored.
+ */
+export const CATALOGUE_FORMAT_VERSION = 2;
+export const MANIFEST_FILE = 'manifest.json';
+export const FINGERPRINT_BYTES = MORGAN_BYTES;
+export const POPCOUNT_SLOTS = MORGAN_BITS + 2;
+
+export const COLUMN_FILES = {
+  fingerprints: 'fingerprints.bin',
+  popcountStarts: 'popcount-starts.u32',
+  smilesIndex: 'smiles.idx',
+  smilesText: 'smiles.txt',
+  idsIndex: 'ids.idx',
+  idsText: 'ids.txt',
+} as const;
+
+/** Compact 3D models (@molsearch/chem encodeModel), one per row; empty for a molecule without conformers. */
+export const MODEL_FILES = ['models.idx', 'models.bin'] as const;
+
+export type PropertyKind = 'number' | 'integer' | 'boolean' | 'text';
+
+export interface StoredProperty {
+  key: string;
+  kind: PropertyKind;
+}
+
+export interface ManifestFile {
+  name: string;
+  bytes: number;
+}
+
+export interface ManifestSource {
+  path: string;
+  bytes: number;
+}
+
+export interface CatalogueBuildParameters {
+  fingerprint: { type: 'morgan'; radius: number; bits: number; bitOrder: 'lsb-first' };
+  /** What import did to each input structure before fingerprinting. */
+  standardization: string;
+  rowOrder: 'popcount';
+}
+
+export interface CatalogueManifest {
+  formatVersion: number;
+  id: string;
+  count: number;
+  created: string;
+  build: CatalogueBuildParameters;
+  sources: ManifestSource[];
+  /** Input rows that were not imported: unreadable rows, invalid SMILES, duplicate ids. */
+  skippedRows: number;
+  duplicateIds: number;
+  properties: StoredProperty[];
+  files: ManifestFile[];
+  /** Sum of the column files divided by count. */
+  bytesPerMolecule: number;
+  /** How the 3D columns were built, when the catalogue has them. */
+  shape?: { conformers: number; seed: number; timeBudgetMs: number };
+}
+
+export const MORGAN_BUILD: CatalogueBuildParameters['fingerprint'] = {
+  type: 'morgan',
+  radius: MORGAN_RADIUS,
+  bits: MORGAN_BITS,
+  bitOrder: 'lsb-first',
+};
+
+export function propertyFiles(property: StoredProperty): string[] {
+  return property.kind === 'text' ? [`prop-${property.key}.idx`, `prop-${property.key}.txt`] : [`prop-${property.key}.f32`];
+}
+
+/** Catalogue ids are folder names and URL segments: letters, digits, dash and underscore. */
+export const CATALOGUE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;

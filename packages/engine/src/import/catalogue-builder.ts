@@ -1,0 +1,227 @@
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { popcount } from '@molsearch/chem';
+import { catalogueGridRow } from '../features/pose-grid.ts';
+import { numericProperties, textProperties } from '../features/prepared-batch.ts';
+import type { PreparedBatch } from '../features/prepared-batch.ts';
+import { COLUMN_FILES, FINGERPRINT_BYTES, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
+import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
+import { WRITE_ROWS, writeBytes } from '../format/column-file.ts';
+import { GRID_FILE, GRID_ROW_BYTES } from '../format/grid-layout.ts';
+import { writeChargeSites } from './charge-site-writer.ts';
+
+/**
+ * Collects prepared molecules in input order, keeps the first row of each id, and writes the
+ * popcount-ordered column files. Holds the catalogue in memory until `write` (about 350 bytes a
+ * molecule), which suits catalogues up to tens of millions of rows on one machine.
+ */
+export class CatalogueBuilder {
+  readonly properties: readonly StoredProperty[];
+  private readonly numeric: StoredProperty[];
+  private readonly text: StoredProperty[];
+  private readonly seenIds = new Set<string>();
+  private readonly ids: string[] = [];
+  private readonly smiles: string[] = [];
+  private readonly fingerprintChunks: Uint8Array[] = [];
+  private readonly numberChunks: Float32Array[] = [];
+  private readonly texts: string[][];
+  /** Encoded 3D models in input order, when the catalogue gets the 3D columns. */
+  private readonly models: Uint8Array[] | undefined;
+  private duplicates = 0;
+
+  constructor(properties: readonly StoredProperty[], withShape: boolean) {
+    this.properties = properties;
+    this.models = withShape ? [] : undefined;
+    this.numeric = numericProperties(properties);
+    this.text = textProperties(properties);
+    this.texts = this.text.map(() => []);
+  }
+
+  get count(): number {
+    return this.ids.length;
+  }
+
+  get duplicateIds(): number {
+    return this.duplicates;
+  }
+
+  /** Adds a batch; returns the input lines dropped because their id was already imported. */
+  add(batch: PreparedBatch): number[] {
+    const duplicateLines: number[] = [];
+    const width = this.numeric.length;
+    const keep: number[] = [];
+    for (let i = 0; i < batch.ids.length; i++) {
+      const id = batch.ids[i]!;
+      if (this.seenIds.has(id)) {
+        duplicateLines.push(batch.lines[i]!);
+        continue;
+      }
+      this.seenIds.add(id);
+      keep.push(i);
+    }
+    this.duplicates += duplicateLines.length;
+    const fingerprints = new Uint8Array(keep.length * FINGERPRINT_BYTES);
+    const numbers = new Float32Array(keep.length * width);
+    keep.forEach((source, target) => {
+      this.ids.push(batch.ids[source]!);
+      this.smiles.push(batch.smiles[source]!);
+      fingerprints.set(batch.fingerprints.subarray(source * FINGERPRINT_BYTES, (source + 1) * FINGERPRINT_BYTES), target * FINGERPRINT_BYTES);
+      numbers.set(batch.numbers.subarray(source * width, (source + 1) * width), target * width);
+      this.texts.forEach((column, t) => column.push(batch.texts[t]?.[source] ?? ''));
+      if (this.models) this.models.push(batch.models?.[source] ?? new Uint8Array(0));
+    });
+    this.fingerprintChunks.push(fingerprints);
+    this.numberChunks.push(numbers);
+    return duplicateLines;
+  }
+
+  /** Writes every column into `dir` (which must exist) and returns the file list for the manifest. */
+  async write(dir: string): Promise<ManifestFile[]> {
+    const fingerprints = concat(this.fingerprintChunks, this.count * FINGERPRINT_BYTES);
+    const order = popcountOrder(fingerprints, this.count);
+    const files: ManifestFile[] = [];
+    files.push(await writeRows(dir, COLUMN_FILES.fingerprints, order, FINGERPRINT_BYTES, (row, target, at) => {
+      target.set(fingerprints.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES), at);
+    }));
+    files.push(await writeBytes(dir, COLUMN_FILES.popcountStarts, new Uint8Array(order.starts.buffer)));
+    files.push(...(await writeStrings(dir, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, order.rows, this.smiles)));
+    files.push(...(await writeStrings(dir, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, order.rows, this.ids)));
+    const numbers = concatFloats(this.numberChunks, this.count * this.numeric.length);
+    const width = this.numeric.length;
+    for (const [k, property] of this.numeric.entries()) {
+      const column = new Float32Array(this.count);
+      order.rows.forEach((row, target) => {
+        column[target] = numbers[row * width + k]!;
+      });
+      files.push(await writeBytes(dir, propertyFiles(property)[0]!, new Uint8Array(column.buffer)));
+    }
+    for (const [t, property] of this.text.entries()) {
+      const [index, text] = propertyFiles(property) as [string, string];
+      files.push(...(await writeStrings(dir, index, text, order.rows, this.texts[t]!)));
+    }
+    const models = this.models;
+    if (!models) return files;
+    files.push(...(await writeBlobs(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, models)));
+    files.push(await writeRows(dir, GRID_FILE, order, GRID_ROW_BYTES, (row, target, at) => {
+      target.fill(0, at, at + GRID_ROW_BYTES);
+      catalogueGridRow(models[row]!, target, at);
+    }));
+    files.push(...(await writeChargeSites(dir, order.rows, (row) => models[row]!)));
+    return files;
+  }
+}
+
+export function bytesPerMolecule(manifest: Pick<CatalogueManifest, 'files' | 'count'>): number {
+  const total = manifest.files.reduce((sum, file) => sum + file.bytes, 0);
+  return manifest.count === 0 ? 0 : Math.round((total / manifest.count) * 10) / 10;
+}
+
+interface RowOrder {
+  /** rows[newRow] = input row. */
+  rows: Uint32Array;
+  starts: Uint32Array;
+}
+
+/** Stable counting sort by popcount: equal popcounts keep input order, so builds are reproducible. */
+function popcountOrder(fingerprints: Uint8Array, count: number): RowOrder {
+  const counts = new Uint16Array(count);
+  const starts = new Uint32Array(POPCOUNT_SLOTS);
+  const histogram = new Uint32Array(POPCOUNT_SLOTS);
+  for (let row = 0; row < count; row++) {
+    const bits = popcount(fingerprints.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES));
+    counts[row] = bits;
+    histogram[bits] = histogram[bits]! + 1;
+  }
+  let next = 0;
+  for (let p = 0; p < POPCOUNT_SLOTS; p++) {
+    starts[p] = next;
+    next += histogram[p]!;
+  }
+  const cursor = starts.slice();
+  const rows = new Uint32Array(count);
+  for (let row = 0; row < count; row++) {
+    const bits = counts[row]!;
+    rows[cursor[bits]!] = row;
+    cursor[bits] = cursor[bits]! + 1;
+  }
+  return { rows, starts };
+}
+
+/** Writes fixed-width rows in output order, a block at a time to bound memory. */
+async function writeRows(
+  dir: string,
+  name: string,
+  order: RowOrder,
+  width: number,
+  copy: (inputRow: number, target: Uint8Array, at: number) => void,
+): Promise<ManifestFile> {
+  const handle = await open(join(dir, name), 'w');
+  const block = new Uint8Array(WRITE_ROWS * width);
+  try {
+    for (let first = 0; first < order.rows.length; first += WRITE_ROWS) {
+      const rows = Math.min(WRITE_ROWS, order.rows.length - first);
+      for (let i = 0; i < rows; i++) copy(order.rows[first + i]!, block, i * width);
+      await handle.write(block.subarray(0, rows * width));
+    }
+  } finally {
+    await handle.close();
+  }
+  return { name, bytes: order.rows.length * width };
+}
+
+async function writeStrings(dir: string, indexName: string, textName: string, rows: Uint32Array, values: string[]): Promise<ManifestFile[]> {
+  const offsets = new Uint32Array(rows.length + 1);
+  const handle = await open(join(dir, textName), 'w');
+  let bytes = 0;
+  try {
+    for (let first = 0; first < rows.length; first += WRITE_ROWS) {
+      const parts: Buffer[] = [];
+      const end = Math.min(rows.length, first + WRITE_ROWS);
+      for (let i = first; i < end; i++) {
+        const encoded = Buffer.from(values[rows[i]!] ?? '', 'utf8');
+        parts.push(encoded);
+        bytes += encoded.byteLength;
+        if (bytes > 0xffffffff) throw new RangeError(`${textName} would exceed 4 GiB; split the catalogue.`);
+        offsets[i + 1] = bytes;
+      }
+      await handle.write(Buffer.concat(parts));
+    }
+  } finally {
+    await handle.close();
+  }
+  return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), { name: textName, bytes }];
+}
+
+async function writeBlobs(dir: string, indexName: string, blobName: string, rows: Uint32Array, values: Uint8Array[]): Promise<ManifestFile[]> {
+  const offsets = new Uint32Array(rows.length + 1);
+  const ordered: Uint8Array[] = [];
+  let bytes = 0;
+  rows.forEach((inputRow, row) => {
+    const value = values[inputRow]!;
+    ordered.push(value);
+    bytes += value.byteLength;
+    offsets[row + 1] = bytes;
+  });
+  const blob = concat(ordered, bytes);
+  return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), await writeBytes(dir, blobName, blob)];
+}
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+function concatFloats(chunks: Float32Array[], total: number): Float32Array {
+  const out = new Float32Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+import type { Model3D, ScoreMethod } from '@molsearch/chem';
+import type { Catalogue } from '../catalogue/catalogue-reader.ts';
+import { queryGrids } from '../features/pose-grid.ts';
+import type { SearchQuality } from '../format/search-types.ts';
+import { querySites } from './charge-lattice.ts';
+import { chargeGridColumn, gridColumn } from './grid-columns.ts';
+import { RUN_HERE } from './pose-grid-scan.ts';
+import type { GridKernelRunner } from './pose-grid-scan.ts';
+
+/**
+ * How stage 1 compares grids per method and quality: the query conformers whose grids it uses (evenly
+ * spaced among the query's 30) and how many pairs of query and catalogue conformer a molecule gets its
+ * fine grids compared for, the best by coarse grids (0: every pair). Measured on 100,000 Chemspace
+ * molecules, 20 drug queries, 3,000 candidates: 8 conformers refining 2 / 4 / 8 / all pairs held 0.763 /
+ * 0.815 / 0.848 / 0.848 of the exact shape top 30 in 128 / 155 / 192 / 275 ms; at 25,000 candidates,
+ * 30 conformers refining 4 / all pairs held 0.953 / 0.972 (electrostatic 0.712 / 0.748) in 283 / 700 ms.
+ */
+export const STAGE1_QUERY_CONFORMERS: Record<ScoreMethod, Record<SearchQuality, number>> = {
+  espsim_shape: { fast: 8, accurate: 15, very_accurate: 30 },
+  // 30 conformers held less of the exact electrostatic top 30 than 15 (0.907 against 0.915 at 25,000
+  // candidates), in more time.
+  espsim_electrostatic: { fast: 15, accurate: 15, very_accurate: 15 },
+};
+/**
+ * Refined pairs by method and quality. Every pair's fine grids (0) cost less than coarse grids for all
+ * and 16 refined (700 ms against about 1 s at very_accurate), but the electrostatic method needs the
+ * refined poses (ESP_POSE_MARGIN). Electrostatic fast at 100,000 molecules and 3,000 candidates, end to
+ * end with stage 1 on two threads (`npm run bench -- engine-3d`, noise about ±15 %): 8 query conformers
+ * and 4 / 8 / 16 poses held 0.562 / 0.637 / 0.692 of the exact top 30 in a median 1.2 / 1.1 / 1.35 s;
+ * 15 conformers and 16 poses 0.727 in 1.5 s. Fast is the default search, so it takes the last, and
+ * accurate keeps the same stage 1 with more candidates.
+ */
+export const STAGE1_REFINED_PAIRS: Record<ScoreMethod, Record<SearchQuality, number>> = {
+  espsim_shape: { fast: 4, accurate: 8, very_accurate: 0 },
+  espsim_electrostatic: { fast: 16, accurate: 16, very_accurate: 16 },
+};
+
+/**
+ * The electrostatic method scores a molecule by its best charge overlap over the refined poses whose
+ * grid Tanimoto is at least this share of its best: the exact scorer's best shape pose is often not
+ * the grid's. With 100,000 molecules and 25,000 candidates at very_accurate, the charges at the best
+ * grid pose alone held 0.748 of the exact electrostatic top 30; the best of 8 / 16 refined poses 0.855 /
+ * 0.907 (0.872 with a share of 0.9, 0.907 with 0.8 in 1.9 s instead of 2.2 s of stage 1). At fast,
+ * 4 poses: 0.450 → 0.562.
+ *
+ * With 0 every refined pose counts and the refined pairs' fine grids are never read (their coarse
+ * Tanimoto picked them). With 15 query conformers and 16 poses, at 3,000 / 8,000 / 25,000 candidates,
+ * that held 0.727 / 0.815 / 0.910 of the exact top 30 against 0.727 / 0.813 / 0.915 with the share 0.8
+ * on fine grids, whose reads cost about 50 ms of stage 1.
+ */
+export const ESP_POSE_MARGIN: Record<SearchQuality, number> = { fast: 0, accurate: 0, very_accurate: 0.8 };
+
+/**
+ * Candidates per database that stage 2 re-scores exactly, sized by the latency goals (fast 1 s,
+ * very_accurate 5 s) at the re-scoring rate of two workers at 30 x 3 conformers (4,500 to 9,900 a second
+ * on machines of our size over 100,000 Chemspace molecules; `npm run bench -- engine-3d` measures it).
+ */
+export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 3000, accurate: 8000, very_accurate: 25000 };
+
+/**
+ * The `wanted` rows stage 1 ranks best for `method` (rows without conformers never), in row order: by
+ * grid Tanimoto for shape, by the best electrostatic similarity at a row's refined grid poses for
+ * electrostatics. The grid kernel's parts run on `runner` (a worker pool's threads, or here).
+ */
+export async function stage1Candidates(
+  catalogue: Catalogue, query: Model3D, method: ScoreMethod, quality: SearchQuality, wanted: number, runner: GridKernelRunner = RUN_HERE,
+): Promise<Uint32Array> {
+  const grids = queryGrids(query, STAGE1_QUERY_CONFORMERS[method][quality]);
+  const refine = STAGE1_REFINED_PAIRS[method][quality];
+  const column = method === 'espsim_shape' ? await gridColumn(catalogue) : await chargeGridColumn(catalogue);
+  return column.exclusive(async () => {
+    const margin = ESP_POSE_MARGIN[quality];
+    // Shape ranks by the fine grids; the charges need them only to weigh poses by a margin.
+    const scan = await column.scan(grids, refine, runner, method === 'espsim_shape' || margin > 0);
+    if (method === 'espsim_shape') return bestRows(scan.scores, wanted);
+    const charges = await column.chargeScores({ query: querySites(query, grids), queryCount: grids.count, margin }, runner);
+    return bestRows(charges, wanted);
+  });
+}
+
+/** Rows of the `wanted` highest positive scores; ties at the cut go to the lower rows. */
+export function bestRows(scores: Float32Array, wanted: number): Uint32Array {
+  const positive = scores.filter((score) => score > 0);
+  if (positive.length <= wanted) return Uint32Array.from(scores.keys()).filter((row) => scores[row]! > 0);
+  const cut = kthSmallest(positive, positive.length - wanted);
+  const rows = new Uint32Array(wanted);
+  let taken = 0;
+  for (let row = 0; row < scores.length; row++) if (scores[row]! > cut) rows[taken++] = row;
+  for (let row = 0; row < scores.length && taken < wanted; row++) if (scores[row] === cut) rows[taken++] = row;
+  return rows.sort();
+}
+
+/** The value at index `k` of `values` sorted ascending (Hoare's selection, reordering `values`): linear, where sorting 100,000 scores took 17 ms. */
+function kthSmallest(values: Float32Array, k: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1]!;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = swap;
+      }
+    }
+    if (k <= j) high = j;
+    else if (k >= i) low = i;
+    else return values[k]!;
+  }
+  return values[k]!;
+}
