@@ -1,0 +1,72 @@
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { STANDARDIZATION } from '../features/prepare-molecules.ts';
+import type { ShapeBuildOptions } from '../features/shape-features.ts';
+import { CATALOGUE_FORMAT_VERSION, MANIFEST_FILE, MORGAN_BUILD } from '../format/catalogue-format.ts';
+import type { CatalogueManifest, ManifestSource } from '../format/catalogue-format.ts';
+import { catalogueDir, cataloguesDir } from '../format/catalogue-paths.ts';
+import { throwIfAborted } from '../format/engine-error.ts';
+import { bytesPerMolecule } from './catalogue-builder.ts';
+import type { CatalogueBuilder } from './catalogue-builder.ts';
+import { discardCheckpoint } from './import-checkpoint.ts';
+
+export interface FinishOptions {
+  id: string;
+  dataDir: string;
+  sources: ManifestSource[];
+  shape?: ShapeBuildOptions;
+  /** Input rows not imported, for the manifest. */
+  skippedRows: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Writes the builder's columns and then the manifest into the work folder, drops the checkpoint, and
+ * moves the finished catalogue into place. The manifest is written last: a folder without one is never
+ * a catalogue.
+ */
+export async function finishImport(builder: CatalogueBuilder, workDir: string, options: FinishOptions): Promise<{ dir: string; manifest: CatalogueManifest }> {
+  const files = await builder.write(workDir);
+  await discardCheckpoint(workDir);
+  const manifest: CatalogueManifest = {
+    formatVersion: CATALOGUE_FORMAT_VERSION,
+    id: options.id,
+    count: builder.count,
+    created: new Date().toISOString(),
+    build: { fingerprint: MORGAN_BUILD, standardization: STANDARDIZATION, rowOrder: 'popcount' },
+    sources: options.sources,
+    skippedRows: options.skippedRows,
+    duplicateIds: builder.duplicateIds,
+    properties: [...builder.properties],
+    files,
+    bytesPerMolecule: 0,
+    ...(options.shape ? { shape: options.shape } : {}),
+  };
+  manifest.bytesPerMolecule = bytesPerMolecule(manifest);
+  await writeFile(join(workDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  throwIfAborted(options.signal, `Import of ${options.id}`);
+  return { dir: await moveIntoPlace(workDir, options.dataDir, options.id), manifest };
+}
+
+/**
+ * Swaps the finished folder in: the old catalogue is renamed aside, the new one renamed to its name,
+ * then the old one deleted. Both renames are atomic; between them (microseconds) the id is briefly absent.
+ */
+async function moveIntoPlace(workDir: string, dataDir: string, id: string): Promise<string> {
+  const target = catalogueDir(dataDir, id);
+  const aside = join(cataloguesDir(dataDir), `${id}.old-${process.pid}`);
+  const hadOld = await exists(target);
+  if (hadOld) await rename(target, aside);
+  await rename(workDir, target);
+  if (hadOld) await rm(aside, { recursive: true, force: true });
+  return target;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

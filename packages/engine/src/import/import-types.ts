@@ -1,0 +1,69 @@
+import type { MoleculeLimits } from '@molsearch/chem';
+import type { ShapeBuildOptions } from '../features/shape-features.ts';
+import type { MoleculePreparer } from './import-pool.ts';
+
+export interface ImportOptions {
+  files: string[];
+  id: string;
+  dataDir: string;
+  /** Worker threads preparing molecules; 0 prepares on the calling thread. Default 2. */
+  workers?: number;
+  /** Stop after this many input rows (all files together). */
+  limit?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Each skipped row, as it is found. */
+  onSkipped?: (row: SkippedRow) => void;
+  /** Molecules per task sent to a worker. */
+  batchSize?: number;
+  /**
+   * Also build the 3D columns (conformers, compact models, volume grids, charge sites) for the shape
+   * and electrostatic searches: true for CATALOGUE_SHAPE, or explicit options. Conformer
+   * generation makes this about 50 ms of CPU a molecule, ten times the 2D work.
+   */
+  shape?: boolean | ShapeBuildOptions;
+  /** A preparer shared by several imports (it stays open); by default each import starts `workers` threads. */
+  preparer?: MoleculePreparer;
+  /**
+   * Continue the work folder of an earlier import of this id that was killed part-way (same files,
+   * unchanged, same options): its finished batches are kept and reading starts after them. Without a
+   * folder to continue the import starts from the beginning. Default false: start over.
+   */
+  resume?: boolean;
+  /** Molecule size limits other than the defaults (chem's DEFAULT_MOLECULE_LIMITS); larger rows are skipped. */
+  moleculeLimits?: Partial<MoleculeLimits>;
+}
+
+export interface ImportProgress {
+  phase: 'reading' | 'writing' | 'done';
+  file: string;
+  /** Input rows read so far. */
+  rows: number;
+  molecules: number;
+  skipped: number;
+  /** Fraction 0..1 of the input bytes read (or of the limit, when one is set). */
+  fraction: number;
+  moleculesPerSecond: number;
+  /** Estimated seconds left, when it can be told. */
+  etaSeconds?: number;
+}
+
+export interface SkippedRow {
+  file: string;
+  line: number;
+  reason: string;
+}
+
+export interface ImportSummary {
+  id: string;
+  dir: string;
+  count: number;
+  rows: number;
+  skippedRows: number;
+  duplicateIds: number;
+  seconds: number;
+  moleculesPerSecond: number;
+  bytesPerMolecule: number;
+  /** Input rows taken over from the interrupted import this one resumed (0 when it started afresh). */
+  resumedRows: number;
+}
