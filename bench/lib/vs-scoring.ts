@@ -1,19 +1,10 @@
 // Scores of one query against every candidate, for every method and model variant the virtual-screening
 // benchmark compares: Morgan; shape on each charge state's conformers; and the electrostatic score in
 // four forms for each charge state and charge model, all at the best-shape pose of that state's models.
-import { decodeModel, electrostaticOverlaps, espSimilarity, renormalizeEsp, score, tanimoto } from '@molsearch/chem';
+import { ELECTROSTATIC_FORMS, decodeModel, electrostaticFormScore, electrostaticOverlaps, score, tanimoto } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
 import { CHARGE_MODELS, CHARGE_STATES } from './vs-preparation.ts';
 import type { ChargeState, PreparedMolecule } from './vs-preparation.ts';
-
-/**
- * carbo: ESPsim's Carbó index renormalised, (C + 1) / 2 (today's score); tanimoto: ESPsim's Tanimoto form
- * renormalised, (T + 1/3) / (4/3), which falls when the two charge distributions differ in size;
- * shape_carbo / shape_tanimoto: the mean of the shape Tanimoto and that renormalised score (as ROCS's
- * TanimotoCombo adds shape and colour).
- */
-export const ELECTROSTATIC_FORMS = ['carbo', 'tanimoto', 'shape_carbo', 'shape_tanimoto'] as const;
-export type ElectrostaticForm = (typeof ELECTROSTATIC_FORMS)[number];
 
 export const SCORE_COLUMNS: readonly string[] = [
   'morgan',
@@ -61,11 +52,6 @@ function scoreState(query: DecodedMolecule, candidate: DecodedMolecule, state: C
   for (const model of CHARGE_MODELS) {
     // The charge models of one state share its conformers, so the pose holds for each.
     const overlaps = electrostaticOverlaps(query.models.get(`${state}:${model}`)!, candidate.models.get(`${state}:${model}`)!, aligned.pose);
-    const carbo = renormalizeEsp(espSimilarity(overlaps.query, overlaps.candidate, overlaps.between, 'carbo'), 'carbo');
-    const tanimotoForm = renormalizeEsp(espSimilarity(overlaps.query, overlaps.candidate, overlaps.between, 'tanimoto'), 'tanimoto');
-    set(`esp:${state}:${model}:carbo`, carbo);
-    set(`esp:${state}:${model}:tanimoto`, tanimotoForm);
-    set(`esp:${state}:${model}:shape_carbo`, (aligned.shape + carbo) / 2);
-    set(`esp:${state}:${model}:shape_tanimoto`, (aligned.shape + tanimotoForm) / 2);
+    for (const form of ELECTROSTATIC_FORMS) set(`esp:${state}:${model}:${form}`, electrostaticFormScore(overlaps, aligned.shape, form));
   }
 }

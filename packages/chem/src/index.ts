@@ -35,8 +35,8 @@ export { protonateAtPh74, protonatedGraph, PROTONATION_PH } from './protonation/
 export type { ProtonationResult } from './protonation/protonate.ts';
 export type { IonisableGroup, IonisableSite } from './protonation/ionisable-groups.ts';
 export type { AtomPerception, Hybridisation } from './charges/hybridisation.ts';
-export { score, applyPose, electrostaticOverlaps, electrostaticSimilarity } from './shape/scorer.ts';
-export type { EspOverlaps, ScoreMethod, ScoreOptions, ScoreResult, Pose } from './shape/scorer.ts';
+export { score, applyPose, electrostaticFormScore, electrostaticOverlaps, electrostaticSimilarity, ELECTROSTATIC_FORMS } from './shape/scorer.ts';
+export type { ElectrostaticForm, EspOverlaps, ScoreMethod, ScoreOptions, ScoreResult, Pose } from './shape/scorer.ts';
 export { buildModel3D, DEFAULT_HYDROGEN_SITES } from './shape/model-3d.ts';
 export type { Model3D, HydrogenSites, ModelBuildOptions } from './shape/model-3d.ts';
 export { encodeModel, decodeModel, encodedModelSize, MODEL_FORMAT_VERSION } from './shape/model-codec.ts';

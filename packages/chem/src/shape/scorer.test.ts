@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { shapeTanimotoInPlace } from './gaussian-shape.ts';
 import { readShapeReference, referenceModel, rigidlyMoved } from './reference-fixture.ts';
 import type { Model3D } from './model-3d.ts';
-import { applyPose, electrostaticSimilarity, score } from './scorer.ts';
+import { applyPose, electrostaticOverlaps, electrostaticSimilarity, score } from './scorer.ts';
 
 const reference = readShapeReference();
 let multiConformer: Model3D[] = [];
@@ -87,5 +87,27 @@ describe('score', () => {
     expect(result.similarity).toBeGreaterThan(0);
     expect(result.similarity).toBeLessThanOrEqual(1);
     expect(() => score(single[0]!, { ...single[1]!, conformers: [] }, 'espsim_shape')).toThrow(/no conformers/);
+  });
+
+  it('forms the electrostatic score as asked: Carbó, Tanimoto, or either averaged with the shape Tanimoto', () => {
+    const [query, candidate] = [multiConformer[0]!, multiConformer[1]!];
+    const carbo = score(query, candidate, 'espsim_electrostatic');
+    const overlaps = electrostaticOverlaps(query, candidate, carbo.pose);
+    const tanimotoRaw = overlaps.between / (overlaps.query + overlaps.candidate - overlaps.between);
+    const tanimoto = (tanimotoRaw + 1 / 3) / (4 / 3);
+    expect(score(query, candidate, 'espsim_electrostatic', { electrostaticForm: 'tanimoto' }).similarity).toBeCloseTo(tanimoto, 12);
+    const combined = score(query, candidate, 'espsim_electrostatic', { electrostaticForm: 'shape_tanimoto' });
+    expect(combined.similarity).toBeCloseTo((combined.shape + tanimoto) / 2, 12);
+    expect(score(query, candidate, 'espsim_electrostatic', { electrostaticForm: 'shape_carbo' }).similarity)
+      .toBeCloseTo((carbo.shape + carbo.electrostatic!) / 2, 12);
+  });
+
+  it('scores a much smaller candidate lower in the Tanimoto form than in the Carbó form', () => {
+    const sizes = single.map((m) => m.atomicNumbers.length);
+    const large = single[sizes.indexOf(Math.max(...sizes))]!;
+    const small = single[sizes.indexOf(Math.min(...sizes))]!;
+    const carbo = score(large, small, 'espsim_electrostatic');
+    const tanimoto = score(large, small, 'espsim_electrostatic', { electrostaticForm: 'tanimoto' });
+    expect(tanimoto.similarity).toBeLessThan(carbo.similarity);
   });
 });

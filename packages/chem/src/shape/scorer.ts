@@ -28,9 +28,8 @@ import type { PackedShape } from './wasm-alignment.ts';
  *
  * - `espsim_shape`: similarity = shape Tanimoto V_AB / (V_AA + V_BB − V_AB) of Gaussian heavy-atom
  *   volumes at the best pose (0..1).
- * - `espsim_electrostatic`: similarity = ESPsim's electrostatic similarity at the best-shape pose,
- *   Carbó O_AB / √(O_AA·O_BB) renormalised to 0..1 as (x + 1) / 2 (or Tanimoto renormalised as
- *   (x + 1/3) / (4/3) with `espMetric: 'tanimoto'`).
+ * - `espsim_electrostatic`: similarity = the electrostatic score at the best-shape pose in the form
+ *   `electrostaticForm` chooses (see `ElectrostaticForm`; ESPsim's Carbó index by default).
  */
 export type ScoreMethod = 'espsim_shape' | 'espsim_electrostatic';
 
@@ -52,14 +51,14 @@ export interface ScoreResult {
   similarity: number;
   /** Shape Tanimoto at the best pose. */
   shape: number;
-  /** Renormalised electrostatic similarity at the best pose; computed for the electrostatic method or on request. */
+  /** The electrostatic score at the best pose (in the options' form); computed for the electrostatic method or on request. */
   electrostatic: number | undefined;
   pose: Pose;
 }
 
 export interface ScoreOptions extends BestAlignmentOptions {
-  /** ESPsim's metric for the electrostatic score; Carbó by default, as in ESPsim. */
-  espMetric?: EspMetric;
+  /** How the electrostatic score is formed from the overlaps at the best-shape pose; Carbó by default, as in ESPsim. */
+  electrostaticForm?: ElectrostaticForm;
   /** Also compute the electrostatic score when the method is shape. */
   withElectrostatic?: boolean;
   /**
@@ -155,10 +154,27 @@ export function electrostaticOverlaps(query: Model3D, candidate: Model3D, pose: 
   };
 }
 
+/**
+ * How the electrostatic method scores a pose from its overlaps (O_AA, O_BB, O_AB) and its shape Tanimoto:
+ * - 'carbo': ESPsim's Carbó index O_AB / √(O_AA·O_BB), renormalised as (C + 1) / 2. Blind to size: a
+ *   small fragment whose few charges line up with part of the query's scores as high as the query itself;
+ * - 'tanimoto': ESPsim's Tanimoto form O_AB / (O_AA + O_BB − O_AB), renormalised as (T + 1/3) / (4/3),
+ *   which falls when the two charge distributions differ in size;
+ * - 'shape_carbo' / 'shape_tanimoto': the mean of the shape Tanimoto and that renormalised score, as
+ *   ROCS's TanimotoCombo combines shape and colour: shape and charge distribution together.
+ */
+export const ELECTROSTATIC_FORMS = ['carbo', 'tanimoto', 'shape_carbo', 'shape_tanimoto'] as const;
+export type ElectrostaticForm = (typeof ELECTROSTATIC_FORMS)[number];
+
+export function electrostaticFormScore(overlaps: EspOverlaps, shapeTanimoto: number, form: ElectrostaticForm): number {
+  const metric = form === 'carbo' || form === 'shape_carbo' ? 'carbo' : 'tanimoto';
+  const esp = renormalizeEsp(espSimilarity(overlaps.query, overlaps.candidate, overlaps.between, metric), metric);
+  return form === 'carbo' || form === 'tanimoto' ? esp : (shapeTanimoto + esp) / 2;
+}
+
 /** ESPsim's electrostatic similarity (renormalised) of the candidate placed by `pose` with the query. */
 export function electrostaticSimilarity(query: Model3D, candidate: Model3D, pose: Pose, metric: EspMetric = 'carbo'): number {
-  const overlaps = electrostaticOverlaps(query, candidate, pose);
-  return renormalizeEsp(espSimilarity(overlaps.query, overlaps.candidate, overlaps.between, metric), metric);
+  return electrostaticFormScore(electrostaticOverlaps(query, candidate, pose), 0, metric);
 }
 
 /**
@@ -219,7 +235,9 @@ export function score(query: Model3D, candidate: Model3D, method: ScoreMethod, o
     ],
   };
   const wantElectrostatic = method === 'espsim_electrostatic' || options.withElectrostatic === true;
-  const electrostatic = wantElectrostatic ? electrostaticSimilarity(query, candidate, pose, options.espMetric) : undefined;
+  const electrostatic = wantElectrostatic
+    ? electrostaticFormScore(electrostaticOverlaps(query, candidate, pose), best.tanimoto, options.electrostaticForm ?? 'carbo')
+    : undefined;
   return {
     similarity: method === 'espsim_shape' ? best.tanimoto : electrostatic!,
     shape: best.tanimoto,
