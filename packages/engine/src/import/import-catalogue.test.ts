@@ -142,6 +142,16 @@ describe('importCatalogue', () => {
     expect(await readdir(join(dataDir, 'catalogues'))).toEqual(['DEMO']);
   });
 
+  it('skips a row whose id holds a control character, reported by its line', async () => {
+    const file = join(dir, 'control-ids.csv');
+    await writeFile(file, 'smiles,id\nCCO,GOOD\nCCN,"BAD\nID"\nCCC,"TAB\tID"\n');
+    const rows: SkippedRow[] = [];
+    const summary = await importCatalogue({ files: [file], id: 'CONTROL-IDS', dataDir, workers: 0, onSkipped: (row) => rows.push(row) });
+    expect(summary.count).toBe(1);
+    expect(rows.map((row) => `line ${row.line}: ${row.reason}`)).toEqual(['line 3: id contains a control character', 'line 5: id contains a control character']);
+    await rm(join(dataDir, 'catalogues', 'CONTROL-IDS'), { recursive: true });
+  });
+
   it('replaces a catalogue atomically on re-import, and --limit reads only the first rows', async () => {
     const summary = await importCatalogue({ files: [smiPath], id: 'DEMO', dataDir, workers: 0, limit: 3 });
     expect(summary.count).toBe(3);

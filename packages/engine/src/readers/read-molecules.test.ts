@@ -3,6 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { loadRDKit, withMol } from '@molsearch/chem';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadRecord } from './molecule-record.ts';
 import { MoleculeFileError } from './molecule-record.ts';
@@ -135,5 +137,41 @@ describe.skipIf(!existsSync(CATALOGUE))('a real vendor catalogue', () => {
     expect(rows.filter((r) => 'error' in r)).toEqual([]);
     expect(rows.every((r) => 'id' in r && /^CSMB\d+$/.test(r.id) && r.smiles.length > 0)).toBe(true);
     expect(rows.map((r) => r.line)).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
+  });
+});
+
+describe('ids with control characters', () => {
+  const refused = (line: number) => ({ line, error: 'id contains a control character' });
+
+  it('should refuse them by line in .smi, keeping the rows around them', async () => {
+    const records = await collect(readMolecules(await fileWith('controls.smi', 'CCO A1\nCCN B\u000bC\nCCC C\u0007\nCCS D\u007f\nCCF E\u0085F\nCCCl\tA\rB\nCCBr A2\n')));
+    expect(records).toEqual([{ line: 1, smiles: 'CCO', id: 'A1' }, refused(2), refused(3), refused(4), refused(5), refused(6), { line: 7, smiles: 'CCBr', id: 'A2' }]);
+  });
+
+  it('should refuse quoted line breaks and tabs in .csv and .tsv ids', async () => {
+    const csv = await collect(readMolecules(await fileWith('controls.csv', 'smiles,id\nCCO,"A\nB"\nCCN,"C\tD"\nCCC,E\n')));
+    expect(csv).toEqual([refused(2), refused(4), { line: 5, smiles: 'CCC', id: 'E', columns: { smiles: 'CCC', id: 'E' } }]);
+    const tsv = await collect(readMolecules(await fileWith('controls.tsv', 'smiles\tid\nCCO\t"A\rB"\nCCN\tC\n')));
+    expect(tsv).toEqual([refused(2), { line: 3, smiles: 'CCN', id: 'C', columns: { smiles: 'CCN', id: 'C' } }]);
+  });
+
+  it('should refuse them in SD titles and id fields', async () => {
+    await loadRDKit();
+    const block = withMol('CCO', (mol) => mol.get_molblock())!.replace(/\n+$/, '');
+    const withTitle = (title: string) => [title, ...block.split('\n').slice(1)].join('\n');
+    const sdf = `${withTitle('GOOD-1')}\n$$$$\n${withTitle('BAD\u0001TITLE')}\n$$$$\n${block}\n>  <ID>\nX\u009bY\n\n$$$$\n`;
+    const records = await collect(readMolecules(await fileWith('controls.sdf', sdf)));
+    expect(records.map((record) => ('error' in record ? record.error : record.id))).toEqual(['GOOD-1', 'id contains a control character', 'id contains a control character']);
+  });
+
+  it('should refuse them in .xlsx cells', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Compounds');
+    sheet.addRow(['SMILES', 'ID']);
+    sheet.addRow(['CCO', 'A\nB']);
+    sheet.addRow(['CCN', 'C']);
+    const path = join(dir, 'controls.xlsx');
+    await workbook.xlsx.writeFile(path);
+    expect(await collect(readMolecules(path))).toEqual([refused(2), { line: 3, smiles: 'CCN', id: 'C', columns: { SMILES: 'CCN', ID: 'C' } }]);
   });
 });

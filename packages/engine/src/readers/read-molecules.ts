@@ -6,7 +6,7 @@ import { sniffDelimiter, tableRecords } from './delimited-reader.ts';
 import { delimitedRows } from './delimited-rows.ts';
 import { formatOrThrow } from './file-format.ts';
 import type { MoleculeFileFormat, ReadRecord } from './molecule-record.ts';
-import { MoleculeFileError } from './molecule-record.ts';
+import { MoleculeFileError, refuseControlCharacterId } from './molecule-record.ts';
 import { sdfRecords } from './sdf-reader.ts';
 import { smiRecords } from './smi-reader.ts';
 import { textLines } from './text-lines.ts';
@@ -25,7 +25,7 @@ export interface MoleculeFile {
   /** Bytes on disk (compressed size for .gz); compare with `bytesRead()` for progress and ETA. */
   sizeBytes: number;
   bytesRead(): number;
-  /** The records, streamed; may be iterated once. Bad rows come as `{ line, error }`, never as exceptions. */
+  /** The records, streamed; may be iterated once. Bad rows (an id with a control character among them) come as `{ line, error }`, never as exceptions. */
   records(): AsyncGenerator<ReadRecord>;
   /** Releases the file without reading it; reading to the end (or stopping early) releases it too. */
   close(): void;
@@ -65,7 +65,7 @@ export async function* readMolecules(path: string, options: ReadMoleculesOptions
 
 async function* recordsOf(source: ByteSource, format: MoleculeFileFormat, choice: ColumnChoice, fileName: string): AsyncGenerator<ReadRecord> {
   try {
-    yield* parse(source, format, choice, fileName);
+    for await (const record of parse(source, format, choice, fileName)) yield refuseControlCharacterId(record);
   } catch (error) {
     if (error instanceof MoleculeFileError) throw error;
     throw new MoleculeFileError('UNREADABLE_FILE', `Cannot read ${fileName}: ${errorMessage(error)}`, { cause: error });
