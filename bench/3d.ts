@@ -1,13 +1,15 @@
-// `npm run bench -- 3d [--molecules N] [--stage-molecules M] [--pipeline-only]`: the 3D figures issue 3 asks for —
-// conformers/s (K=3 catalogue, K=10 query), the whole per-molecule import pipeline with 3D on 2 worker
-// threads (the speed gate), where a molecule's time goes, and aligned exact re-scores/s/core.
+// `npm run bench -- 3d [--molecules N] [--stage-molecules M] [--prepare-molecules P] [--pipeline-only | --stages-only]`:
+// the 3D figures issues 3 and 17 ask for — conformers/s (K=3 catalogue, K=10 and 30 query), where a molecule's
+// time goes (per stage and per molecule class, on Chemspace and DUD-E rows), the prepare step on 2 worker
+// threads, the whole import pipeline with 3D on 2 worker threads (the speed gate), and aligned exact
+// re-scores/s/core. --stages-only stops after the stage tables and the prepare step.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importCatalogue } from '@molsearch/engine';
 import { catalogueMolecules } from './lib/catalogue-molecules.ts';
 import { conformerSpeed } from './lib/conformers-gate.ts';
-import { pipelineStages } from './lib/pipeline-stages.ts';
+import { chemspaceSample, dudeSample, pipelineStages, prepareRate } from './lib/pipeline-stages.ts';
 import { rescoringSpeed } from './lib/rescoring.ts';
 import type { RescoringFigure } from './lib/rescoring.ts';
 
@@ -45,17 +47,27 @@ async function importPipeline(smiles: string[]): Promise<PipelineFigures> {
 
 export async function run(args: string[]): Promise<void> {
   const count = option(args, '--molecules', 1000);
-  const stageCount = option(args, '--stage-molecules', 200);
+  const stageCount = option(args, '--stage-molecules', 500);
+  const prepareCount = option(args, '--prepare-molecules', 10000);
   const log = (line: string) => console.log(line);
   const { smiles, source } = catalogueMolecules(count);
   log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  log(`molecules: ${smiles.length} from ${source}\n`);
+  const stagesOnly = args.includes('--stages-only');
 
-  await conformerSpeed({ perCatalogue: 50, counts: [3, 10, 30], log });
-  log('');
+  if (!stagesOnly) {
+    await conformerSpeed({ perCatalogue: 50, counts: [3, 10, 30], log });
+    log('');
+  }
 
-  await pipelineStages(smiles.slice(0, stageCount), log);
+  for (const set of [chemspaceSample(stageCount), dudeSample(stageCount)]) {
+    await pipelineStages(set, log);
+    log('');
+  }
+  await prepareRate(chemspaceSample(prepareCount), WORKERS, log);
   log('');
+  if (stagesOnly) return;
+
+  log(`molecules: ${smiles.length} from ${source}`);
 
   const pipeline = await importPipeline(smiles);
   log(`import pipeline with 3D (standardise, fingerprint, properties, conformers K=3, charges, model, ` +

@@ -1,43 +1,217 @@
-// Where the 3D import's per-molecule time goes: CPU milliseconds per molecule of each stage of
-// prepareMolecules + shapeFeatures, run one after another on one thread (each stage as the import does it).
+// Where the 3D import's per-molecule time goes: CPU milliseconds per molecule of each stage of the import's
+// prepare step (run one after another on one thread, each stage as the import does it), conformer generation
+// split into its own stages and by molecule class; and the prepare step's rate on two worker threads.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { gunzipSync } from 'node:zlib';
 import {
-  buildModel3D, encodeModel, gasteigerCharges, generateConformers, hydrogenatedGraph, loadRDKit, moleculeProperties, morganFingerprint,
-  standardizeSmiles, withMol,
+  CONFORMER_STAGES, ConformerClock, buildModel3D, encodeModel, gasteigerCharges, generateConformers, hydrogenatedGraph, loadRDKit,
+  moleculeProperties, morganFingerprint, standardizeSmiles, withMol,
 } from '@molsearch/chem';
-import { CATALOGUE_SHAPE } from '@molsearch/engine/bench';
+import type { MolGraph } from '@molsearch/chem';
+import { CATALOGUE_SHAPE, encodedShapeModel } from '@molsearch/engine/bench';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DATA = join(root, '..', 'shared', 'data');
+const DUDE_TARGETS = ['def', 'mapk2', 'pa2ga'];
+
+export interface MoleculeSet { name: string; smiles: string[] }
+
+function smilesLines(path: string): string[] {
+  const raw = readFileSync(path);
+  const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+  return text.split('\n').map((line) => line.split('\t')[0]?.trim() ?? '').filter((smiles) => smiles.length > 0);
+}
+
+function everyNth(lines: string[], count: number): string[] {
+  const step = Math.max(1, Math.floor(lines.length / count));
+  const picked: string[] = [];
+  for (let i = 0; i < lines.length && picked.length < count; i += step) picked.push(lines[i] ?? '');
+  return picked;
+}
+
+/** `count` evenly spaced rows of the 100k Chemspace screening catalogue, the import issue 17 measures. */
+export function chemspaceSample(count: number): MoleculeSet {
+  const lines = smilesLines(join(DATA, 'catalogs', 'chemspace_screening.smi.gz'));
+  return { name: `chemspace_screening (${Math.min(count, lines.length)} of ${lines.length} rows, evenly spaced)`, smiles: everyNth(lines, count) };
+}
+
+/** `count` evenly spaced rows of the DUD-E targets' actives and decoys: larger, more flexible molecules. */
+export function dudeSample(count: number): MoleculeSet {
+  const lines = DUDE_TARGETS.flatMap((target) => ['actives', 'decoys'].flatMap((kind) => smilesLines(join(DATA, 'bench', target, `${kind}.smi`))));
+  return { name: `DUD-E ${DUDE_TARGETS.join(', ')} actives and decoys (${Math.min(count, lines.length)} of ${lines.length} rows)`, smiles: everyNth(lines, count) };
+}
 
 const STAGES = ['standardise', 'parse + fingerprint', 'properties', 'hydrogenated graph', 'conformers', 'charges', 'model'] as const;
 type Stage = (typeof STAGES)[number];
 
-export async function pipelineStages(smiles: string[], log: (line: string) => void): Promise<void> {
+/** The classes of each grouping, in the order they are printed. */
+const CLASSES: Record<string, string[]> = {
+  'ring systems': ['0 (acyclic)', '1', '2', '3+'],
+  'rotatable bonds': ['0-2', '3-5', '6-8', '9+'],
+  'heavy atoms': ['<= 15', '16-25', '26-35', '36+'],
+  macrocycle: ['none', 'ring of 12+ atoms'],
+};
+
+/** The class a molecule is counted in, per grouping. */
+function moleculeClasses(graph: MolGraph, rotatableBonds: number): Record<string, string> {
+  const parent = graph.rings.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i] ?? i)));
+  const ringOf = new Map<number, number>();
+  graph.rings.forEach((ring, r) => {
+    for (const atom of ring) {
+      const other = ringOf.get(atom);
+      if (other === undefined) ringOf.set(atom, r);
+      else parent[find(r)] = find(other);
+    }
+  });
+  const systems = new Set(graph.rings.map((_, r) => find(r))).size;
+  const heavy = graph.atoms.filter((atom) => atom.atomicNumber > 1).length;
+  const bucket = (grouping: string, value: number, edges: number[]) => {
+    const labels = CLASSES[grouping] ?? [];
+    const index = edges.findIndex((edge) => value <= edge);
+    return labels[index < 0 ? labels.length - 1 : index] ?? '';
+  };
+  return {
+    'ring systems': bucket('ring systems', systems, [0, 1, 2]),
+    'rotatable bonds': bucket('rotatable bonds', rotatableBonds, [2, 5, 8]),
+    'heavy atoms': bucket('heavy atoms', heavy, [15, 25, 35]),
+    macrocycle: bucket('macrocycle', graph.rings.some((ring) => ring.length >= 12) ? 1 : 0, [0]),
+  };
+}
+
+const cpuMs = (): number => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+
+/** Prints the per-stage and per-class tables for one set of molecules. */
+export async function pipelineStages(set: MoleculeSet, log: (line: string) => void): Promise<void> {
   await loadRDKit();
   const spent = new Map<Stage, number>(STAGES.map((s) => [s, 0]));
   const timed = <T>(stage: Stage, work: () => T): T => {
-    const start = process.cpuUsage();
+    const start = cpuMs();
     const result = work();
-    const used = process.cpuUsage(start);
-    spent.set(stage, (spent.get(stage) ?? 0) + (used.user + used.system) / 1000);
+    spent.set(stage, (spent.get(stage) ?? 0) + cpuMs() - start);
     return result;
   };
-  for (const raw of smiles) {
+  const clock = new ConformerClock();
+  const classes = new Map<string, Map<string, { molecules: number; ms: number }>>();
+  let measured = 0;
+  for (const raw of set.smiles) {
     const standard = timed('standardise', () => standardizeSmiles(raw));
     if (!standard) continue;
     const mol = timed('parse + fingerprint', () => withMol(standard.smiles, (m) => (morganFingerprint(m), true)));
     if (!mol) continue;
-    timed('properties', () => withMol(standard.smiles, (m) => moleculeProperties(m)));
+    const properties = timed('properties', () => withMol(standard.smiles, (m) => moleculeProperties(m)));
     const graph = timed('hydrogenated graph', () => hydrogenatedGraph(standard.smiles));
-    if (!graph) continue;
+    if (!graph || !properties) continue;
+    const before = spent.get('conformers') ?? 0;
     const { conformers } = timed('conformers', () =>
-      generateConformers(graph, { count: CATALOGUE_SHAPE.conformers, seed: CATALOGUE_SHAPE.seed, timeBudgetMs: CATALOGUE_SHAPE.timeBudgetMs }));
+      generateConformers(graph, { count: CATALOGUE_SHAPE.conformers, seed: CATALOGUE_SHAPE.seed, timeBudgetMs: CATALOGUE_SHAPE.timeBudgetMs }, clock));
+    const conformerMs = (spent.get('conformers') ?? 0) - before;
+    for (const [grouping, label] of Object.entries(moleculeClasses(graph, properties.rotatable_bonds))) {
+      const group = classes.get(grouping) ?? new Map<string, { molecules: number; ms: number }>();
+      const entry = group.get(label) ?? { molecules: 0, ms: 0 };
+      entry.molecules++;
+      entry.ms += conformerMs;
+      group.set(label, entry);
+      classes.set(grouping, group);
+    }
+    measured++;
     if (conformers.length === 0) continue;
     const charges = timed('charges', () => gasteigerCharges(graph));
     timed('model', () => encodeModel(buildModel3D(graph, conformers, charges)));
   }
   const total = [...spent.values()].reduce((a, b) => a + b, 0);
-  log(`per-molecule pipeline stages, one thread, CPU ms/molecule over ${smiles.length} molecules (K=${CATALOGUE_SHAPE.conformers}):`);
+  const conformerTotal = spent.get('conformers') ?? 0;
+  const clockTotal = CONFORMER_STAGES.reduce((sum, stage) => sum + clock.ms[stage], 0);
+  log(`${set.name}: per-molecule stages, one thread, CPU ms/molecule over ${measured} molecules (K=${CATALOGUE_SHAPE.conformers}, seed ${CATALOGUE_SHAPE.seed}):`);
   for (const stage of STAGES) {
-    const ms = (spent.get(stage) ?? 0) / smiles.length;
-    log(`  ${stage.padEnd(20)} ${ms.toFixed(2).padStart(7)} ms  ${((100 * (spent.get(stage) ?? 0)) / total).toFixed(0).padStart(3)}%`);
+    const ms = (spent.get(stage) ?? 0) / measured;
+    log(`  ${stage.padEnd(22)} ${ms.toFixed(3).padStart(8)} ms  ${((100 * (spent.get(stage) ?? 0)) / total).toFixed(0).padStart(3)}%`);
+    if (stage !== 'conformers' || clockTotal === 0) continue;
+    // The clock reads wall time; its shares split the stage's CPU time.
+    for (const part of CONFORMER_STAGES) {
+      const share = clock.ms[part] / clockTotal;
+      if (share > 0) log(`    ${part.padEnd(20)} ${((share * conformerTotal) / measured).toFixed(3).padStart(8)} ms  ${(100 * share).toFixed(0).padStart(3)}% of conformers`);
+    }
   }
-  log(`  ${'total'.padEnd(20)} ${(total / smiles.length).toFixed(2).padStart(7)} ms  -> ${(smiles.length / (total / 1000)).toFixed(1)} molecules/s/core`);
+  log(`  ${'total'.padEnd(22)} ${(total / measured).toFixed(3).padStart(8)} ms  -> ${(measured / (total / 1000)).toFixed(1)} molecules/s/core`);
+  log(`  conformer time by molecule class:`);
+  for (const [grouping, group] of classes) {
+    log(`    ${grouping}:`);
+    for (const label of CLASSES[grouping] ?? []) {
+      const { molecules, ms } = group.get(label) ?? { molecules: 0, ms: 0 };
+      if (molecules === 0) continue;
+      log(`      ${label.padEnd(18)} ${String(molecules).padStart(6)} molecules (${((100 * molecules) / measured).toFixed(0).padStart(3)}%)  ` +
+        `${(ms / molecules).toFixed(3).padStart(8)} ms/molecule  ${((100 * ms) / conformerTotal).toFixed(0).padStart(3)}% of conformer time`);
+    }
+  }
+}
+
+/** The import's prepare step for one row: standardise, fingerprint and properties from one parse, then the 3D model. */
+function prepareRow(smiles: string): boolean {
+  const standard = standardizeSmiles(smiles);
+  if (!standard) return false;
+  const ok = withMol(standard.smiles, (mol) => (morganFingerprint(mol), moleculeProperties(mol), true));
+  return !!ok && encodedShapeModel(standard.smiles, CATALOGUE_SHAPE).length > 0;
+}
+
+interface PrepareTask { smiles: string[] }
+type PrepareReply = { ready: true } | { done: number };
+
+// Run as a worker thread of `prepareRate` (started with workerData.prepareWorker).
+if (!isMainThread && (workerData as { prepareWorker?: boolean } | undefined)?.prepareWorker) {
+  await loadRDKit();
+  parentPort!.on('message', ({ smiles }: PrepareTask) => {
+    let done = 0;
+    for (const row of smiles) if (prepareRow(row)) done++;
+    parentPort!.postMessage({ done } satisfies PrepareReply);
+  });
+  parentPort!.postMessage({ ready: true } satisfies PrepareReply);
+}
+
+const PREPARE_CHUNK = 50;
+
+/**
+ * The prepare step (standardise, fingerprint, properties, conformers, charges, model) on `workers` threads,
+ * rows handed out in chunks so both stay busy to the end: molecules/s wall clock and CPU ms/molecule.
+ */
+export async function prepareRate(set: MoleculeSet, workers: number, log: (line: string) => void): Promise<void> {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const threads = Array.from({ length: workers }, () => new Worker(bootstrap, { eval: true, workerData: { prepareWorker: true } }));
+  try {
+    const chunks: string[][] = [];
+    for (let i = 0; i < set.smiles.length; i += PREPARE_CHUNK) chunks.push(set.smiles.slice(i, i + PREPARE_CHUNK));
+    const reply = (thread: Worker, task?: PrepareTask) => new Promise<PrepareReply>((resolve, reject) => {
+      thread.once('error', reject);
+      thread.once('message', (message: PrepareReply) => {
+        thread.off('error', reject);
+        resolve(message);
+      });
+      if (task) thread.postMessage(task);
+    });
+    await Promise.all(threads.map((thread) => reply(thread)));
+    const cpuStart = cpuMs();
+    const start = performance.now();
+    let prepared = 0;
+    await Promise.all(threads.map(async (thread) => {
+      for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+        const result = await reply(thread, { smiles: chunk });
+        if ('done' in result) prepared += result.done;
+      }
+    }));
+    const seconds = (performance.now() - start) / 1000;
+    const cpu = cpuMs() - cpuStart;
+    log(`prepare step (standardise, fingerprint, properties, conformers K=${CATALOGUE_SHAPE.conformers}, charges, model) on ${workers} worker threads, ` +
+      `${set.name}:`);
+    log(`  ${set.smiles.length} rows (${prepared} with a model) in ${seconds.toFixed(1)} s = ${(set.smiles.length / seconds).toFixed(0)} molecules/s wall clock; ` +
+      `CPU ${(cpu / set.smiles.length).toFixed(2)} ms/molecule -> ${((workers * 1000 * set.smiles.length) / cpu).toFixed(0)} molecules/s on ${workers} fully available cores`);
+  } finally {
+    await Promise.all(threads.map((thread) => thread.terminate()));
+  }
 }

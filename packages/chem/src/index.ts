@@ -22,6 +22,8 @@ export type { OclPredictions, OclPredictionOptions, OpenChemLibOptions, Toxicity
 export { depictSvg } from './depiction.ts';
 export type { DepictionOptions } from './depiction.ts';
 export { ConformerCollector, attemptEmbedder, generateConformers, generateConformersWith } from './conformers/generate-conformers.ts';
+export { CONFORMER_STAGES, ConformerClock } from './conformers/stage-clock.ts';
+export type { ConformerStage } from './conformers/stage-clock.ts';
 export type { AttemptEmbedder, EmbeddedAttempt, RemoteAttempt } from './conformers/generate-conformers.ts';
 export { buildTopology } from './conformers/topology.ts';
 export { gasteigerCharges, GASTEIGER_ITERATIONS } from './charges/gasteiger.ts';

@@ -4,6 +4,7 @@ import { alignedRmsd } from './conformer-rmsd.ts';
 import { placeHydrogens } from './hydrogen-placement.ts';
 import { attemptSeed } from './random.ts';
 import { skeletonEmbedder } from './skeleton-embedder.ts';
+import type { ConformerClock } from './stage-clock.ts';
 import { buildTopology } from './topology.ts';
 import type { Topology } from './topology.ts';
 
@@ -31,9 +32,9 @@ function rigidAfterDuplicates(wanted: number): number {
  * `pruneRmsd(count)` apart; specified tetrahedral centres and double bonds are honoured when any attempt
  * manages it. Past `timeBudgetMs` it returns what it has (at least one conformer) with `timedOut`.
  */
-export function generateConformers(graph: MolGraph, options: ConformerOptions): ConformerSet {
+export function generateConformers(graph: MolGraph, options: ConformerOptions, clock?: ConformerClock): ConformerSet {
   try {
-    return embedConformers(graph, options);
+    return embedConformers(graph, options, clock);
   } catch {
     return placeholder(graph);
   }
@@ -70,8 +71,8 @@ export interface AttemptEmbedder {
   embed(attempt: number, deadline: number): EmbeddedAttempt;
 }
 
-export function attemptEmbedder(topology: Topology, seed: number): AttemptEmbedder {
-  const embedder = skeletonEmbedder(topology);
+export function attemptEmbedder(topology: Topology, seed: number, clock?: ConformerClock): AttemptEmbedder {
+  const embedder = skeletonEmbedder(topology, clock);
   return { approximate: embedder.approximate, embed: (attempt, deadline) => embedder.embed(attemptSeed(seed, attempt), deadline) };
 }
 
@@ -136,21 +137,29 @@ export class ConformerCollector {
   }
 }
 
-function embedConformers(graph: MolGraph, options: ConformerOptions): ConformerSet {
+function embedConformers(graph: MolGraph, options: ConformerOptions, clock: ConformerClock | undefined): ConformerSet {
   const deadline = performance.now() + Math.max(0, options.timeBudgetMs);
   if (graph.atoms.length === 0) return { conformers: [new Float64Array(0)], timedOut: false };
+  clock?.start();
   const topology = buildTopology(graph);
-  const embedder = attemptEmbedder(topology, options.seed);
+  clock?.lap('topology');
+  const embedder = attemptEmbedder(topology, options.seed, clock);
   const collector = new ConformerCollector(topology, options.count);
+  clock?.lap('setup');
   let timedOut = false;
   for (let attempt = 0; !collector.done; attempt++) {
     if (attempt > 0 && performance.now() > deadline) {
       timedOut = true;
       break;
     }
-    collector.offer(embedder.embed(attempt, deadline));
+    const embedded = embedder.embed(attempt, deadline);
+    clock?.start();
+    collector.offer(embedded);
+    clock?.lap('pruning');
   }
-  return collector.result(timedOut || performance.now() > deadline, embedder.approximate);
+  const result = collector.result(timedOut || performance.now() > deadline, embedder.approximate);
+  clock?.lap('hydrogens');
+  return result;
 }
 
 /** An attempt embedded elsewhere, with the embedder's `approximate`; undefined when embedding threw there. */

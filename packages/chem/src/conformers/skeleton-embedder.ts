@@ -7,6 +7,7 @@ import { refinementForceField, type ForceField } from './refinement-force-field.
 import { stereoSatisfied } from './stereo-check.ts';
 import { torsionPreferences } from './torsion-preferences.ts';
 import { smoothBounds } from './triangle-smoothing.ts';
+import type { ConformerClock } from './stage-clock.ts';
 import type { Topology } from './topology.ts';
 
 /** Beyond this many skeleton atoms the O(n³) smoothing is skipped and embedding starts from random coordinates. */
@@ -82,7 +83,7 @@ function randomStart(n: number, random: () => number, dim: number, out: Float64A
  * then embeds skeletons for any number of seeds: 4D distance geometry with chiral volumes, collapse to
  * 3D, and a force-field polish with torsion preferences.
  */
-export function skeletonEmbedder(topology: Topology): SkeletonEmbedder {
+export function skeletonEmbedder(topology: Topology, clock?: ConformerClock): SkeletonEmbedder {
   const n = topology.size;
   const { local, smoothed, consistent } = smoothedBounds(topology);
   // A fourth dimension only helps centres of the wrong hand pass through each other: without chiral
@@ -109,9 +110,11 @@ export function skeletonEmbedder(topology: Topology): SkeletonEmbedder {
       const x3 = new Float64Array(3 * n);
       for (let i = 0; i < n; i++) for (let k = 0; k < 3; k++) x3[3 * i + k] = start[dim * i + k] as number;
       const stereoOk = stereoSatisfied(topology, x3);
+      clock?.lap('embed');
       // Polishing to convergence (not just a few steps) lets the torsion preferences settle: it raised the
       // shape gate's mean by about 0.01 for a third more time per conformer.
       minimise(forceField.evaluate, x3, { maxIterations: 600, gradientTolerance: 0.01, deadline });
+      clock?.lap('polish');
       return { coordinates: x3, stereoOk: stereoOk && stereoSatisfied(topology, x3) };
     },
   };
