@@ -2,6 +2,9 @@ import { cp, mkdtemp, readFile, rm, truncate, unlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_FORMAT_VERSION } from '../format/catalogue-format.ts';
+import type { CatalogueManifest } from '../format/catalogue-format.ts';
+import { checksumOf } from '../format/checksum.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { readCatalogue } from './catalogue-reader.ts';
 import { openCatalogue } from './open-catalogue.ts';
@@ -53,11 +56,14 @@ describe('reading a catalogue', () => {
     await expect(readCatalogue(dataDir, 'MISSING')).rejects.toThrow(/MISSING\/smiles\.txt is missing/);
   });
 
-  it('detects string offsets that do not match their text', async () => {
+  it('detects string offsets that do not match their text, even under a matching checksum', async () => {
     const target = await copyOf('OFFSETS');
     const index = await readFile(join(target, 'ids.idx'));
     index.writeUInt32LE(1_000_000, 4);
     await writeFile(join(target, 'ids.idx'), index);
+    const manifest = JSON.parse(await readFile(join(target, 'manifest.json'), 'utf8')) as CatalogueManifest;
+    manifest.files = manifest.files.map((file) => (file.name === 'ids.idx' ? { ...file, crc32: checksumOf(index) } : file));
+    await writeFile(join(target, 'manifest.json'), JSON.stringify(manifest));
     await expect(readCatalogue(dataDir, 'OFFSETS')).rejects.toThrow(/OFFSETS\/ids\.idx does not match .*ids\.txt/);
   });
 
@@ -70,16 +76,16 @@ describe('reading a catalogue', () => {
   it('asks for a re-import of a catalogue built by an older version, naming its files and options', async () => {
     const old = await copyOf('OLD');
     const manifest = JSON.parse(await readFile(join(old, 'manifest.json'), 'utf8')) as { formatVersion: number; sources: { path: string }[] };
-    manifest.formatVersion = 1;
+    manifest.formatVersion = CATALOGUE_FORMAT_VERSION - 1;
     await writeFile(join(old, 'manifest.json'), JSON.stringify({ ...manifest, shape: { conformers: 3, seed: 42, timeBudgetMs: 2000 } }));
     const source = manifest.sources[0]!.path;
     await expect(openCatalogue(dataDir, 'OLD')).rejects.toMatchObject({
       code: 'CATALOGUE_FORMAT',
-      message: `Catalogue OLD was built by an older version of molsearch (format 1); re-import it: molsearch import ${source} --db OLD --3d`,
+      message: `Catalogue OLD was built by an older version of molsearch (format ${CATALOGUE_FORMAT_VERSION - 1}); re-import it: molsearch import ${source} --db OLD --3d`,
     });
     const future = await copyOf('FUTURE');
     await writeFile(join(future, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 99 }));
-    await expect(readCatalogue(dataDir, 'FUTURE')).rejects.toMatchObject({ code: 'CATALOGUE_FORMAT', message: expect.stringMatching(/newer version of molsearch \(format 99; this one reads format 2\)/) });
+    await expect(readCatalogue(dataDir, 'FUTURE')).rejects.toMatchObject({ code: 'CATALOGUE_FORMAT', message: expect.stringContaining(`newer version of molsearch (format 99; this one reads format ${CATALOGUE_FORMAT_VERSION})`) });
   });
 
   it('says which catalogue is not imported', async () => {

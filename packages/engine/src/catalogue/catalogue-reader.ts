@@ -1,14 +1,15 @@
-import { closeSync, openSync, readSync } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, MANIFEST_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, StoredProperty } from '../format/catalogue-format.ts';
 import { catalogueDir } from '../format/catalogue-paths.ts';
 import { CHARGE_SITE_FILES, chargeSiteFileSizes } from '../format/charge-site-layout.ts';
 import type { EspSiteColumn } from '../format/charge-site-layout.ts';
-import { offsetsAscendFromZero, readColumn, toArrayBuffer } from '../format/column-file.ts';
+import { offsetsAscendFromZero, toArrayBuffer } from '../format/column-file.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { GRID_FILE, GRID_ROW_BYTES } from '../format/grid-layout.ts';
+import { manifestStamp } from './catalogue-damage.ts';
+import { CatalogueFiles } from './catalogue-files.ts';
 import { readChargeSites } from './read-charge-sites.ts';
 
 export type PropertyValue = number | boolean | string;
@@ -16,7 +17,8 @@ export type PropertyValue = number | boolean | string;
 /**
  * An opened catalogue, rows in popcount order: its strings, properties and 3D models in memory, and the
  * columns the searches keep in their kernels' memory (fingerprints, grids, charge sites) read on request,
- * so that no copy of them stays here.
+ * so that no copy of them stays here. Every file is checked against its manifest checksum when it is
+ * first read in full: the small ones at open, the kernels' columns when a search first loads them.
  */
 export interface Catalogue {
   id: string;
@@ -27,11 +29,11 @@ export interface Catalogue {
   version: string;
   /** First row of each popcount 0..2048, then count (POPCOUNT_SLOTS entries). */
   popcountStarts: Uint32Array;
-  /** Reads the fingerprint column (count x FINGERPRINT_BYTES, row order) into `target`. */
+  /** Reads the fingerprint column (count x FINGERPRINT_BYTES, row order) into `target`, checked. */
   readFingerprints(target: Uint8Array): Promise<void>;
   smiles(row: number): string;
   compoundId(row: number): string;
-  /** One row's fingerprint, read from the file. */
+  /** One row's fingerprint, read from the file (not checked: for single rows). */
   fingerprint(row: number): Uint8Array;
   properties(row: number): Record<string, PropertyValue>;
   /** The 3D columns, when the catalogue was imported with them. */
@@ -41,25 +43,26 @@ export interface Catalogue {
 export interface ShapeColumns {
   /** Encoded compact 3D model of a row (@molsearch/chem decodeModel); empty when it has no conformer. */
   model(row: number): Uint8Array;
-  /** The stage-1 volume grids, GRID_ROW_BYTES a row (format/grid-layout.ts), read from the file. */
+  /** The stage-1 volume grids, GRID_ROW_BYTES a row (format/grid-layout.ts), read from the file and checked. */
   readGrids(): Promise<Uint8Array>;
-  /** The charge sites the electrostatic stage 1 reads (format/charge-site-layout.ts), read from the files. */
+  /** The charge sites the electrostatic stage 1 reads (format/charge-site-layout.ts), read from the files and checked. */
   readChargeSites(): Promise<EspSiteColumn>;
 }
 
 /** Reads and checks a catalogue folder; any missing, truncated or inconsistent file is named in the error. */
 export async function readCatalogue(dataDir: string, id: string): Promise<Catalogue> {
   const dir = catalogueDir(dataDir, id);
+  const stamp = await manifestStamp(dir).catch(() => 'missing');
   const manifest = await readManifest(dir, id);
   const count = manifest.count;
   await checkFileSizes(dir, manifest);
-  const popcountStarts = new Uint32Array(toArrayBuffer(await readColumn(dir, COLUMN_FILES.popcountStarts, POPCOUNT_SLOTS * 4)));
-  checkPopcountStarts(join(dir, COLUMN_FILES.popcountStarts), popcountStarts, count);
-  const fingerprintPath = join(dir, COLUMN_FILES.fingerprints);
-  const smiles = await readStrings(dir, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, count);
-  const ids = await readStrings(dir, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, count);
-  const properties = await readProperties(dir, manifest.properties, count);
-  const shape = manifest.shape ? await readShapeColumns(dir, manifest) : undefined;
+  const files = new CatalogueFiles(dir, manifest, stamp);
+  const popcountStarts = new Uint32Array(toArrayBuffer(await files.read(COLUMN_FILES.popcountStarts)));
+  checkPopcountStarts(files.path(COLUMN_FILES.popcountStarts), popcountStarts, count);
+  const smiles = await readStrings(files, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, count);
+  const ids = await readStrings(files, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, count);
+  const properties = await readProperties(files, manifest.properties, count);
+  const shape = manifest.shape ? await readShapeColumns(files, count) : undefined;
   return {
     ...(shape ? { shape } : {}),
     id: manifest.id,
@@ -68,12 +71,12 @@ export async function readCatalogue(dataDir: string, id: string): Promise<Catalo
     count,
     version: `${manifest.id}@${manifest.created}`,
     popcountStarts,
-    readFingerprints: (target) => readInto(fingerprintPath, target, count * FINGERPRINT_BYTES),
+    readFingerprints: (target) => files.readInto(COLUMN_FILES.fingerprints, target),
     smiles: smiles,
     compoundId: ids,
     fingerprint: (row) => {
       checkRow(row, count);
-      return readRange(fingerprintPath, row * FINGERPRINT_BYTES, FINGERPRINT_BYTES);
+      return files.readRange(COLUMN_FILES.fingerprints, row * FINGERPRINT_BYTES, FINGERPRINT_BYTES);
     },
     properties: (row) => {
       const values: Record<string, PropertyValue> = {};
@@ -102,7 +105,7 @@ export async function readManifest(dir: string, id: string): Promise<CatalogueMa
   }
   if (typeof manifest.formatVersion !== 'number') throw new EngineError('CATALOGUE_CORRUPT', `${path} lacks a format version: re-import catalogue ${id}.`);
   if (manifest.formatVersion !== CATALOGUE_FORMAT_VERSION) throw new EngineError('CATALOGUE_FORMAT', formatProblem(manifest, id));
-  if (!Number.isInteger(manifest.count) || manifest.count < 0 || !Array.isArray(manifest.files) || !Array.isArray(manifest.properties)) {
+  if (!Number.isInteger(manifest.count) || manifest.count < 0 || !Array.isArray(manifest.files) || !manifest.files.every(isFileEntry) || !Array.isArray(manifest.properties)) {
     throw new EngineError('CATALOGUE_CORRUPT', `${path} lacks a valid count, file list or property list: re-import catalogue ${id}.`);
   }
   return manifest;
@@ -122,13 +125,16 @@ function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-async function checkFileSizes(dir: string, manifest: CatalogueManifest): Promise<void> {
+/** Checks that the manifest lists every column file and that each listed file exists with the size it gives. */
+export async function checkFileSizes(dir: string, manifest: CatalogueManifest): Promise<void> {
   const expected = new Map<string, number>([
     [COLUMN_FILES.fingerprints, manifest.count * FINGERPRINT_BYTES],
     [COLUMN_FILES.popcountStarts, POPCOUNT_SLOTS * 4],
     [COLUMN_FILES.smilesIndex, (manifest.count + 1) * 4],
     [COLUMN_FILES.idsIndex, (manifest.count + 1) * 4],
+    [MODEL_FILES[0], (manifest.count + 1) * 4],
     [GRID_FILE, manifest.count * GRID_ROW_BYTES],
+    ...manifest.properties.filter((property) => property.kind !== 'text').map((property): [string, number] => [propertyFiles(property)[0]!, manifest.count * 4]),
     ...chargeSiteFileSizes(manifest.count),
   ]);
   const listed = new Map(manifest.files.map((file) => [file.name, file.bytes]));
@@ -159,57 +165,29 @@ function checkPopcountStarts(path: string, starts: Uint32Array, count: number): 
   if (!(starts[POPCOUNT_SLOTS - 1] === count && offsetsAscendFromZero(starts))) throw new EngineError('CATALOGUE_CORRUPT', `${path} is not a valid popcount table for ${count} molecules: re-import the catalogue.`);
 }
 
-async function readStrings(dir: string, indexName: string, textName: string, count: number): Promise<(row: number) => string> {
-  const offsets = new Uint32Array(toArrayBuffer(await readColumn(dir, indexName, (count + 1) * 4)));
-  const text = await readFile(join(dir, textName));
-  if (!(offsets[count] === text.byteLength && offsetsAscendFromZero(offsets))) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, indexName)} does not match ${join(dir, textName)} (damaged offsets): re-import the catalogue.`);
+async function readStrings(files: CatalogueFiles, indexName: string, textName: string, count: number): Promise<(row: number) => string> {
+  const offsets = new Uint32Array(toArrayBuffer(await files.read(indexName)));
+  const text = await files.read(textName);
+  if (!(offsets.length === count + 1 && offsets[count] === text.byteLength && offsetsAscendFromZero(offsets))) {
+    throw new EngineError('CATALOGUE_CORRUPT', `${files.path(indexName)} does not match ${files.path(textName)} (damaged offsets): re-import the catalogue.`);
+  }
   return (row) => {
     checkRow(row, count);
     return text.toString('utf8', offsets[row]!, offsets[row + 1]!);
   };
 }
 
-async function readShapeColumns(dir: string, manifest: CatalogueManifest): Promise<ShapeColumns> {
-  const offsets = new Uint32Array(toArrayBuffer(await readColumn(dir, MODEL_FILES[0], (manifest.count + 1) * 4)));
-  const blob = await readFile(join(dir, MODEL_FILES[1]));
-  if (offsets[manifest.count] !== blob.byteLength) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MODEL_FILES[0])} does not match ${join(dir, MODEL_FILES[1])}: re-import the catalogue.`);
+async function readShapeColumns(files: CatalogueFiles, count: number): Promise<ShapeColumns> {
+  const offsets = new Uint32Array(toArrayBuffer(await files.read(MODEL_FILES[0])));
+  const blob = await files.read(MODEL_FILES[1]);
+  if (!(offsets.length === count + 1 && offsets[count] === blob.byteLength && offsetsAscendFromZero(offsets))) {
+    throw new EngineError('CATALOGUE_CORRUPT', `${files.path(MODEL_FILES[0])} does not match ${files.path(MODEL_FILES[1])}: re-import the catalogue.`);
+  }
   return {
     model: (row) => blob.subarray(offsets[row]!, offsets[row + 1]!),
-    readGrids: () => readColumn(dir, GRID_FILE, manifest.count * GRID_ROW_BYTES),
-    readChargeSites: () => readChargeSites(dir, manifest.count),
+    readGrids: () => files.read(GRID_FILE),
+    readChargeSites: () => readChargeSites(files, count),
   };
-}
-
-/** Fills `target` with the first `bytes` of the file, refusing a file of another size; for columns that go straight into a kernel's memory. */
-async function readInto(path: string, target: Uint8Array, bytes: number): Promise<void> {
-  if (target.byteLength < bytes) throw new RangeError(`${path} needs ${bytes} bytes of room, got ${target.byteLength}.`);
-  const handle = await open(path, 'r').catch((error: unknown) => {
-    throw new EngineError('CATALOGUE_CORRUPT', `Cannot read ${path}: ${String(error)}`, { cause: error });
-  });
-  try {
-    const size = (await handle.stat()).size;
-    if (size !== bytes) throw new EngineError('CATALOGUE_CORRUPT', `${path} has ${size} bytes, expected ${bytes}: re-import the catalogue.`);
-    for (let at = 0; at < bytes; ) {
-      const { bytesRead } = await handle.read(target, at, Math.min(READ_CHUNK, bytes - at), at);
-      if (bytesRead === 0) throw new EngineError('CATALOGUE_CORRUPT', `${path} ended after ${at} of ${bytes} bytes: re-import the catalogue.`);
-      at += bytesRead;
-    }
-  } finally {
-    await handle.close();
-  }
-}
-
-const READ_CHUNK = 1 << 24;
-
-function readRange(path: string, position: number, length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  const fd = openSync(path, 'r');
-  try {
-    if (readSync(fd, bytes, 0, length, position) !== length) throw new EngineError('CATALOGUE_CORRUPT', `${path} is shorter than the manifest says: re-import the catalogue.`);
-  } finally {
-    closeSync(fd);
-  }
-  return bytes;
 }
 
 function checkRow(row: number, count: number): void {
@@ -221,18 +199,23 @@ interface PropertyReader {
   value: (row: number) => PropertyValue;
 }
 
-async function readProperties(dir: string, properties: StoredProperty[], count: number): Promise<PropertyReader[]> {
+async function readProperties(files: CatalogueFiles, properties: StoredProperty[], count: number): Promise<PropertyReader[]> {
   const readers: PropertyReader[] = [];
   for (const property of properties) {
-    const files = propertyFiles(property);
+    const names = propertyFiles(property);
     if (property.kind === 'text') {
-      readers.push({ key: property.key, value: await readStrings(dir, files[0]!, files[1]!, count) });
+      readers.push({ key: property.key, value: await readStrings(files, names[0]!, names[1]!, count) });
       continue;
     }
-    const values = new Float32Array(toArrayBuffer(await readColumn(dir, files[0]!, count * 4)));
+    const values = new Float32Array(toArrayBuffer(await files.read(names[0]!)));
     readers.push({ key: property.key, value: property.kind === 'boolean' ? (row) => values[row] === 1 : (row) => values[row]! });
   }
   return readers;
+}
+
+function isFileEntry(file: unknown): boolean {
+  const entry = file as { name?: unknown; bytes?: unknown; crc32?: unknown };
+  return typeof entry.name === 'string' && Number.isInteger(entry.bytes) && typeof entry.crc32 === 'string' && /^[0-9a-f]{8}$/.test(entry.crc32);
 }
 
 function isNotFound(error: unknown): boolean {

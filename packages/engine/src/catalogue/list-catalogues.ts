@@ -4,7 +4,9 @@ import type { EngineErrorCode } from '../format/engine-error.ts';
 import type { CatalogueConfig, DatabaseConfig, VendorConfig } from './catalogue-config.ts';
 import { CATALOGUE_ID_PATTERN } from '../format/catalogue-format.ts';
 import { catalogueDir, cataloguesDir } from '../format/catalogue-paths.ts';
-import { readManifest } from './catalogue-reader.ts';
+import { knownDamage, manifestStamp } from './catalogue-damage.ts';
+import { checkFileSizes, readManifest } from './catalogue-reader.ts';
+import { verifyCatalogue } from './verify-catalogue.ts';
 
 export interface CatalogueInfo {
   id: string;
@@ -28,27 +30,39 @@ export interface CatalogueInfo {
 
 const UNKNOWN_VENDOR = { slug: 'other', name: 'Other', logo: '', website: '' };
 
+export interface ListOptions {
+  /**
+   * Also check every file of each imported catalogue against its checksum (once per build and process,
+   * see verify-catalogue.ts). Without it a catalogue is checked by its manifest and file sizes, and a file
+   * found damaged when a search read it.
+   */
+  verify?: boolean;
+}
+
 /**
  * Every configured database with its molecule count from the index, followed by imported catalogues
- * the configuration does not describe (shown under their id).
+ * the configuration does not describe (shown under their id). A catalogue that cannot be used (an older
+ * format, a missing or damaged file) is listed with its problem.
  */
-export async function listCatalogues(dataDir: string, config: CatalogueConfig): Promise<CatalogueInfo[]> {
+export async function listCatalogues(dataDir: string, config: CatalogueConfig, options: ListOptions = {}): Promise<CatalogueInfo[]> {
   const imported = await importedIds(dataDir);
   const vendors = new Map(config.vendors.map((vendor) => [vendor.slug, vendor]));
   const configured = config.databases.map((database) => ({ database, vendor: vendors.get(database.vendor) ?? UNKNOWN_VENDOR }));
   const extra = imported.filter((id) => !config.databases.some((database) => database.id === id));
   const infos: CatalogueInfo[] = [];
-  for (const { database, vendor } of configured) infos.push(await describe(dataDir, database, vendor, imported.includes(database.id)));
+  for (const { database, vendor } of configured) infos.push(await describe(dataDir, database, vendor, imported.includes(database.id), options));
   for (const id of extra) {
     // Nothing is known of an unconfigured catalogue but its size: no kind badge is invented for it.
     const database: DatabaseConfig = { id, displayName: id, vendor: UNKNOWN_VENDOR.slug, website: '', orderEmail: null, description: '', kind: 'In Stock', size: 'Under 1B' };
-    const info = await describe(dataDir, database, UNKNOWN_VENDOR, true);
+    const info = await describe(dataDir, database, UNKNOWN_VENDOR, true, options);
     infos.push({ ...info, badges: [UNKNOWN_VENDOR.name, info.count >= 1e9 ? 'Over 1B' : 'Under 1B'] });
   }
   return infos;
 }
 
-async function describe(dataDir: string, database: DatabaseConfig, vendor: Pick<VendorConfig, 'slug' | 'name' | 'logo' | 'website'>, imported: boolean): Promise<CatalogueInfo> {
+async function describe(
+  dataDir: string, database: DatabaseConfig, vendor: Pick<VendorConfig, 'slug' | 'name' | 'logo' | 'website'>, imported: boolean, options: ListOptions,
+): Promise<CatalogueInfo> {
   const info: CatalogueInfo = {
     id: database.id,
     displayName: database.displayName,
@@ -62,7 +76,13 @@ async function describe(dataDir: string, database: DatabaseConfig, vendor: Pick<
   };
   if (!imported) return info;
   try {
-    const manifest = await readManifest(catalogueDir(dataDir, database.id), database.id);
+    const dir = catalogueDir(dataDir, database.id);
+    const manifest = await readManifest(dir, database.id);
+    const stamp = await manifestStamp(dir);
+    await checkFileSizes(dir, manifest);
+    const damage = knownDamage(dir, stamp);
+    if (damage) throw damage;
+    if (options.verify) await verifyCatalogue(dir, manifest, stamp);
     return { ...info, count: manifest.count, imported: true, created: manifest.created, bytesPerMolecule: manifest.bytesPerMolecule };
   } catch (error) {
     if (error instanceof EngineError) return { ...info, problem: error.message, problemCode: error.code };

@@ -18,9 +18,11 @@ import { MORGAN_BITS, MORGAN_BYTES, MORGAN_RADIUS } from '@molsearch/chem';
  *   pose-grids.bin        the stage-1 volume grids (grid-layout.ts)
  *   charge-sites.*        the electrostatic stage 1's charge sites (charge-site-layout.ts)
  *
+ * Every file has its size and CRC-32 in `files`; a file is checked against both when it is first read.
+ *
  * Version 2 dropped version 1's clustered USRCAT / ElectroShape descriptor files (no search read them)
- * and requires the grid and charge-site files, which early version-1 catalogues lacked: a catalogue of
- * another version is refused with a request to re-import it.
+ * and requires the grid and charge-site files, which early version-1 catalogues lacked; version 3 adds
+ * the checksums. A catalogue of another version is refused with a request to re-import it.
  *
  * All numbers are little-endian. The u32 offsets cap a string blob at 4 GiB (about 60M molecules).
  * Measured: 380-580 bytes per molecule for the Morgan path (256 fingerprint, ~45 SMILES, ~15 id,
@@ -28,7 +30,7 @@ import { MORGAN_BITS, MORGAN_BYTES, MORGAN_RADIUS } from '@molsearch/chem';
  * Loaded, the Morgan search adds a 32-byte fold per molecule in memory (morgan/fingerprint-memory.ts),
  * derived from the fingerprints when its column is loaded and never stored.
  */
-export const CATALOGUE_FORMAT_VERSION = 2;
+export const CATALOGUE_FORMAT_VERSION = 3;
 export const MANIFEST_FILE = 'manifest.json';
 export const FINGERPRINT_BYTES = MORGAN_BYTES;
 export const POPCOUNT_SLOTS = MORGAN_BITS + 2;
@@ -55,6 +57,8 @@ export interface StoredProperty {
 export interface ManifestFile {
   name: string;
   bytes: number;
+  /** CRC-32 of the file's bytes, eight hex digits (checksum.ts). */
+  crc32: string;
 }
 
 export interface ManifestSource {

@@ -1,27 +1,33 @@
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EngineError } from './engine-error.ts';
 import type { ManifestFile } from './catalogue-format.ts';
+import { Checksum } from './checksum.ts';
 
 /** Rows a column writer holds before writing them out, to bound memory. */
 export const WRITE_ROWS = 65536;
 
-/** Reads one binary column of a catalogue, refusing a missing file or one of the wrong size; errors name the file. */
-export async function readColumn(dir: string, name: string, bytes: number): Promise<Uint8Array> {
-  const path = join(dir, name);
-  let data: Buffer;
+/**
+ * Writes the column file `name` into `dir` from the pieces `fill` hands to `write`, in order, and returns
+ * its manifest entry: bytes and checksum counted as the pieces go out.
+ */
+export async function writeColumn(dir: string, name: string, fill: (write: (piece: Uint8Array) => Promise<void>) => Promise<void>): Promise<ManifestFile> {
+  const handle = await open(join(dir, name), 'w');
+  const checksum = new Checksum();
+  let bytes = 0;
   try {
-    data = await readFile(path);
-  } catch (error) {
-    throw new EngineError('CATALOGUE_CORRUPT', `Cannot read ${path}: ${String(error)}`, { cause: error });
+    await fill(async (piece) => {
+      checksum.update(piece);
+      bytes += piece.byteLength;
+      await handle.write(piece);
+    });
+  } finally {
+    await handle.close();
   }
-  if (data.byteLength !== bytes) throw new EngineError('CATALOGUE_CORRUPT', `${path} has ${data.byteLength} bytes, expected ${bytes}: re-import the catalogue.`);
-  return data;
+  return { name, bytes, crc32: checksum.hex() };
 }
 
-/** The column as its own ArrayBuffer, aligned for typed-array views. */
-export async function readColumnBuffer(dir: string, name: string, bytes: number): Promise<ArrayBuffer> {
-  return toArrayBuffer(await readColumn(dir, name, bytes));
+export function writeBytes(dir: string, name: string, bytes: Uint8Array): Promise<ManifestFile> {
+  return writeColumn(dir, name, (write) => write(bytes));
 }
 
 /** True when `offsets` starts at 0 and never decreases: a sound offset table of an offsets-and-blob pair. */
@@ -31,16 +37,7 @@ export function offsetsAscendFromZero(offsets: Uint32Array): boolean {
   return true;
 }
 
+/** The bytes as their own ArrayBuffer, aligned for typed-array views (a Buffer may be a view into Node's shared pool). */
 export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-}
-
-export async function writeBytes(dir: string, name: string, bytes: Uint8Array): Promise<ManifestFile> {
-  const handle = await open(join(dir, name), 'w');
-  try {
-    await handle.write(bytes);
-  } finally {
-    await handle.close();
-  }
-  return { name, bytes: bytes.byteLength };
 }

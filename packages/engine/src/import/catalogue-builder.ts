@@ -1,12 +1,10 @@
-import { open } from 'node:fs/promises';
-import { join } from 'node:path';
 import { popcount } from '@molsearch/chem';
 import { catalogueGridRow } from '../features/pose-grid.ts';
 import { numericProperties, textProperties } from '../features/prepared-batch.ts';
 import type { PreparedBatch } from '../features/prepared-batch.ts';
 import { COLUMN_FILES, FINGERPRINT_BYTES, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
-import { WRITE_ROWS, writeBytes } from '../format/column-file.ts';
+import { WRITE_ROWS, writeBytes, writeColumn } from '../format/column-file.ts';
 import { GRID_FILE, GRID_ROW_BYTES } from '../format/grid-layout.ts';
 import { writeChargeSites } from './charge-site-writer.ts';
 
@@ -148,32 +146,27 @@ function popcountOrder(fingerprints: Uint8Array, count: number): RowOrder {
 }
 
 /** Writes fixed-width rows in output order, a block at a time to bound memory. */
-async function writeRows(
+function writeRows(
   dir: string,
   name: string,
   order: RowOrder,
   width: number,
   copy: (inputRow: number, target: Uint8Array, at: number) => void,
 ): Promise<ManifestFile> {
-  const handle = await open(join(dir, name), 'w');
-  const block = new Uint8Array(WRITE_ROWS * width);
-  try {
+  return writeColumn(dir, name, async (write) => {
+    const block = new Uint8Array(WRITE_ROWS * width);
     for (let first = 0; first < order.rows.length; first += WRITE_ROWS) {
       const rows = Math.min(WRITE_ROWS, order.rows.length - first);
       for (let i = 0; i < rows; i++) copy(order.rows[first + i]!, block, i * width);
-      await handle.write(block.subarray(0, rows * width));
+      await write(block.subarray(0, rows * width));
     }
-  } finally {
-    await handle.close();
-  }
-  return { name, bytes: order.rows.length * width };
+  });
 }
 
 async function writeStrings(dir: string, indexName: string, textName: string, rows: Uint32Array, values: string[]): Promise<ManifestFile[]> {
   const offsets = new Uint32Array(rows.length + 1);
-  const handle = await open(join(dir, textName), 'w');
-  let bytes = 0;
-  try {
+  const text = await writeColumn(dir, textName, async (write) => {
+    let bytes = 0;
     for (let first = 0; first < rows.length; first += WRITE_ROWS) {
       const parts: Buffer[] = [];
       const end = Math.min(rows.length, first + WRITE_ROWS);
@@ -184,12 +177,10 @@ async function writeStrings(dir: string, indexName: string, textName: string, ro
         if (bytes > 0xffffffff) throw new RangeError(`${textName} would exceed 4 GiB; split the catalogue.`);
         offsets[i + 1] = bytes;
       }
-      await handle.write(Buffer.concat(parts));
+      await write(Buffer.concat(parts));
     }
-  } finally {
-    await handle.close();
-  }
-  return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), { name: textName, bytes }];
+  });
+  return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), text];
 }
 
 async function writeBlobs(dir: string, indexName: string, blobName: string, rows: Uint32Array, values: Uint8Array[]): Promise<ManifestFile[]> {

@@ -1,18 +1,15 @@
-import { open } from 'node:fs/promises';
-import { join } from 'node:path';
 import { rowSites } from '../features/charge-sites.ts';
 import type { ManifestFile } from '../format/catalogue-format.ts';
-import { CHARGE_SITE_FILES, SITE_BYTES } from '../format/charge-site-layout.ts';
-import { WRITE_ROWS, writeBytes } from '../format/column-file.ts';
+import { CHARGE_SITE_FILES } from '../format/charge-site-layout.ts';
+import { WRITE_ROWS, writeBytes, writeColumn } from '../format/column-file.ts';
 import { GRID_SLOTS } from '../format/grid-layout.ts';
 
 /** Writes the sites of `rows` (output order; model(inputRow) its encoded 3D model) a block at a time. */
 export async function writeChargeSites(dir: string, rows: Uint32Array, model: (inputRow: number) => Uint8Array): Promise<ManifestFile[]> {
   const offsets = new Uint32Array(rows.length * GRID_SLOTS + 1);
   const selfOverlaps = new Float64Array(rows.length * GRID_SLOTS);
-  const handle = await open(join(dir, CHARGE_SITE_FILES.sites), 'w');
-  let sites = 0;
-  try {
+  const sitesFile = await writeColumn(dir, CHARGE_SITE_FILES.sites, async (write) => {
+    let sites = 0;
     for (let first = 0; first < rows.length; first += WRITE_ROWS) {
       const end = Math.min(rows.length, first + WRITE_ROWS);
       const parts: Float32Array[] = [];
@@ -26,14 +23,12 @@ export async function writeChargeSites(dir: string, rows: Uint32Array, model: (i
         }
       }
       if (sites > 0xffffffff) throw new RangeError(`${CHARGE_SITE_FILES.sites} would exceed 2^32 sites; split the catalogue.`);
-      await handle.write(Buffer.concat(parts.map((part) => new Uint8Array(part.buffer, part.byteOffset, part.byteLength))));
+      await write(Buffer.concat(parts.map((part) => new Uint8Array(part.buffer, part.byteOffset, part.byteLength))));
     }
-  } finally {
-    await handle.close();
-  }
+  });
   return [
     await writeBytes(dir, CHARGE_SITE_FILES.index, new Uint8Array(offsets.buffer)),
-    { name: CHARGE_SITE_FILES.sites, bytes: sites * SITE_BYTES },
+    sitesFile,
     await writeBytes(dir, CHARGE_SITE_FILES.selfOverlaps, new Uint8Array(selfOverlaps.buffer)),
   ];
 }

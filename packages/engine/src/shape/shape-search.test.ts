@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueDir } from '../format/catalogue-paths.ts';
-import { readChargeSites } from '../catalogue/read-charge-sites.ts';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { rowSites } from '../features/charge-sites.ts';
@@ -44,7 +43,7 @@ describe('shape and electrostatic search', () => {
 
   it('stores at import exactly the charge sites stage 1 would derive from the models', async () => {
     const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
-    const stored = await readChargeSites(catalogue.dir, catalogue.count);
+    const stored = await catalogue.shape!.readChargeSites();
     expect(stored.records.length).toBeGreaterThan(4 * catalogue.count);
     for (let row = 0; row < catalogue.count; row++) {
       const derived = rowSites(catalogue.shape!.model(row));
