@@ -16,6 +16,7 @@ import type { ProfileService } from './accounts/profile.service.ts';
 import type { CatalogueService } from './catalogues/catalogue.service.ts';
 import { databaseRoutes } from './catalogues/database.routes.ts';
 import { depictRoutes } from './catalogues/depict.routes.ts';
+import { propertiesRoutes } from './catalogues/properties.routes.ts';
 import { docsRoutes } from './docs/docs.routes.ts';
 import { downloadRoutes } from './downloads/download.routes.ts';
 import type { DownloadService } from './downloads/download.service.ts';
@@ -85,6 +86,7 @@ export function createApiApp(services: Services, logger: Logger, options: ApiApp
   api.route('/', searchRoutes({ jobs: services.jobs, results: services.results, limits }));
   api.route('/', downloadRoutes({ downloads: services.downloads, maxBodyBytes: options.maxBodyBytes, limits }));
   api.route('/', databaseRoutes({ catalogues: services.catalogues, jobs: services.jobs }));
+  api.route('/', propertiesRoutes());
   api.route('/', docsRoutes(options.version));
 
   return createApp({
