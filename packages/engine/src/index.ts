@@ -22,9 +22,11 @@ export { KIND_BADGES, loadCatalogueConfig, parseCatalogueConfig } from './catalo
 export type { CatalogueConfig, DatabaseConfig, KindBadge, SizeBadge, VendorConfig } from './catalogue/catalogue-config.ts';
 export type { Catalogue, PropertyValue, ShapeColumns } from './catalogue/catalogue-reader.ts';
 export { listCatalogues } from './catalogue/list-catalogues.ts';
-export type { CatalogueInfo } from './catalogue/list-catalogues.ts';
+export type { CatalogueInfo, ListOptions } from './catalogue/list-catalogues.ts';
 export { forgetCatalogues, openCatalogue } from './catalogue/open-catalogue.ts';
-export { alignedHitMolblock } from './shape/aligned-pose.ts';
+export { alignedHitMolblock, alignedHitMolblocks } from './shape/aligned-pose.ts';
+export type { AlignedHitsOptions } from './shape/aligned-pose.ts';
+export type { RescorePool } from './shape/rescore-pool.ts';
 export { shapeQuery } from './shape/shape-query.ts';
 export type { ShapeQuery } from './shape/shape-query.ts';
 export { search } from './search/search.ts';

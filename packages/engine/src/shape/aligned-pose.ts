@@ -1,15 +1,37 @@
-import { decodeModel, poseToSdf, score } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import type { SearchMethod } from '../format/search-types.ts';
+import { poseMolblock } from './pose-molblock.ts';
+import { poseCandidates } from './rescore-pool.ts';
+import type { RescoreOptions } from './rescore-pool.ts';
 import type { ShapeQuery } from './shape-query.ts';
+
+type ShapeMethod = Exclude<SearchMethod, 'morgan'>;
 
 /**
  * The molblock of a 3D hit aligned on the query at its best-shape pose (the pose chemists ask for in
  * downloads), titled `title`; undefined when the catalogue has no 3D model for the row.
  */
-export function alignedHitMolblock(query: ShapeQuery, method: Exclude<SearchMethod, 'morgan'>, catalogue: Catalogue, row: number, title: string): string | undefined {
+export function alignedHitMolblock(query: ShapeQuery, method: ShapeMethod, catalogue: Catalogue, row: number, title: string): string | undefined {
   if (!catalogue.shape) return undefined;
-  const model = decodeModel(catalogue.shape.model(row));
-  const { pose } = score(query.model, model, method);
-  return poseToSdf(catalogue.smiles(row), model, pose, title).replace(/\n\$\$\$\$\n?$/, '\n');
+  return poseMolblock(query.model, method, catalogue.smiles(row), catalogue.shape.model(row), title);
+}
+
+export interface AlignedHitsOptions extends RescoreOptions {
+  /** The title of each row's record, in the order of the rows; the catalogue's compound id by default. */
+  titles?: readonly string[];
+}
+
+/**
+ * `alignedHitMolblock` for many rows, in their order: on the re-scoring pool's workers when `pool` is
+ * given (chunks of rows, two a worker in flight), else on this thread yielding between chunks; both
+ * give the same molblocks. Reports the fraction done to `onProgress` after each chunk and stops with
+ * ABORTED once `signal` is aborted. Every row is undefined when the catalogue has no 3D columns.
+ */
+export async function alignedHitMolblocks(
+  query: ShapeQuery, method: ShapeMethod, catalogue: Catalogue, rows: ArrayLike<number>, options: AlignedHitsOptions = {},
+): Promise<(string | undefined)[]> {
+  const shape = catalogue.shape;
+  if (!shape) return Array.from({ length: rows.length }, () => undefined);
+  const candidates = Array.from(rows, (row, i) => ({ model: shape.model(row), smiles: catalogue.smiles(row), title: options.titles?.[i] ?? catalogue.compoundId(row) }));
+  return poseCandidates(query.model, method, candidates, options);
 }

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
-import { abortedError } from '../format/engine-error.ts';
+import { throwIfAborted } from '../format/engine-error.ts';
 import { WorkerPool } from '../pool/worker-pool.ts';
-import { scoreModels } from './rescore-models.ts';
+import { poseModels, scoreModels } from './rescore-models.ts';
 
-export interface RescoreRequest {
+/** Compact models of one query's candidates, as a re-scoring task carries them. */
+interface ModelsTask {
   /** Posted as is (structured clone keeps every float), so workers score exactly what this thread would. */
   query: Model3D;
   /**
-   * Names the query across the chunks of one re-scoring: a worker keeps the query of the last key it saw,
-   * so what the scorer derives from it once (frames, packed conformers, self-overlaps) serves every chunk.
+   * Names the query across the chunks of one job: a worker keeps the query of the last key it saw, so
+   * what the scorer derives from it once (frames, packed conformers, self-overlaps) serves every chunk.
    */
   queryKey: string;
   method: ScoreMethod;
@@ -18,12 +19,34 @@ export interface RescoreRequest {
   offsets: Uint32Array;
 }
 
-export interface RescoreResult {
+/** Exact scores of the models (stage 2 of the 3D searches). */
+export interface ScoreTask extends ModelsTask {
+  kind: 'score';
+}
+
+/** Each model aligned on the query at its best-shape pose, written as a molblock (3D downloads). */
+export interface PoseTask extends ModelsTask {
+  kind: 'pose';
+  /** The catalogue SMILES of each model, whose molblock the pose is written into. */
+  smiles: string[];
+  titles: string[];
+}
+
+export type RescoreRequest = ScoreTask | PoseTask;
+
+export interface ScoreResult {
   /** Exact 3D score per model; NaN where a model is empty (no conformer). */
   similarities: Float64Array;
 }
 
-/** Worker threads for stage 2 of the 3D searches: the exact re-scoring of candidates. */
+export interface PoseResult {
+  /** One molblock per model; null where a model is empty. */
+  molblocks: (string | null)[];
+}
+
+export type RescoreResult = ScoreResult | PoseResult;
+
+/** Worker threads for the exact 3D work on candidates: stage-2 re-scoring, and the aligned poses of downloads. */
 export type RescorePool = WorkerPool<RescoreRequest, RescoreResult>;
 
 export function createRescorePool(threads: number): RescorePool {
@@ -38,7 +61,7 @@ export function createRescorePool(threads: number): RescorePool {
 export interface RescoreOptions {
   pool?: RescorePool;
   signal?: AbortSignal;
-  /** Fraction 0..1 of the models scored. */
+  /** Fraction 0..1 of the models done. */
   onProgress?: (fraction: number) => void;
   /** Models per task: small enough for progress and cancellation, large enough to amortise a message. */
   chunk?: number;
@@ -52,31 +75,84 @@ const DEFAULT_CHUNK = 48;
  * give the same numbers: the same scorer on the same inputs.
  */
 export async function rescoreModels(query: Model3D, method: ScoreMethod, models: Uint8Array[], options: RescoreOptions = {}): Promise<Float64Array> {
-  const chunk = Math.max(1, options.chunk ?? DEFAULT_CHUNK);
   const queryKey = randomUUID();
   const similarities = new Float64Array(models.length);
-  let done = 0;
-  const runChunk = async (start: number): Promise<void> => {
-    const part = models.slice(start, start + chunk);
-    const scored = options.pool ? (await options.pool.run(packModels(query, queryKey, method, part))).similarities : await scoreHere(query, queryKey, method, part);
-    if (options.signal?.aborted) throw abortedError('The search');
-    similarities.set(scored, start);
-    done += part.length;
-    options.onProgress?.(done / Math.max(1, models.length));
-  };
-  const starts = Array.from({ length: Math.ceil(models.length / chunk) }, (_, i) => i * chunk);
-  if (options.pool) await Promise.all(starts.map(runChunk));
-  else for (const start of starts) await runChunk(start);
+  await inChunks(models.length, options, 'The search', async (start, end) => {
+    const task: ScoreTask = { kind: 'score', ...packModels(query, queryKey, method, models.slice(start, end)) };
+    similarities.set((await run(task, options.pool)).similarities, start);
+  });
   return similarities;
 }
 
-async function scoreHere(query: Model3D, queryKey: string, method: ScoreMethod, models: Uint8Array[]): Promise<Float64Array> {
-  // Let cancellation and progress through between chunks.
-  await new Promise((resolve) => setImmediate(resolve));
-  return scoreModels(packModels(query, queryKey, method, models)).similarities;
+/** A candidate to pose: its encoded model, its catalogue SMILES and the title of its record. */
+export interface PoseCandidate {
+  model: Uint8Array;
+  smiles: string;
+  title: string;
 }
 
-function packModels(query: Model3D, queryKey: string, method: ScoreMethod, models: Uint8Array[]): RescoreRequest {
+/**
+ * The molblock of each candidate aligned on `query` at its best-shape pose, in order; undefined for a
+ * candidate without a model. Chunks run on the pool's workers as for `rescoreModels`, or here.
+ */
+export async function poseCandidates(query: Model3D, method: ScoreMethod, candidates: readonly PoseCandidate[], options: RescoreOptions = {}): Promise<(string | undefined)[]> {
+  const queryKey = randomUUID();
+  const molblocks = new Array<string | undefined>(candidates.length);
+  await inChunks(candidates.length, options, 'Aligning the hits', async (start, end) => {
+    const part = candidates.slice(start, end);
+    const task: PoseTask = {
+      kind: 'pose',
+      ...packModels(query, queryKey, method, part.map((candidate) => candidate.model)),
+      smiles: part.map((candidate) => candidate.smiles),
+      titles: part.map((candidate) => candidate.title),
+    };
+    (await run(task, options.pool)).molblocks.forEach((molblock, i) => (molblocks[start + i] = molblock ?? undefined));
+  });
+  return molblocks;
+}
+
+async function run(task: ScoreTask, pool: RescorePool | undefined): Promise<ScoreResult>;
+async function run(task: PoseTask, pool: RescorePool | undefined): Promise<PoseResult>;
+async function run(task: RescoreRequest, pool: RescorePool | undefined): Promise<RescoreResult> {
+  if (pool) return pool.run(task);
+  // Let cancellation and progress through between chunks.
+  await new Promise((resolve) => setImmediate(resolve));
+  return task.kind === 'score' ? scoreModels(task) : poseModels(task);
+}
+
+/**
+ * Runs `work` over consecutive chunks of `total` items: here one after another, or with a pool two
+ * chunks a worker in flight, which keeps every worker busy while no more is queued than a cancellation
+ * or a failure has to wait for. Checks `signal` before each chunk and reports the fraction done after it.
+ */
+async function inChunks(total: number, options: RescoreOptions, what: string, work: (start: number, end: number) => Promise<void>): Promise<void> {
+  const chunk = Math.max(1, options.chunk ?? DEFAULT_CHUNK);
+  let next = 0;
+  let done = 0;
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (next < total && !failed) {
+      throwIfAborted(options.signal, what);
+      const start = next;
+      const end = Math.min(total, start + chunk);
+      next = end;
+      await work(start, end);
+      throwIfAborted(options.signal, what);
+      done += end - start;
+      options.onProgress?.(done / total);
+    }
+  };
+  const lanes = Array.from({ length: options.pool ? 2 * options.pool.size : 1 }, () =>
+    lane().catch((error: unknown) => {
+      // The other lanes finish the chunk they have and take no more.
+      failed = true;
+      throw error;
+    }),
+  );
+  await Promise.all(lanes);
+}
+
+function packModels(query: Model3D, queryKey: string, method: ScoreMethod, models: Uint8Array[]): ModelsTask {
   const offsets = new Uint32Array(models.length + 1);
   models.forEach((model, i) => (offsets[i + 1] = offsets[i]! + model.byteLength));
   const bytes = new Uint8Array(offsets[models.length]!);

@@ -1,9 +1,9 @@
-// Worker thread of the 3D re-scoring pool.
+// Worker thread of the 3D re-scoring pool: exact scores of candidates, and their aligned poses for downloads.
 import { serveTasks } from '../pool/worker-host.ts';
-import { scoreModels } from './rescore-models.ts';
+import { poseModels, scoreModels } from './rescore-models.ts';
 import type { RescoreRequest, RescoreResult } from './rescore-pool.ts';
 
 serveTasks<RescoreRequest, RescoreResult>(
-  (request) => scoreModels(request),
-  (result) => [result.similarities.buffer as ArrayBuffer],
+  (task) => (task.kind === 'score' ? scoreModels(task) : poseModels(task)),
+  (result) => ('similarities' in result ? [result.similarities.buffer as ArrayBuffer] : []),
 );
