@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { rename } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobRepository } from '../../apps/server/src/search/job.repository.ts';
 import type { JobRow } from '../../apps/server/src/search/job.repository.ts';
 import { openStore } from '../../apps/server/src/store/database.ts';
+import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { ApiClient } from './api-client.ts';
 import { freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
 import type { ServerProcess } from './server-process.ts';
@@ -299,5 +300,45 @@ describe('a server killed with -9 restarts with every job answerable', () => {
     expect(started.resumed_jobs.failed).toBe(1);
     expect(await server.stop()).toBe(0);
     server = undefined;
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('a catalogue damaged while the server runs, on %s', (storeKind) => {
+  let server: ServerProcess;
+  let dataDir: { dir: string; remove: () => Promise<void> };
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    dataDir = await freshDataDir();
+    const env: Record<string, string> = {};
+    if (storeKind === 'postgres') {
+      const scratch = await createScratchDatabase();
+      dropDatabase = scratch.drop;
+      env.DATABASE_URL = scratch.url;
+    }
+    server = await startServerProcess(dataDir.dir, env);
+  });
+  afterAll(async () => {
+    expect(await server.stop()).toBe(0);
+    await dataDir.remove();
+    await dropDatabase?.();
+  });
+
+  it('fails the search with a reason that names the catalogue, and logs the detail with the job id', async () => {
+    const client = new ApiClient(server.url);
+    expect(Object.keys(await client.json('/api/databases'))).toContain('ENAMINE-REAL');
+    await rm(join(dataDir.dir, 'catalogues', 'ENAMINE-REAL', 'fingerprints.bin'));
+    const { job_name: jobName } = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: 'CCO', search_type: 'morgan', db_names: 'ENAMINE-REAL' });
+    expect((await client.waitForJob(jobName)).at(-1)).toBe('FAILED');
+    const status = await client.json<{ reason: string }>('/api/job_status', { job_name: jobName });
+    expect(status.reason).toMatch(/ENAMINE-REAL/);
+    expect(status.reason).toMatch(/\(CATALOGUE_[A-Z_]+\)$/);
+    expect(status.reason).not.toMatch(/\/|\\|fingerprints|\.bin/);
+    const page = await client.request('GET', '/api/get_molsearch_page', { job_name: jobName });
+    expect(page.status).toBe(409);
+    expect(JSON.stringify(page.data)).not.toMatch(/\/tmp|fingerprints/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const logged = server.logs.find((entry) => entry.msg === 'search failed' && entry.job_id === jobName);
+    expect(JSON.stringify(logged)).toMatch(/fingerprints\.bin/);
   });
 });

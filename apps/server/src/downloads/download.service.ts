@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_DOWNLOAD_HITS } from '@molsearch/api';
+import { EngineError } from '@molsearch/engine';
 import type { DownloadLinkAnswer, FileFormat, PrepareDownloadQuery } from '@molsearch/api';
 import { AppError } from '../http/app-error.ts';
 import type { CatalogueService } from '../catalogues/catalogue.service.ts';
@@ -8,6 +9,7 @@ import { FILE_EXTENSIONS, openDownloadWriter } from './download-writers.ts';
 import type { DownloadRecord } from './download-writers.ts';
 import type { DownloadRepository, DownloadRow } from './download.repository.ts';
 import { FairQueue } from '../search/fair-queue.ts';
+import { failureReason } from '../search/engine-failure.ts';
 import { selectHits } from '../search/hit-selection.ts';
 import type { JobService } from '../search/job.service.ts';
 import type { JobRow } from '../search/job.repository.ts';
@@ -162,7 +164,9 @@ export class DownloadService {
     } catch (error) {
       log.error('download failed', { error });
       await this.files.remove(row.job_id, row.id, extension);
-      await this.downloads.markFailed(row.id, error instanceof AppError ? error.message : 'Download process failed');
+      // Downloads have their own wording for a fault; a named refusal or an engine failure keeps its reason.
+      const reason = error instanceof AppError || error instanceof EngineError ? failureReason(error, row.db_name ? [row.db_name] : []) : 'Download process failed';
+      await this.downloads.markFailed(row.id, reason);
     }
   }
 

@@ -19,6 +19,14 @@ describe('HitListRepository', () => {
     expect(Array.from(read.similarities)).toEqual(Array.from(similarities));
   });
 
+  it('keeps the histogram the search reported, and reads lists written without one', async () => {
+    const histogram = [0, 1, 2, 0, 5];
+    await new HitListRepository({ jobsDir: dir }).write('job-h', { database: 'MOLPORT', rows: Uint32Array.from([4, 5]), similarities: Float32Array.from([0.9, 0.2]), histogram });
+    expect((await new HitListRepository({ jobsDir: dir }).read('job-h', 'MOLPORT')).histogram).toEqual(histogram);
+    await new HitListRepository({ jobsDir: dir }).write('job-h', { database: 'ZINC15', rows: Uint32Array.from([4]), similarities: Float32Array.from([0.9]) });
+    expect((await new HitListRepository({ jobsDir: dir }).read('job-h', 'ZINC15')).histogram).toBeUndefined();
+  });
+
   it('stores hits best first even when given in another order', async () => {
     const hits = new HitListRepository({ jobsDir: dir });
     await hits.write('job-b', { database: 'MOLPORT', rows: Uint32Array.from([1, 2, 3]), similarities: Float32Array.from([0.2, 0.8, 0.5]) });

@@ -7,14 +7,18 @@ export interface HitList {
   database: string;
   rows: Uint32Array;
   similarities: Float32Array;
+  /** The search's own histogram of these hits over HISTOGRAM_BINS bins, when it reported one. */
+  histogram?: number[] | undefined;
 }
 
-const MAGIC = 0x3148534d; // "MSH1" read as a little-endian u32
+const MAGIC = 0x3148534d; // "MSH1" read as a little-endian u32: no histogram
+const MAGIC_WITH_HISTOGRAM = 0x3248534d; // "MSH2": the histogram follows the similarities
 const HEADER_BYTES = 8;
 
 /**
  * Hit lists as compact binary files, `<dataDir>/jobs/<job>/hits/<database>.hits`:
- * u32 magic, u32 count, count u32 rows, count f32 similarities (little-endian).
+ * u32 magic, u32 count, count u32 rows, count f32 similarities (little-endian), and after "MSH2" a u32
+ * bin count and that many u32 histogram counts.
  * Pages, thresholds, histograms and downloads all read these; recent ones stay in memory.
  */
 export class HitListRepository {
@@ -36,12 +40,18 @@ export class HitListRepository {
   async write(jobId: string, hits: HitList): Promise<void> {
     const sorted = sortedBestFirst(hits);
     const count = sorted.rows.length;
-    const buffer = Buffer.alloc(HEADER_BYTES + count * 8);
-    buffer.writeUInt32LE(MAGIC, 0);
+    const histogram = sorted.histogram ?? [];
+    const buffer = Buffer.alloc(HEADER_BYTES + count * 8 + (sorted.histogram ? 4 + histogram.length * 4 : 0));
+    buffer.writeUInt32LE(sorted.histogram ? MAGIC_WITH_HISTOGRAM : MAGIC, 0);
     buffer.writeUInt32LE(count, 4);
     for (let i = 0; i < count; i++) {
       buffer.writeUInt32LE(sorted.rows[i]!, HEADER_BYTES + i * 4);
       buffer.writeFloatLE(sorted.similarities[i]!, HEADER_BYTES + count * 4 + i * 4);
+    }
+    if (sorted.histogram) {
+      const at = HEADER_BYTES + count * 8;
+      buffer.writeUInt32LE(histogram.length, at);
+      histogram.forEach((bin, index) => buffer.writeUInt32LE(bin, at + 4 + index * 4));
     }
     const dir = join(this.jobDir(jobId), 'hits');
     await mkdir(dir, { recursive: true });
@@ -62,16 +72,21 @@ export class HitListRepository {
     }
     const file = join(this.jobDir(jobId), 'hits', `${database}.hits`);
     const buffer = await readFile(file);
-    if (buffer.length < HEADER_BYTES || buffer.readUInt32LE(0) !== MAGIC) throw new Error(`${file} is not a hit list file`);
+    const magic = buffer.length < HEADER_BYTES ? 0 : buffer.readUInt32LE(0);
+    if (magic !== MAGIC && magic !== MAGIC_WITH_HISTOGRAM) throw new Error(`${file} is not a hit list file`);
     const count = buffer.readUInt32LE(4);
-    if (buffer.length !== HEADER_BYTES + count * 8) throw new Error(`${file} is truncated: ${count} hits announced, ${buffer.length} bytes`);
+    const listBytes = HEADER_BYTES + count * 8;
+    const bins = magic === MAGIC_WITH_HISTOGRAM && buffer.length >= listBytes + 4 ? buffer.readUInt32LE(listBytes) : 0;
+    const expected = magic === MAGIC_WITH_HISTOGRAM ? listBytes + 4 + bins * 4 : listBytes;
+    if (buffer.length !== expected) throw new Error(`${file} is truncated: ${count} hits announced, ${buffer.length} bytes`);
     const rows = new Uint32Array(count);
     const similarities = new Float32Array(count);
     for (let i = 0; i < count; i++) {
       rows[i] = buffer.readUInt32LE(HEADER_BYTES + i * 4);
       similarities[i] = buffer.readFloatLE(HEADER_BYTES + count * 4 + i * 4);
     }
-    const list = { database, rows, similarities };
+    const histogram = magic === MAGIC_WITH_HISTOGRAM ? Array.from({ length: bins }, (_, index) => buffer.readUInt32LE(listBytes + 4 + index * 4)) : undefined;
+    const list: HitList = { database, rows, similarities, histogram };
     this.remember(key, list);
     return list;
   }
@@ -113,5 +128,6 @@ function sortedBestFirst(hits: HitList): HitList {
     database: hits.database,
     rows: Uint32Array.from(order, (i) => rows[i]!),
     similarities: Float32Array.from(order, (i) => similarities[i]!),
+    histogram: hits.histogram,
   };
 }

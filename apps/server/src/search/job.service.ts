@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { RATE_LIMITS } from '@molsearch/api';
 import type { JobStatusAnswer, SubmitSearchQuery } from '@molsearch/api';
 import { loadRDKit, validateSmiles } from '@molsearch/chem';
-import { EngineError } from '@molsearch/engine';
 import type { SearchMethod, SearchProgress, SearchQuality } from '@molsearch/engine';
 import { AppError, invalidParameters } from '../http/app-error.ts';
+import { failureReason } from './engine-failure.ts';
 import { FairQueue } from './fair-queue.ts';
 import type { HitListRepository } from './hit-list.repository.ts';
 import type { JobRepository, JobRow } from './job.repository.ts';
@@ -202,7 +202,7 @@ export class JobService {
       );
       let total = 0;
       for (const hits of result.databases) {
-        await this.hits.write(id, { database: hits.database, rows: hits.rows, similarities: hits.similarities });
+        await this.hits.write(id, { database: hits.database, rows: hits.rows, similarities: hits.similarities, histogram: hits.histogram });
         total += hits.rows.length;
       }
       await progress.flush();
@@ -216,7 +216,7 @@ export class JobService {
         log.info('search interrupted by shutdown; it will run again at the next start');
         return;
       }
-      const reason = userReason(error);
+      const reason = failureReason(error, databases);
       log.error('search failed', { error, reason });
       await this.fail(id, reason);
     } finally {
@@ -249,13 +249,6 @@ export function describeStatus(job: JobRow): JobStatusAnswer {
     case 'expired':
       return { ...base, status: 'FAILED', reason: job.reason };
   }
-}
-
-/** Engine and app errors carry readable messages; anything else is an internal fault the user is not shown. */
-function userReason(error: unknown): string {
-  if (error instanceof AppError) return error.message;
-  if (error instanceof EngineError) return error.message;
-  return 'The search stopped on an internal error. Please try again; if it keeps failing, contact support.';
 }
 
 /** Coalesces engine progress into store writes: at most one every PROGRESS_WRITE_MS, in order. */

@@ -8,6 +8,7 @@ import type { JobService } from './job.service.ts';
 import type { JobRow } from './job.repository.ts';
 import { resultId } from './result-id.ts';
 import type { Principal } from '../http/principal.ts';
+import { HISTOGRAM_BINS, similarityHistogram } from '@molsearch/engine';
 import type { SearchMethod } from '@molsearch/engine';
 import type { CatalogueRows, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
 import { roundSimilarity } from './similarity.ts';
@@ -59,8 +60,8 @@ export class ResultService {
     const job = await this.jobs.findFinished(jobName, viewer);
     const databases: HistogramAnswer['databases'] = {};
     for (const list of await this.lists(job, undefined)) {
-      const counts = new Array<number>(bins).fill(0);
-      for (const similarity of list.similarities) counts[Math.min(bins - 1, Math.max(0, Math.floor(similarity * bins)))]! += 1;
+      // The search counted its hits in the default bins already; other bin counts are counted here, the same way.
+      const counts = bins === HISTOGRAM_BINS && list.histogram?.length === bins ? list.histogram : similarityHistogram(list.similarities, bins);
       const n = list.similarities.length;
       databases[list.database] = {
         counts,
