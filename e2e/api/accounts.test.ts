@@ -412,6 +412,23 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
     expect((await alice.json<{ keys: KeyView[] }>('/api/api-keys')).body.keys.some((key) => key.api_key_id === aliceKeyId)).toBe(true);
   });
 
+  it('refuses a search submitted with the session cookie from another site, but not by key, same site or typed address', async () => {
+    const submit = `/api/submit_molsearch?${new URLSearchParams({ search_input: 'CCO', search_type: 'morgan', db_names: 'MOLPORT' })}`;
+    const crossSite = await alice.json<{ error: Json }>(submit, { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/started from another site/) });
+    // A visitor's cookie is refused the same way: the search would count against their limits.
+    const visitor = new BrowserClient(url);
+    await visitor.json('/api/databases');
+    expect((await visitor.json(submit, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    for (const site of ['same-origin', 'same-site', 'none']) {
+      expect((await alice.json(submit, { headers: { 'sec-fetch-site': site } })).status, site).toBe(200);
+    }
+    // A script without the header (curl), and a key even from another site, are not cookie-authenticated forgeries.
+    expect((await alice.json(submit)).status).toBe(200);
+    expect((await new BrowserClient(url, null).json(submit, { headers: { 'x-api-key': aliceKey, 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+  });
+
   it('throttles password guessing', async () => {
     const guesser = new BrowserClient(url);
     const statuses: number[] = [];
