@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, onTestFinished } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -17,21 +18,42 @@ export interface OpenedPage {
   page: Page;
   /** Uncaught page errors and console errors seen so far. */
   errors: string[];
+  /** Content-Security-Policy violations seen so far; the test fails at its end if there are any. */
+  cspViolations: string[];
 }
 
-/** A fresh context (own storage) and page, recording page errors. */
+/** The page reports each CSP violation through this binding. */
+const CSP_BINDING = '__molsearchCspViolation';
+
+/**
+ * A fresh context (own storage) and page, recording page errors. Call it inside a test: the app runs
+ * under the server's Content-Security-Policy, and a violation (a `securitypolicyviolation` event, or the
+ * browser's console report of one) fails the test when it ends.
+ */
 export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     serviceWorkers: 'block',
+  });
+  const cspViolations: string[] = [];
+  await context.exposeBinding(CSP_BINDING, (_source, text: string) => void cspViolations.push(text));
+  await context.addInitScript((binding) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as Record<string, (text: string) => void>)[binding]!;
+      report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline code'} in ${event.sourceFile || event.documentURI}:${event.lineNumber}`);
+    });
+  }, CSP_BINDING);
+  onTestFinished(() => {
+    expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
   });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
-  return { context, page, errors };
+  return { context, page, errors, cspViolations };
 }
 
 let screenshotDir: string | undefined;

@@ -36,6 +36,8 @@ import { TrackingRepository } from './tracking/tracking.repository.ts';
 import { TrackingService } from './tracking/tracking.service.ts';
 
 export const SERVER_VERSION = '0.1.0';
+/** The security headers of an answer written before any handler runs (a request too large to read). */
+const RAW_SECURITY_HEADERS = "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\nX-Frame-Options: DENY\r\nX-Content-Type-Options: nosniff\r\n";
 const RETENTION_SWEEP_MS = 60_000;
 
 export interface RunningServer {
@@ -138,7 +140,9 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     // Closing at once, with the rest of a huge request unread, resets the connection and loses the
     // answer on the client's side; answer first and close a moment later.
     socket.on('error', () => undefined);
-    socket.write(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${RAW_SECURITY_HEADERS}Connection: close\r\n\r\n${body}`,
+    );
     setTimeout(() => socket.destroy(), 1000).unref();
   });
   await new Promise<void>((resolve, reject) => {

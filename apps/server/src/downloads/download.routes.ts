@@ -44,6 +44,8 @@ export function downloadRoutes(options: { downloads: DownloadService; maxBodyByt
         'Content-Type': CONTENT_TYPES[file.format],
         'Content-Length': String(file.size),
         'Content-Disposition': `attachment; filename="${file.name}"`,
+        // A caller's results: browsers may keep the file, shared caches may not.
+        'Cache-Control': 'private',
         'X-Request-Id': c.get('requestId'),
       },
     });
