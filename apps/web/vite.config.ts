@@ -1,4 +1,8 @@
 import { execSync } from 'node:child_process';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -27,6 +31,50 @@ function versionFile(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/** Text the server may answer compressed; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|wasm)$/;
+/** Below this, compression saves less than the headers it costs. */
+const MIN_COMPRESS_BYTES = 1024;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)])));
+  return nested.flat();
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every compressible build file, so the server answers with the
+ * smallest encoding the browser accepts without compressing on each request (the editor chunk is 24 MB
+ * as JavaScript, about 6 MB as brotli). Brotli quality 9: quality 11 takes minutes on the editor chunk for
+ * 13 % fewer bytes.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'molsearch-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < MIN_COMPRESS_BYTES) return;
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            gzipped(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 /**
  * ketcher-core's ES build still loads Raphael with `require('raphael')` (behind a `typeof window` check),
  * which no browser can run; it becomes an ES import here.
@@ -43,7 +91,7 @@ function ketcherRaphaelImport(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), versionFile(), ketcherRaphaelImport()],
+  plugins: [react(), versionFile(), ketcherRaphaelImport(), precompress()],
   // Ketcher keeps editor state on the free variable `global` (its own builds map it to window).
   define: { __APP_VERSION__: JSON.stringify(version), global: 'globalThis' },
   // Ketcher's dependencies can resolve a second React higher up the workspace; the app must use one.
