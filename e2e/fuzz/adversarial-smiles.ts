@@ -123,6 +123,15 @@ export function fuzzSettings(batches: number): { numRuns: number; seed: number; 
   return { numRuns: Math.max(1, Math.round(batches * (Number.isFinite(scale) && scale > 0 ? scale : 1))), seed, report: process.env.FUZZ_REPORT === '1' };
 }
 
+/**
+ * The time a fuzz test may take: bound by the number of inputs, not by the clock, so the limit only
+ * guards against a hang, and grows with FUZZ_SCALE.
+ */
+export function fuzzTimeoutMs(baseMs: number): number {
+  const scale = Number(process.env.FUZZ_SCALE ?? 1);
+  return Math.round(baseMs * (Number.isFinite(scale) && scale > 1 ? scale : 1));
+}
+
 /** Counts of what a fuzz run saw, printed by `npm run fuzz`. */
 export class FuzzTally {
   private readonly outcomes = new Map<string, { count: number; example: string }>();

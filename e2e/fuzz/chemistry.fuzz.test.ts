@@ -18,7 +18,7 @@ import {
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { shapeFeatures } from '../../packages/engine/src/features/shape-features.ts';
-import { FuzzTally, adversarialBatch, fuzzSettings } from './adversarial-smiles.ts';
+import { FuzzTally, adversarialBatch, fuzzSettings, fuzzTimeoutMs } from './adversarial-smiles.ts';
 
 // The chemistry the server's own thread runs (validate, depict, standardise, fingerprint, properties) and
 // the 3D pipeline that import workers run, fed adversarial SMILES in this process; after every batch a
@@ -126,7 +126,7 @@ describe('chemistry under adversarial SMILES, in the server and import processes
     );
     if (settings.report) tally.print('chemistry, default limits', settings.seed);
     expect(tally.total).toBeGreaterThanOrEqual(settings.numRuns * 25);
-  });
+  }, fuzzTimeoutMs(300_000));
 
   it('recovers from molecules that break the toolkit when the limits are raised past what it survives', async () => {
     setMoleculeLimits({ heavyAtoms: 3000, ringClosures: 3000, branchDepth: 3000 });
@@ -148,5 +148,5 @@ describe('chemistry under adversarial SMILES, in the server and import processes
     );
     if (settings.report) tally.print('chemistry, raised limits', settings.seed);
     expect(rdkitHealth().faults - faultsBefore).toBeGreaterThanOrEqual(settings.numRuns);
-  });
+  }, fuzzTimeoutMs(300_000));
 });

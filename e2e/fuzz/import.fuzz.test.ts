@@ -6,7 +6,7 @@ import { forgetCatalogues, importCatalogue, openCatalogue } from '@molsearch/eng
 import type { SkippedRow } from '@molsearch/engine';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adversarialBatch, fuzzSettings } from './adversarial-smiles.ts';
+import { adversarialBatch, fuzzSettings, fuzzTimeoutMs } from './adversarial-smiles.ts';
 
 // Import workers fed a vendor file full of adversarial rows, with a plain ethanol row after every batch of
 // them: every ethanol row must come out of the workers exactly as RDKit makes it, whatever came before it
@@ -88,7 +88,7 @@ describe('import workers under adversarial rows', () => {
       }
       process.stdout.write(`\nimport workers: ${summary.rows} rows, ${summary.count} imported, seed ${settings.seed}\n${[...reasons].map(([reason, n]) => `  ${String(n).padStart(7)}  ${reason}`).join('\n')}\n`);
     }
-  });
+  }, fuzzTimeoutMs(300_000));
 
   it('recovers from rows that break the toolkit in a worker, with the limits raised past what it survives', async () => {
     const settings = fuzzSettings(8);
@@ -100,7 +100,7 @@ describe('import workers under adversarial rows', () => {
     const traps = skipped.filter((row) => row.reason.startsWith(CHEMISTRY_MESSAGES.tooComplex));
     expect(traps.length).toBeGreaterThanOrEqual(settings.numRuns);
     await expectMarkersSound('TRAPS', file, skipped, false);
-  });
+  }, fuzzTimeoutMs(300_000));
 
   it('builds the 3D columns of every good row and reports the rest (3D pipeline on the workers)', async () => {
     const settings = fuzzSettings(20);
@@ -110,5 +110,5 @@ describe('import workers under adversarial rows', () => {
     const summary = await importCatalogue({ files: [file.path], id: 'FUZZ-3D', dataDir: dir, workers: 2, shape: SMALL_SHAPE, onSkipped: (row) => skipped.push(row) });
     expect(summary.count + summary.skippedRows).toBe(summary.rows);
     await expectMarkersSound('FUZZ-3D', file, skipped, true);
-  });
+  }, fuzzTimeoutMs(300_000));
 });

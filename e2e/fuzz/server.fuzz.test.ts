@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../api/api-client.ts';
 import { freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
 import type { ServerProcess } from '../api/server-process.ts';
-import { FuzzTally, adversarialBatch, fuzzSettings } from './adversarial-smiles.ts';
+import { FuzzTally, adversarialBatch, fuzzSettings, fuzzTimeoutMs } from './adversarial-smiles.ts';
 
 // The server process fed adversarial SMILES over HTTP: drawings on its own thread, Morgan searches, and 3D
 // searches whose query conformers are embedded on its conformer worker threads. After every batch a trivial
@@ -87,7 +87,7 @@ describe('the server under adversarial SMILES', () => {
     expect(answer.data).toMatchObject({ error: { code: 'MOLECULE_TOO_COMPLEX', message: 'Molecule is too large or too complex to process' } });
     expect((await client.json<{ chemistry_faults: number }>('/api/health')).chemistry_faults).toBe(before + 1);
     await expectStillSound(false);
-  });
+  }, fuzzTimeoutMs(300_000));
 
   it('refuses a chain over the size limit before the toolkit sees it, on every route that takes a SMILES', async () => {
     const chain = 'C'.repeat(900);
@@ -98,7 +98,7 @@ describe('the server under adversarial SMILES', () => {
     expect(submit.status).toBe(400);
     expect(JSON.stringify(submit.data)).toContain('900 heavy atoms (at most 350)');
     await expectStillSound(false);
-  });
+  }, fuzzTimeoutMs(300_000));
 
   it('answers every input with a drawing, a search or a clear refusal, and CCO is unchanged after every batch', async () => {
     const settings = fuzzSettings(40);
@@ -129,5 +129,5 @@ describe('the server under adversarial SMILES', () => {
     if (settings.report) tally.print('server over HTTP', settings.seed);
     expect(tally.total).toBe(settings.numRuns * 25);
     expect(shapeSearches).toBeGreaterThan(0);
-  });
+  }, fuzzTimeoutMs(300_000));
 });
