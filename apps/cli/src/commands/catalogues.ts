@@ -16,10 +16,11 @@ export const command: Command = {
   options: {
     config: { type: 'string', valueName: 'file', description: 'catalogue configuration (default: ./config/catalogues.json, else the bundled one)' },
   },
-  help: 'Columns: id, name, vendor, badges, molecules (0 when not imported), bytes per molecule, built, problem.',
+  help: 'Columns: id, name, vendor, badges, molecules (0 when not imported), bytes per molecule, built, problem.\nEvery index file is checked against the checksum written at import; a damaged catalogue names the file under problem.',
   async run(context) {
     const config = await catalogueConfig(context.options.string('config'), context.io.cwd);
-    const infos = await listCatalogues(context.dataDir, config);
+    // Every file is read and checked against its manifest checksum, so damage shows here before a search meets it.
+    const infos = await listCatalogues(context.dataDir, config, { verify: true });
     await context.out.line(['id', 'name', 'vendor', 'badges', 'molecules', 'bytes_per_molecule', 'built', 'problem'].join('\t'));
     for (const info of infos) {
       await context.out.line(
