@@ -29,8 +29,7 @@ export function downloadRoutes(options: { downloads: DownloadService; maxBodyByt
     async (c) => {
       const query = parseQuery(c, prepareDownloadQuery);
       const json = await readJsonBody(c, 'The body must be JSON, e.g. {"neighbor_ids": [...]}');
-      const body = parseWith(prepareDownloadBody, json);
-      return c.json(await downloads.prepare(c.get('principal'), query, body.neighbor_ids));
+      return c.json(await downloads.prepare(c.get('principal'), query, parseWith(prepareDownloadBody, json)));
     },
   );
 

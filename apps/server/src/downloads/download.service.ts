@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_DOWNLOAD_HITS } from '@molsearch/api';
 import { EngineError } from '@molsearch/engine';
-import type { DownloadLinkAnswer, FileFormat, PrepareDownloadQuery } from '@molsearch/api';
+import type { DownloadLinkAnswer, DownloadLinkQuery, FileFormat, PrepareDownloadBody, PrepareDownloadQuery } from '@molsearch/api';
 import { AppError } from '../http/app-error.ts';
 import type { CatalogueService } from '../catalogues/catalogue.service.ts';
 import type { DownloadFileRepository } from './download-file.repository.ts';
@@ -74,7 +74,8 @@ export class DownloadService {
     return pending.length;
   }
 
-  async prepare(principal: Principal, query: PrepareDownloadQuery, neighborIds: string[] | undefined): Promise<{ download_suff: 'all' | 'selected'; status: string }> {
+  async prepare(principal: Principal, query: PrepareDownloadQuery, body: PrepareDownloadBody): Promise<{ download_suff: 'all' | 'selected'; status: string }> {
+    const neighborIds = body.neighbor_ids;
     const job = await this.jobs.findFinished(query.job_name, principal);
     // Checks that db_name belongs to the job before anything is queued.
     await this.results.lists(job, query.db_name);
@@ -106,10 +107,7 @@ export class DownloadService {
     return { download_suff: suffix, status: 'PREPARING' };
   }
 
-  async link(
-    query: { job_name: string; file_format: FileFormat; download_suff: string; db_name?: string | undefined },
-    viewer: Principal,
-  ): Promise<DownloadLinkAnswer> {
+  async link(query: DownloadLinkQuery, viewer: Principal): Promise<DownloadLinkAnswer> {
     await this.jobs.find(query.job_name, viewer);
     const row = await this.downloads.findSelection({
       jobId: query.job_name,

@@ -13,7 +13,7 @@ const PLAIN: Record<EngineErrorCode, (database: string) => string> = {
   CATALOGUE_CONFIG: () => "The server's catalogue settings cannot be read.",
   INVALID_SMILES: () => 'Invalid SMILES structure',
   INVALID_REQUEST: () => 'The search request is not valid.',
-  METHOD_UNAVAILABLE: (database) => `This search method is not available for the database ${database}.`,
+  METHOD_UNAVAILABLE: (database) => `The database ${database} has no 3D models, so it cannot be searched by shape or electrostatics.`,
   IMPORT_FAILED: () => INTERNAL_FAILURE,
   ABORTED: () => 'The search was cancelled.',
   WORKER_FAILED: () => INTERNAL_FAILURE,
