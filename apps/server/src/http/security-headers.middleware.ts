@@ -40,7 +40,6 @@ export function securityHeaders() {
       payment: [],
       usb: [],
       serial: [],
-      bluetooth: [],
       hid: [],
       accelerometer: [],
       gyroscope: [],
