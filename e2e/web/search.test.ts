@@ -67,8 +67,12 @@ describe('search page in Chromium', () => {
     await ui.smilesBox.fill('CCO; DROP TABLE');
     await ui.smilesBox.press('Enter');
     await page.getByRole('alert').getByText('SMILES contains invalid characters').waitFor();
-    // Allowed characters but no molecule: the server's RDKit check answers.
-    await ui.openOptions('C1CC(');
+    // An unclosed branch: the browser's own check answers, nothing is sent.
+    await ui.smilesBox.fill('C1CC(');
+    await ui.smilesBox.press('Enter');
+    await page.getByRole('alert').getByText('Invalid SMILES structure').waitFor();
+    // Reads as SMILES but cannot be kekulised: the server's RDKit check answers.
+    await ui.openOptions('c1cccc1');
     await ui.optionsSearch.click();
     await page.getByRole('alert').getByText('Please select at least one database to search').waitFor();
     await ui.card('Enamine REAL').click();

@@ -168,6 +168,11 @@ export function getResultsPage(request: PageQuery): Promise<PageAnswer> {
   return http<PageAnswer>('/api/get_molsearch_page', { query: { ...request, sim_th: positive(request.sim_th) } });
 }
 
+/** The property columns of one molecule, standardised like catalogue molecules (GET /api/properties). */
+export function getProperties(smiles: string): Promise<Record<string, string | number | boolean | null>> {
+  return http('/api/properties', { query: { smiles } });
+}
+
 export function getHistograms(request: HistogramQuery): Promise<HistogramAnswer> {
   return http<HistogramAnswer>('/api/get_sim_histograms', { query: { ...request } });
 }

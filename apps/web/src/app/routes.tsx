@@ -21,6 +21,8 @@ export const routes: RouteObject[] = [
             errorElement: <RouteErrorScreen />,
             children: [
               { index: true, lazy: () => import('../pages/search/search.page.tsx') },
+              // The site's declared search action (/search?q=...): the search page, searching the query at once.
+              { path: '/search', lazy: () => import('../pages/search/search.page.tsx') },
               { path: '/about', lazy: () => import('../pages/about/about.page.tsx') },
               { path: '/tutorial', lazy: () => import('../pages/tutorial/tutorial.page.tsx') },
               { path: '/privacy-policy', lazy: () => import('../pages/legal/privacy-policy.page.tsx') },

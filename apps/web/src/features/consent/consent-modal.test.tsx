@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '../../api/account-api.ts';
 import { jsonResponse, sessionResponse, testUser } from '../../auth/account-fixtures.test-data.ts';
 import { AuthProvider } from '../../auth/auth-provider.tsx';
-import { CONSENT_MODAL_DELAY_MS, CONSENT_SEEN_KEY, ConsentModal } from './consent-modal.tsx';
+import { CONSENT_IDLE_MS, CONSENT_MODAL_DELAY_MS, CONSENT_SEEN_KEY, ConsentModal } from './consent-modal.tsx';
 
 function user(overrides: Partial<MeUser>): MeUser {
   return testUser({ id: 'u1', email: null, is_anonymous: true, email_verified: false, ...overrides });
@@ -79,6 +79,38 @@ describe('ConsentModal', () => {
     expect(screen.getByRole('checkbox', { name: /contacted for feedback/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /newsletter/ })).toBeChecked();
     expect(posted.some((entry) => entry.path === '/api/analytics' && (entry.body as { event: string }).event === 'view_consent_modal')).toBe(true);
+  });
+
+  it('waits while the visitor types, opens once they pause, and gives the focus back on closing', async () => {
+    server(user({}));
+    render(
+      <MemoryRouter>
+        <AuthProvider>
+          <input aria-label="SMILES" />
+          <ConsentModal />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    const box = screen.getByRole('textbox', { name: 'SMILES' });
+    box.focus();
+    const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+    // The visitor's session loads first.
+    await advance(0);
+    await advance(10_000);
+    // One key a second from 10 s to 20 s: past the 15 s mark, the modal must not open mid-word.
+    for (let second = 0; second < 10; second++) {
+      fireEvent.keyDown(box, { key: 'C' });
+      await advance(1_000);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(box).toHaveFocus();
+    }
+    await advance(CONSENT_IDLE_MS - 1_001);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(1);
+    expect(screen.getByRole('dialog', { name: 'Help us improve molsearch' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await advance(0);
+    expect(box).toHaveFocus();
   });
 
   it('validates and trims the e-mail, saves the consents, offers registration and is not shown again', async () => {

@@ -12,6 +12,9 @@ import { ConsentChecks } from './consent-checks.tsx';
 
 /** Delay before the modal opens and the visitor flag that remembers it was shown (spec sections 4 and 9). */
 export const CONSENT_MODAL_DELAY_MS = 15_000;
+/** After the delay the modal still waits until the visitor has not typed or clicked for this long. */
+export const CONSENT_IDLE_MS = 5_000;
+const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'input'] as const;
 export const CONSENT_SEEN_KEY = 'molsearch.consent-modal-seen';
 
 type Step = 'consent' | 'registration-offer';
@@ -39,7 +42,7 @@ function saveError(error: unknown): string {
   return 'An unexpected error occurred. Please try again.';
 }
 
-/** Feedback consent modal: opens 15 s after load for anonymous or signed-out visitors, once per visitor. */
+/** Feedback consent modal: opens 15 s after load (once the visitor is idle) for anonymous or signed-out visitors, once per visitor. */
 export function ConsentModal(): React.JSX.Element {
   const { status } = useAuth();
   const navigate = useNavigate();
@@ -52,13 +55,38 @@ export function ConsentModal(): React.JSX.Element {
   const [saving, setSaving] = useState(false);
   const eligible = status === 'anonymous' || status === 'signed-out';
 
+  // Opens 15 s after load, but never while the visitor is typing or clicking: it would take the focus from
+  // what they are doing. It waits until they have been idle for a moment.
   useEffect(() => {
     if (!eligible || alreadySeen()) return undefined;
-    const timer = setTimeout(() => {
+    let delayPassed = false;
+    let idle = true;
+    let idleTimer: ReturnType<typeof setTimeout> | undefined;
+    const openIfIdle = () => {
+      if (!delayPassed || !idle) return;
+      stop();
       setOpen(true);
       track('view_consent_modal', { step: 'consent' });
+    };
+    const onActivity = () => {
+      idle = false;
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => {
+        idle = true;
+        openIfIdle();
+      }, CONSENT_IDLE_MS);
+    };
+    const delayTimer = setTimeout(() => {
+      delayPassed = true;
+      openIfIdle();
     }, CONSENT_MODAL_DELAY_MS);
-    return () => clearTimeout(timer);
+    for (const name of ACTIVITY_EVENTS) document.addEventListener(name, onActivity, true);
+    function stop() {
+      clearTimeout(delayTimer);
+      clearTimeout(idleTimer);
+      for (const name of ACTIVITY_EVENTS) document.removeEventListener(name, onActivity, true);
+    }
+    return stop;
   }, [eligible]);
 
   const close = (action: string) => {

@@ -3,9 +3,11 @@ import { useMemo } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { MoleculeGrid } from './molecule-grid.tsx';
+import type { ResultsLayout } from './molecule-grid.tsx';
 import type { ResultsState } from './results-state.ts';
 import type { DatabaseHistogram, DatabaseView as DatabaseViewState, MoleculeRow } from './results.types.ts';
 import { formatSimilarity } from './similarity-band.ts';
+import type { ScoreRarity } from './similarity-band.ts';
 import { ThresholdControl } from './threshold-control.tsx';
 import styles from './search-results.module.css';
 
@@ -23,11 +25,13 @@ export interface DatabaseViewProps {
   showSimilarity: boolean;
   showProperties: boolean;
   labelOf: (dbName: string) => string;
+  rarityOf: (dbName: string, score: number) => ScoreRarity | null;
+  layout: ResultsLayout;
 }
 
 /** All hits of one database, 30 at a time, with the query molecule first and the threshold slider above. */
 export function DatabaseView(props: DatabaseViewProps): React.JSX.Element {
-  const { view, query, histogram, selected, onToggle, onBack, onLoadMore, onThreshold, busy, showSimilarity, showProperties, labelOf } = props;
+  const { view, query, histogram, selected, onToggle, onBack, onLoadMore, onThreshold, busy, showSimilarity, showProperties, labelOf, rarityOf, layout } = props;
   const label = labelOf(view.dbName);
   const info = histogram?.databases[view.dbName];
   const databaseHistogram: DatabaseHistogram | null = useMemo(
@@ -74,6 +78,8 @@ export function DatabaseView(props: DatabaseViewProps): React.JSX.Element {
           showSimilarity={showSimilarity}
           showProperties={showProperties}
           databaseLabel={labelOf}
+          rarityOf={rarityOf}
+          layout={layout}
           label={`Results from ${label}`}
         />
       </div>

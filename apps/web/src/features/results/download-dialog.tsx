@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { DOWNLOAD_FORMATS, DownloadError, runDownload, startBrowserDownload } from './download-flow.ts';
+import { DOWNLOAD_FORMATS, DOWNLOAD_WAIT_LIMIT_TEXT, DownloadError, runDownload, startBrowserDownload } from './download-flow.ts';
 import type { DownloadProgress } from './download-flow.ts';
 import { useResultsSource } from './results-source.ts';
 import { formatSimilarity } from './similarity-band.ts';
@@ -19,7 +19,7 @@ export interface DownloadDialogProps {
   dbName: string | undefined;
   databaseLabel: string;
   threshold: number;
-  /** Properties are offered ticked when the ADMET columns are shown. */
+  /** Properties are offered ticked when the property columns are shown. */
   withProperties: boolean;
 }
 
@@ -94,7 +94,7 @@ export function DownloadDialog(props: DownloadDialogProps): React.JSX.Element {
       open={open}
       onOpenChange={close}
       title="Download results"
-      description="Files hold up to 100,000 hits, best first."
+      description={`Files hold up to 100,000 hits, best first. Preparing a file may take up to ${DOWNLOAD_WAIT_LIMIT_TEXT}.`}
       footer={
         <>
           <Button variant="ghost" onClick={() => close(false)}>
@@ -140,7 +140,7 @@ export function DownloadDialog(props: DownloadDialogProps): React.JSX.Element {
         </div>
       </fieldset>
       <div className={styles.group}>
-        <Checkbox checked={includeProperties} onCheckedChange={setIncludeProperties} disabled={running} label="Include ADMET properties" />
+        <Checkbox checked={includeProperties} onCheckedChange={setIncludeProperties} disabled={running} label="Include properties" />
         <Checkbox checked={includeMetadata} onCheckedChange={setIncludeMetadata} disabled={running} label="Include vendor, website and order e-mail" />
       </div>
       {progress && progress.phase !== 'ready' ? (
@@ -148,7 +148,7 @@ export function DownloadDialog(props: DownloadDialogProps): React.JSX.Element {
           <span>
             {progress.phase === 'preparing'
               ? 'Preparing download...'
-              : `Waiting for the file (check ${progress.attempt} of ${progress.attempts}, max 3 minutes)...`}
+              : `Waiting for the file (check ${progress.attempt} of ${progress.attempts}; gives up after ${DOWNLOAD_WAIT_LIMIT_TEXT})...`}
           </span>
           <span className={styles.track}>
             <span className={styles.indeterminate} />

@@ -3,9 +3,26 @@ import { HttpError } from '../../api/http.ts';
 import type { PrepareDownloadRequest } from '../../api/search-api.ts';
 import type { ResultsSource } from './results-source.ts';
 
-/** Spec section 9: the link is polled up to 60 times, 10 s apart (at most about 3 minutes of preparing plus margin). */
-export const DOWNLOAD_POLL_ATTEMPTS = 60;
-export const DOWNLOAD_POLL_INTERVAL_MS = 10_000;
+/** How long a download may take to prepare before the dialog gives up, as the dialog states it. */
+export const DOWNLOAD_WAIT_LIMIT_MS = 3 * 60_000;
+export const DOWNLOAD_WAIT_LIMIT_TEXT = '3 minutes';
+const FIRST_RECHECK_MS = 250;
+const LONGEST_WAIT_MS = 10_000;
+
+/**
+ * Waits before each link check: the first check at once (small files are often ready by then), then waits
+ * doubling from a quarter of a second up to 10 s, until the waits add up to the limit. The spec's 60 checks
+ * 10 s apart made every download take at least 10 s and waited 10 minutes, not the 3 it said.
+ */
+export function linkCheckWaits(limitMs = DOWNLOAD_WAIT_LIMIT_MS): number[] {
+  const waits = [0];
+  let total = 0;
+  for (let next = FIRST_RECHECK_MS; total + next <= limitMs; next = Math.min(next * 2, LONGEST_WAIT_MS)) {
+    waits.push(next);
+    total += next;
+  }
+  return waits;
+}
 
 export type DownloadProgress =
   | { phase: 'preparing' }
@@ -18,8 +35,8 @@ export class DownloadError extends Error {
 
 export interface DownloadOptions {
   signal?: AbortSignal;
-  attempts?: number;
-  intervalMs?: number;
+  /** Waits before each link check (see `linkCheckWaits`). */
+  waits?: number[];
 }
 
 /** Prepares a download file, then polls for its link (spec section 4, "Download flow"). Resolves with the link. */
@@ -29,7 +46,8 @@ export async function runDownload(
   onProgress: (progress: DownloadProgress) => void,
   options: DownloadOptions = {},
 ): Promise<string> {
-  const attempts = options.attempts ?? DOWNLOAD_POLL_ATTEMPTS;
+  const waits = options.waits ?? linkCheckWaits();
+  const attempts = waits.length;
   onProgress({ phase: 'preparing' });
   let suffix: 'all' | 'selected';
   try {
@@ -38,7 +56,8 @@ export async function runDownload(
     throw new DownloadError(prepareMessage(error));
   }
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    if (attempt > 1) await sleep(options.intervalMs ?? DOWNLOAD_POLL_INTERVAL_MS, options.signal);
+    const wait = waits[attempt - 1] ?? 0;
+    if (wait > 0) await sleep(wait, options.signal);
     onProgress({ phase: 'waiting', attempt, attempts });
     let answer;
     try {

@@ -12,12 +12,11 @@ export interface HistogramChartProps {
   threshold: number;
   /** Whether a threshold is set; without one every bar is drawn as kept. */
   filtering: boolean;
-  step: number;
   databaseName: string;
 }
 
 /** Bars of hits per similarity bin; bins below the threshold are drawn muted. */
-export function HistogramChart({ bins, threshold, filtering, step, databaseName }: HistogramChartProps): React.JSX.Element {
+export function HistogramChart({ bins, threshold, filtering, databaseName }: HistogramChartProps): React.JSX.Element {
   return (
     <ResponsiveContainer width="100%" height={96}>
       {/* The slider and its read-out carry the threshold for keyboards and screen readers; the chart stays out of the tab order. */}
@@ -26,7 +25,10 @@ export function HistogramChart({ bins, threshold, filtering, step, databaseName 
         <Tooltip
           cursor={{ fill: 'rgba(11, 92, 171, 0.08)' }}
           formatter={(count) => [`${String(count)} molecules`, databaseName]}
-          labelFormatter={(start) => `Similarity ${formatSimilarity(Number(start))}–${formatSimilarity(Number(start) + step)}`}
+          labelFormatter={(start) => {
+            const bin = bins.find((entry) => entry.start === Number(start));
+            return `Similarity ${formatSimilarity(Number(start))}–${formatSimilarity(bin?.end ?? Number(start))}`;
+          }}
         />
         <Bar dataKey="count" isAnimationActive={false} minPointSize={1}>
           {bins.map((bin) => (

@@ -1,6 +1,7 @@
 import type { DownloadLinkAnswer, DownloadLinkQuery, HistogramAnswer, HistogramQuery, PageAnswer, PageQuery } from '@molsearch/api';
 import type { PrepareDownloadRequest } from '../../api/search-api.ts';
 import type { ResultsSource } from './results-source.ts';
+import type { PropertyValue } from './results.types.ts';
 
 export interface StoredHit {
   smiles: string;
@@ -64,6 +65,11 @@ export class InMemoryResultsSource implements ResultsSource {
 
   async downloadLink(request: DownloadLinkQuery): Promise<DownloadLinkAnswer> {
     return { status: 'READY', download_link: `/api/downloads/${request.job_name}/results-${request.download_suff}.${request.file_format}`, message: null, num_molecules: 1 };
+  }
+
+  /** Every molecule gets the properties of aspirin, the query of the component tests. */
+  async properties(): Promise<Record<string, PropertyValue>> {
+    return { mw: 180.159, clogp: 1.31, tpsa: 63.6, hbd: 1, hba: 3, qed: 0.55, veber_pass: true, formula: 'C9H8O4' };
   }
 
   async trackSearch(jobName: string): Promise<void> {

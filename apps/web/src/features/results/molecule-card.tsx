@@ -1,9 +1,11 @@
 import type { KeyboardEvent } from 'react';
+import { useCopy } from '../../ui/use-copy.ts';
 import { depictionUrl } from './results-api.ts';
 import type { PropertyColumn } from './property-columns.ts';
 import { formatProperty } from './property-columns.ts';
 import type { MoleculeRow } from './results.types.ts';
-import { formatSimilarity, similarityBand } from './similarity-band.ts';
+import { formatShare, formatSimilarity } from './similarity-band.ts';
+import type { ScoreRarity } from './similarity-band.ts';
 import styles from './molecule-card.module.css';
 
 export interface MoleculeCardProps {
@@ -14,79 +16,98 @@ export interface MoleculeCardProps {
   onToggle: (id: string) => void;
   showSimilarity: boolean;
   columns: PropertyColumn[];
+  /** How rare the row's score is in its database; null until the search's histogram has arrived. */
+  rarity?: ScoreRarity | null;
 }
 
 const DRAWING_WIDTH = 280;
 const DRAWING_HEIGHT = 200;
 
-/** One hit: drawing, vendor id, database and similarity; a click, Enter or Space selects it. */
-export function MoleculeCard({ row, databaseName, selected, onToggle, showSimilarity, columns }: MoleculeCardProps): React.JSX.Element {
-  if (row.isQueryMolecule) return <QueryCard row={row} />;
+/**
+ * One hit: drawing, the vendor's id, database and similarity with its rarity, then the properties and a
+ * copy action. The upper part is the selection checkbox (a click, Enter or Space); the copy button sits
+ * beside it, not inside, so each control stays a control of its own.
+ */
+export function MoleculeCard({ row, databaseName, selected, onToggle, showSimilarity, columns, rarity = null }: MoleculeCardProps): React.JSX.Element {
+  if (row.isQueryMolecule) return <QueryCard row={row} columns={columns} />;
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onToggle(row.id);
     }
   };
-  const band = row.similarity === undefined ? null : similarityBand(row.similarity);
+  const band = rarity?.band;
+  const share = rarity ? formatShare(rarity.share) : null;
+  const scoreText = row.similarity === undefined ? '' : `, similarity ${formatSimilarity(row.similarity)}${share ? `, ${share} of ${databaseName}` : ''}`;
   return (
-    <article
-      className={`${styles.card} ${selected ? styles.selected : ''}`}
-      role="checkbox"
-      aria-checked={selected}
-      aria-label={`${row.originalId} from ${databaseName}${row.similarity === undefined ? '' : `, similarity ${formatSimilarity(row.similarity)}`}`}
-      tabIndex={0}
-      onClick={() => onToggle(row.id)}
-      onKeyDown={onKeyDown}
-      data-molecule-id={row.id}
-    >
-      <div className={styles.top}>
-        <span className={styles.check} aria-hidden="true">
-          {selected ? '✓' : ''}
-        </span>
-        {showSimilarity && band && row.similarity !== undefined ? (
-          <span className={`${styles.score} ${styles[band.key]}`} title={band.label}>
-            <span className={styles.scoreValue}>{formatSimilarity(row.similarity)}</span>
-            <span className={styles.scoreLabel}>{band.label}</span>
+    <article className={`${styles.card} ${selected ? styles.selected : ''}`} data-molecule-id={row.id}>
+      <div className={styles.select} role="checkbox" aria-checked={selected} aria-label={`${row.originalId} from ${databaseName}${scoreText}`} tabIndex={0} onClick={() => onToggle(row.id)} onKeyDown={onKeyDown}>
+        <div className={styles.top}>
+          <span className={styles.check} aria-hidden="true">
+            {selected ? '✓' : ''}
           </span>
-        ) : null}
-      </div>
-      <div className={styles.drawing}>
-        <img
-          src={depictionUrl(row.smiles, DRAWING_WIDTH, DRAWING_HEIGHT)}
-          width={DRAWING_WIDTH}
-          height={DRAWING_HEIGHT}
-          alt={`Structure of ${row.originalId}`}
-          loading="lazy"
-          decoding="async"
-        />
-      </div>
-      {showSimilarity && row.similarity !== undefined ? (
-        <div className={styles.bar} aria-hidden="true">
-          <span className={band ? styles[band.key] : ''} style={{ width: `${Math.round(row.similarity * 100)}%` }} />
+          {showSimilarity && row.similarity !== undefined ? (
+            <span className={`${styles.score} ${band ? styles[band.key] : styles.unranked}`} title={band ? `${band.label}: ${share} of ${databaseName}` : undefined}>
+              <span className={styles.scoreValue}>{formatSimilarity(row.similarity)}</span>
+              {share ? <span className={styles.scoreLabel}>{share}</span> : null}
+            </span>
+          ) : null}
         </div>
-      ) : null}
-      <div className={styles.meta}>
-        <span className={styles.vendorId} title={row.originalId}>
-          {row.originalId}
-        </span>
-        <span className={styles.database}>{databaseName}</span>
+        <div className={styles.drawing}>
+          <img
+            src={depictionUrl(row.smiles, DRAWING_WIDTH, DRAWING_HEIGHT)}
+            width={DRAWING_WIDTH}
+            height={DRAWING_HEIGHT}
+            alt={`Structure of ${row.originalId}`}
+            loading="lazy"
+            decoding="async"
+          />
+        </div>
+        {showSimilarity && row.similarity !== undefined ? (
+          <div className={styles.bar} aria-hidden="true">
+            <span className={band ? styles[band.key] : styles.unranked} style={{ width: `${Math.round(row.similarity * 100)}%` }} />
+          </div>
+        ) : null}
+        <div className={styles.meta}>
+          <span className={styles.vendorId} title={`${databaseName} compound id`}>
+            {row.originalId}
+          </span>
+          <span className={styles.database}>{databaseName}</span>
+        </div>
       </div>
-      {columns.length > 0 ? (
-        <dl className={styles.properties}>
-          {columns.map((column) => (
-            <div key={column.key} className={`${styles.property} ${column.key === 'formula' ? styles.wide : ''}`}>
-              <dt title={column.title}>{column.label}</dt>
-              <dd>{formatProperty(column.key, row.properties[column.key] ?? null)}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      <Properties row={row} columns={columns} />
+      <div className={styles.actions}>
+        <CopySmiles smiles={row.smiles} name={row.originalId} />
+      </div>
     </article>
   );
 }
 
-function QueryCard({ row }: { row: MoleculeRow }): React.JSX.Element {
+function Properties({ row, columns }: { row: MoleculeRow; columns: PropertyColumn[] }): React.JSX.Element | null {
+  if (columns.length === 0) return null;
+  return (
+    <dl className={styles.properties}>
+      {columns.map((column) => (
+        <div key={column.key} className={`${styles.property} ${column.key === 'formula' ? styles.wide : ''}`}>
+          <dt title={column.title}>{column.label}</dt>
+          <dd>{formatProperty(column.key, row.properties[column.key] ?? null)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function CopySmiles({ smiles, name }: { smiles: string; name: string }): React.JSX.Element {
+  const { copied, copy } = useCopy();
+  return (
+    <button type="button" className={styles.copy} aria-label={`Copy SMILES of ${name}`} onClick={() => void copy(smiles).catch(() => undefined)}>
+      {copied ? 'Copied' : 'Copy SMILES'}
+    </button>
+  );
+}
+
+/** The query first in every grid, with its own property values to compare the hits with. */
+function QueryCard({ row, columns }: { row: MoleculeRow; columns: PropertyColumn[] }): React.JSX.Element {
   return (
     <article className={`${styles.card} ${styles.query}`} aria-label="Query molecule" data-query-molecule="true">
       <div className={styles.top}>
@@ -99,6 +120,10 @@ function QueryCard({ row }: { row: MoleculeRow }): React.JSX.Element {
         <code className={styles.smiles} title={row.smiles}>
           {row.smiles}
         </code>
+      </div>
+      <Properties row={row} columns={columns} />
+      <div className={styles.actions}>
+        <CopySmiles smiles={row.smiles} name="the query molecule" />
       </div>
     </article>
   );

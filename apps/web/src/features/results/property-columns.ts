@@ -8,7 +8,7 @@ interface PropertyLabel {
   decimals?: number;
 }
 
-/** Display names of the ADMET columns the server computes (same order as its downloads). */
+/** Display names of the property columns the server computes (same order as its downloads). */
 const LABELS: Record<string, PropertyLabel> = {
   mw: { label: 'MW', title: 'Molecular weight', unit: 'g/mol', decimals: 2 },
   exact_mass: { label: 'Exact mass', unit: 'Da', decimals: 4 },

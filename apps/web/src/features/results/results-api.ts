@@ -1,5 +1,5 @@
 import { buildUrl, http } from '../../api/http.ts';
-import { getDownloadLink, getHistograms, getResultsPage, prepareDownload } from '../../api/search-api.ts';
+import { getDownloadLink, getHistograms, getProperties, getResultsPage, prepareDownload } from '../../api/search-api.ts';
 import type { ResultsSource } from './results-source.ts';
 
 /** Records an event of a finished search; failures are silent by design (spec section 8). */
@@ -17,6 +17,7 @@ export const resultsApi: ResultsSource = {
   histogram: getHistograms,
   prepareDownload,
   downloadLink: getDownloadLink,
+  properties: getProperties,
   trackSearch: (jobName) => track('/api/track/search', { job_name: jobName }),
   trackAdmet: (jobName) => track('/api/track/admet', { job_name: jobName }),
   trackQuotation: (jobName, dbName) => track('/api/track/quotation', { job_name: jobName, ...(dbName ? { db_name: dbName } : {}) }),

@@ -1,6 +1,7 @@
 import type { DownloadLinkAnswer, DownloadLinkQuery, HistogramAnswer, HistogramQuery, PageAnswer, PageQuery } from '@molsearch/api';
 import { createContext, useContext } from 'react';
 import type { PrepareDownloadRequest } from '../../api/search-api.ts';
+import type { PropertyValue } from './results.types.ts';
 import { resultsApi } from './results-api.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface ResultsSource {
   /** Resolves with the download suffix: "selected" when ids were given, else "all". */
   prepareDownload(request: PrepareDownloadRequest): Promise<'all' | 'selected'>;
   downloadLink(request: DownloadLinkQuery): Promise<DownloadLinkAnswer>;
+  /** A molecule's property columns (the query's, to compare with its hits). */
+  properties(smiles: string): Promise<Record<string, PropertyValue>>;
   /** Tracking calls: they never reject, failures are silent (spec section 8). */
   trackSearch(jobName: string): Promise<void>;
   trackAdmet(jobName: string): Promise<void>;

@@ -1,4 +1,4 @@
-import type { DatabaseView, MoleculeRow, Section } from './results.types.ts';
+import type { DatabaseView, MissingSection, MoleculeRow, Section } from './results.types.ts';
 
 /** Spec section 9: page size 30; the sections view previews 10 per database. */
 export const PAGE_SIZE = 30;
@@ -13,6 +13,8 @@ export interface ResultsState {
   /** Why there is nothing to show, for the empty view. */
   message: string | null;
   sections: Section[];
+  /** Databases searched that show no section, each said so in the sections view. */
+  missing: MissingSection[];
   database: DatabaseView | null;
   /** What is loading inside the current view, for spinners and disabled buttons. */
   busy: 'opening' | 'more' | 'threshold' | 'properties' | null;
@@ -21,7 +23,7 @@ export interface ResultsState {
 
 export type ResultsAction =
   | { type: 'reset' }
-  | { type: 'sections-loaded'; sections: Section[] }
+  | { type: 'sections-loaded'; sections: Section[]; missing: MissingSection[] }
   | { type: 'database-loaded'; dbName: string; rows: MoleculeRow[]; threshold: number; currentPage?: number; hasMore?: boolean }
   | { type: 'more-loaded'; dbName: string; rows: MoleculeRow[] }
   | { type: 'busy'; busy: ResultsState['busy'] }
@@ -34,6 +36,7 @@ export const initialResultsState: ResultsState = {
   view: 'loading',
   message: null,
   sections: [],
+  missing: [],
   database: null,
   busy: null,
   selected: new Set(),
@@ -46,7 +49,7 @@ export function resultsReducer(state: ResultsState, action: ResultsAction): Resu
       return initialResultsState;
     case 'sections-loaded':
       if (action.sections.length === 0) return { ...state, view: 'empty', message: 'No results found', busy: null };
-      return { ...state, view: 'sections', sections: action.sections, database: null, busy: null, message: null };
+      return { ...state, view: 'sections', sections: action.sections, missing: action.missing, database: null, busy: null, message: null };
     case 'database-loaded':
       return {
         ...state,
@@ -93,15 +96,17 @@ export function resultsReducer(state: ResultsState, action: ResultsAction): Resu
   }
 }
 
-/** A preview section per database that answered with hits; failed or empty databases get none. */
-export function sectionsFrom(previews: { dbName: string; rows: MoleculeRow[] | null }[], totals: Record<string, number>): Section[] {
-  return previews
-    .filter((preview): preview is { dbName: string; rows: MoleculeRow[] } => preview.rows !== null && preview.rows.length > 0)
-    .map((preview) => ({
-      dbName: preview.dbName,
-      results: preview.rows,
-      currentPage: 0,
-      hasMore: true,
-      totalResults: totals[preview.dbName] ?? ASSUMED_TOTAL,
-    }));
+/** A preview section per database that answered with hits; the others are listed as missing, with why. */
+export function sectionsFrom(
+  previews: { dbName: string; rows: MoleculeRow[] | null }[],
+  totals: Record<string, number>,
+): { sections: Section[]; missing: MissingSection[] } {
+  const sections: Section[] = [];
+  const missing: MissingSection[] = [];
+  for (const preview of previews) {
+    if (preview.rows === null) missing.push({ dbName: preview.dbName, reason: 'failed' });
+    else if (preview.rows.length === 0) missing.push({ dbName: preview.dbName, reason: 'no-hits' });
+    else sections.push({ dbName: preview.dbName, results: preview.rows, currentPage: 0, hasMore: true, totalResults: totals[preview.dbName] ?? ASSUMED_TOTAL });
+  }
+  return { sections, missing };
 }

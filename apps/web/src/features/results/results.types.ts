@@ -23,6 +23,12 @@ export interface Section {
   totalResults: number;
 }
 
+/** A database searched that has no section: it had no hits, or its hits could not be loaded. */
+export interface MissingSection {
+  dbName: string;
+  reason: 'no-hits' | 'failed';
+}
+
 /** The grid of one database, paged 30 at a time. */
 export interface DatabaseView {
   dbName: string;

@@ -45,7 +45,7 @@ const cardsIn = (region: HTMLElement) => within(region).getAllByRole('checkbox')
 
 // Several user steps each; the limit only guards against a hang on a loaded machine.
 describe('SearchResults', { timeout: 30_000 }, () => {
-  it('shows one section of 10 per database that answered, skipping a failing one, then pages a database 30 at a time', async () => {
+  it('shows one section of 10 per database that answered, says which one failed, then pages a database 30 at a time', async () => {
     const user = userEvent.setup();
     const source = new InMemoryResultsSource({ MOLPORT: hitsOf('MP', 65), 'ENAMINE-REAL': hitsOf('EN', 12), BROKEN: hitsOf('BR', 5) }, new Set(['BROKEN']));
     renderResults(source, search(['MOLPORT', 'ENAMINE-REAL', 'BROKEN']));
@@ -54,7 +54,7 @@ describe('SearchResults', { timeout: 30_000 }, () => {
     const molport = await screen.findByRole('group', { name: 'Top hits from MolPort' });
     expect(cardsIn(molport)).toHaveLength(10);
     expect(cardsIn(screen.getByRole('group', { name: 'Top hits from Enamine REAL' }))).toHaveLength(10);
-    expect(screen.queryByText('Broken')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Databases without hits' })).toHaveTextContent('The hits of Broken could not be loaded. Try the search again.');
     expect(screen.getByLabelText('Query molecule')).toBeInTheDocument();
     expect(source.pageRequests.filter((request) => request.page_num === 0).map((request) => [request.db_name, request.page_size])).toEqual([
       ['MOLPORT', 10],
@@ -112,24 +112,50 @@ describe('SearchResults', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getAllByText('No results found').length).toBeGreaterThan(0));
   });
 
-  it('shows property columns with the ADMET toggle and records it', async () => {
+  it('says so when a database searched has no hits', async () => {
+    renderResults(new InMemoryResultsSource({ MOLPORT: hitsOf('MP', 12), 'ENAMINE-REAL': [] }), search(['MOLPORT', 'ENAMINE-REAL']));
+    await screen.findByRole('group', { name: 'Top hits from MolPort' });
+    expect(screen.getByRole('list', { name: 'Databases without hits' })).toHaveTextContent('No hits from Enamine REAL for this search.');
+  });
+
+  it('shows the property columns with the query\'s own values and records it', async () => {
     const user = userEvent.setup();
     const source = new InMemoryResultsSource({ MOLPORT: hitsOf('MP', 3) });
     renderResults(source, search(['MOLPORT']));
     await screen.findByRole('group', { name: 'Results from MolPort' });
     expect(screen.queryByText('QED')).toBeNull();
-    await user.click(screen.getByRole('switch', { name: 'ADMET properties' }));
-    await waitFor(() => expect(screen.getAllByText('QED')).toHaveLength(3));
-    expect(screen.getAllByText('180.16')).toHaveLength(1);
+    await user.click(screen.getByRole('switch', { name: 'Properties' }));
+    // Three hits and the query.
+    await waitFor(() => expect(screen.getAllByText('QED')).toHaveLength(4));
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Query molecule' })).getByText('C9H8O4')).toBeInTheDocument());
     expect(source.pageRequests.at(-1)).toMatchObject({ include_properties: true, page_num: 0 });
     expect(source.tracked.map((entry) => entry.event)).toEqual(['search', 'admet']);
+  });
+
+  it('lists the loaded hits in a table sortable by any property, the query first', async () => {
+    const user = userEvent.setup();
+    renderResults(new InMemoryResultsSource({ MOLPORT: hitsOf('MP', 5) }), search(['MOLPORT']));
+    await screen.findByRole('group', { name: 'Results from MolPort' });
+    await user.click(screen.getByRole('switch', { name: 'Properties' }));
+    await user.click(screen.getByRole('switch', { name: 'Table view' }));
+    const table = await screen.findByRole('table');
+    const firstColumn = () => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+    await waitFor(() => expect(firstColumn()).toEqual(['Query molecule', 'MP-0001', 'MP-0002', 'MP-0003', 'MP-0004', 'MP-0005']));
+    // hitsOf gives MW 180.16 + index: largest first on the first press, then smallest first.
+    await user.click(within(table).getByRole('button', { name: /^MW/ }));
+    expect(firstColumn()).toEqual(['Query molecule', 'MP-0005', 'MP-0004', 'MP-0003', 'MP-0002', 'MP-0001']);
+    expect(within(table).getByRole('columnheader', { name: /^MW/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(table).getByRole('button', { name: /^MW/ }));
+    expect(firstColumn()).toEqual(['Query molecule', 'MP-0001', 'MP-0002', 'MP-0003', 'MP-0004', 'MP-0005']);
+    await user.click(within(table).getByRole('checkbox', { name: 'Select MP-0003' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
   });
 
   it('reloads the first page with the threshold after the slider settles and reports how many were found', async () => {
     const source = new InMemoryResultsSource({ MOLPORT: hitsOf('MP', 61, 0.95, 0.05) });
     renderResults(source, search(['MOLPORT']));
     await screen.findByRole('group', { name: 'Results from MolPort' });
-    await waitFor(() => expect(screen.getByRole('slider', { name: 'Similarity threshold' })).toHaveAttribute('max', '0.94'));
+    await waitFor(() => expect(screen.getByRole('slider', { name: 'Similarity threshold' })).toHaveAttribute('max', '0.95'));
     const before = source.pageRequests.length;
 
     fireEvent.change(screen.getByRole('slider', { name: 'Similarity threshold' }), { target: { value: '0.8' } });

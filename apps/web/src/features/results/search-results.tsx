@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getDatabases } from '../../api/search-api.ts';
 import { Button } from '../../ui/button.tsx';
@@ -11,7 +11,11 @@ import { orderEmail, quoteMailto } from './quote-mail.ts';
 import { ResultsSkeleton } from './results-skeleton.tsx';
 import { useResultsSource } from './results-source.ts';
 import { SectionsView } from './sections-view.tsx';
+import { scoreRarity } from './similarity-band.ts';
+import type { ScoreRarity } from './similarity-band.ts';
+import type { ResultsLayout } from './molecule-grid.tsx';
 import { useSearchResults } from './use-search-results.ts';
+import { methodInfo, qualityInfo } from '../../shared/search-options.ts';
 import styles from './search-results.module.css';
 
 /** What the search page hands over once a job has succeeded. */
@@ -27,15 +31,22 @@ export interface SearchResultsProps {
   search: SubmittedSearch;
   onModify: () => void;
   onNewSearch: () => void;
+  /** Move the focus to the results heading when they appear (after a search the user just ran). */
+  focusOnShow?: boolean;
 }
 
-const METHOD_LABELS: Record<string, string> = { espsim_electrostatic: 'Electrostatic', espsim_shape: 'Shape', morgan: 'Morgan fingerprint' };
-const QUALITY_LABELS: Record<string, string> = { very_accurate: 'Very Accurate', accurate: 'Accurate', fast: 'Fast' };
 
 /** The results of a finished search: sections or one database, selection, downloads and quotes. */
-export function SearchResults({ search, onModify, onNewSearch }: SearchResultsProps): React.JSX.Element {
+export function SearchResults({ search, onModify, onNewSearch, focusOnShow = false }: SearchResultsProps): React.JSX.Element {
   const source = useResultsSource();
   const top = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After a search the user ran, the results come into view and take the focus (not the top of the page).
+  useEffect(() => {
+    if (!focusOnShow) return;
+    heading.current?.focus({ preventScroll: true });
+    top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [focusOnShow, search.jobName]);
   const databases = useQuery({ queryKey: ['databases'], queryFn: getDatabases, staleTime: 5 * 60_000 });
   const labelOf = useCallback((id: string) => databases.data?.[id]?.display_name ?? id, [databases.data]);
   const scrollToTop = useCallback(() => {
@@ -44,8 +55,28 @@ export function SearchResults({ search, onModify, onNewSearch }: SearchResultsPr
   const results = useSearchResults(search, scrollToTop, labelOf);
   const { state, histogram } = results;
   const [showSimilarity, setShowSimilarity] = useState(true);
+  const [layout, setLayout] = useState<ResultsLayout>('cards');
+  // Bands by rarity: each database's own score histogram, over all of its molecules.
+  const rarityOf = useCallback(
+    (dbName: string, score: number): ScoreRarity | null => {
+      const info = histogram?.databases[dbName];
+      if (!histogram || !info) return null;
+      return scoreRarity({ binEdges: histogram.bin_edges, counts: info.counts, size: databases.data?.[dbName]?.['Number of molecules'] ?? info.total }, score);
+    },
+    [histogram, databases.data],
+  );
   const [downloadOpen, setDownloadOpen] = useState(false);
-  const query = useMemo(() => queryMoleculeRow(search.smiles), [search.smiles]);
+  // The query's own property values, beside its hits' once properties are shown.
+  const queryProperties = useQuery({
+    queryKey: ['properties', search.smiles],
+    queryFn: () => source.properties(search.smiles),
+    enabled: results.includeProperties,
+    staleTime: Infinity,
+  });
+  const query = useMemo(
+    () => ({ ...queryMoleculeRow(search.smiles), properties: results.includeProperties ? (queryProperties.data ?? {}) : {} }),
+    [search.smiles, results.includeProperties, queryProperties.data],
+  );
 
   const selectedIds = useMemo(() => [...state.selected], [state.selected]);
   const shownRows = useMemo(
@@ -82,10 +113,12 @@ export function SearchResults({ search, onModify, onNewSearch }: SearchResultsPr
     <section ref={top} className={styles.results} aria-label="Search results">
       <header className={styles.summary}>
         <div className={styles.summaryText}>
-          <h2 className={styles.title}>Results</h2>
+          <h2 ref={heading} tabIndex={-1} className={styles.title}>
+            Results
+          </h2>
           <p className={styles.meta}>
-            <span>{METHOD_LABELS[search.method] ?? search.method}</span>
-            <span>{QUALITY_LABELS[search.quality] ?? search.quality}</span>
+            <span>{methodInfo(search.method)?.label ?? search.method}</span>
+            <span>{qualityInfo(search.quality)?.label ?? search.quality}</span>
             <span>
               {search.databases.length} database{search.databases.length === 1 ? '' : 's'}
             </span>
@@ -112,7 +145,11 @@ export function SearchResults({ search, onModify, onNewSearch }: SearchResultsPr
                 disabled={state.busy === 'properties'}
                 onChange={(event) => results.setIncludeProperties(event.target.checked)}
               />
-              <span>ADMET properties</span>
+              <span>Properties</span>
+            </label>
+            <label className={styles.switch}>
+              <input type="checkbox" role="switch" checked={layout === 'table'} onChange={(event) => setLayout(event.target.checked ? 'table' : 'cards')} />
+              <span>Table view</span>
             </label>
           </div>
           <div className={styles.actions}>
@@ -157,6 +194,7 @@ export function SearchResults({ search, onModify, onNewSearch }: SearchResultsPr
       {state.view === 'sections' ? (
         <SectionsView
           sections={state.sections}
+          missing={state.missing}
           query={query}
           histogram={histogram}
           selected={state.selected}
@@ -166,6 +204,8 @@ export function SearchResults({ search, onModify, onNewSearch }: SearchResultsPr
           showSimilarity={showSimilarity}
           showProperties={results.includeProperties}
           labelOf={labelOf}
+          rarityOf={rarityOf}
+          layout={layout}
         />
       ) : null}
       {state.view === 'database' && state.database ? (
@@ -182,6 +222,8 @@ export function SearchResults({ search, onModify, onNewSearch }: SearchResultsPr
           showSimilarity={showSimilarity}
           showProperties={results.includeProperties}
           labelOf={labelOf}
+          rarityOf={rarityOf}
+          layout={layout}
         />
       ) : null}
 

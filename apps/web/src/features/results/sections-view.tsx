@@ -2,12 +2,16 @@ import type { HistogramAnswer } from '@molsearch/api';
 import { Button } from '../../ui/button.tsx';
 import { MoleculeCard } from './molecule-card.tsx';
 import { MoleculeGrid } from './molecule-grid.tsx';
-import type { MoleculeRow, Section } from './results.types.ts';
+import type { ResultsLayout } from './molecule-grid.tsx';
+import { propertyColumns } from './property-columns.ts';
+import type { MissingSection, MoleculeRow, Section } from './results.types.ts';
 import { formatSimilarity } from './similarity-band.ts';
+import type { ScoreRarity } from './similarity-band.ts';
 import styles from './search-results.module.css';
 
 export interface SectionsViewProps {
   sections: Section[];
+  missing: MissingSection[];
   query: MoleculeRow;
   histogram: HistogramAnswer | null;
   selected: ReadonlySet<string>;
@@ -17,15 +21,18 @@ export interface SectionsViewProps {
   showSimilarity: boolean;
   showProperties: boolean;
   labelOf: (dbName: string) => string;
+  rarityOf: (dbName: string, score: number) => ScoreRarity | null;
+  layout: ResultsLayout;
 }
 
 /** One preview section per database searched, best hits first; a section opens its database view. */
 export function SectionsView(props: SectionsViewProps): React.JSX.Element {
-  const { sections, query, histogram, selected, onToggle, onOpen, opening, showSimilarity, showProperties, labelOf } = props;
+  const { sections, missing, query, histogram, selected, onToggle, onOpen, opening, showSimilarity, showProperties, labelOf, rarityOf, layout } = props;
+  const queryColumns = showProperties ? propertyColumns(Object.keys(query.properties)) : [];
   return (
     <div className={styles.sections}>
       <div className={styles.queryStrip}>
-        <MoleculeCard row={query} databaseName="" selected={false} onToggle={() => undefined} showSimilarity={false} columns={[]} />
+        <MoleculeCard row={query} databaseName="" selected={false} onToggle={() => undefined} showSimilarity={false} columns={queryColumns} />
         <div className={styles.queryStripText}>
           <p>
             Hits from {sections.length} database{sections.length === 1 ? '' : 's'}, most similar first. Open a database to page through all of its
@@ -59,11 +66,22 @@ export function SectionsView(props: SectionsViewProps): React.JSX.Element {
               showSimilarity={showSimilarity}
               showProperties={showProperties}
               databaseLabel={labelOf}
+          rarityOf={rarityOf}
+          layout={layout}
               label={`Top hits from ${label}`}
             />
           </section>
         );
       })}
+      {missing.length > 0 ? (
+        <ul className={styles.missing} aria-label="Databases without hits">
+          {missing.map((entry) => (
+            <li key={entry.dbName}>
+              {entry.reason === 'no-hits' ? `No hits from ${labelOf(entry.dbName)} for this search.` : `The hits of ${labelOf(entry.dbName)} could not be loaded. Try the search again.`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -66,4 +66,22 @@ describe('ThresholdControl', () => {
     act(() => vi.advanceTimersByTime(10 * THRESHOLD_DEBOUNCE_MS));
     expect(onApply).not.toHaveBeenCalled();
   });
+
+  it('reaches the best score, so the top position keeps only the best hit, and moves by hundredths from the keyboard', () => {
+    const onApply = vi.fn();
+    const best = { ...histogram, max: 0.758 };
+    render(<ThresholdControl databaseName="MolPort" histogram={best} applied={0} onApply={onApply} busy={false} />);
+    const slider = screen.getByRole('slider', { name: 'Similarity threshold' });
+    expect(slider).toHaveAttribute('max', '0.758');
+    fireEvent.change(slider, { target: { value: '0.758' } });
+    act(() => vi.advanceTimersByTime(THRESHOLD_DEBOUNCE_MS));
+    expect(onApply).toHaveBeenLastCalledWith(0.758);
+    fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+    fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+    act(() => vi.advanceTimersByTime(THRESHOLD_DEBOUNCE_MS));
+    expect(onApply).toHaveBeenLastCalledWith(0.738);
+    fireEvent.keyDown(slider, { key: 'PageUp' });
+    act(() => vi.advanceTimersByTime(THRESHOLD_DEBOUNCE_MS));
+    expect(onApply).toHaveBeenLastCalledWith(0.758);
+  });
 });

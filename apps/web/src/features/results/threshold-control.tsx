@@ -1,11 +1,14 @@
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import type { DatabaseHistogram } from './results.types.ts';
 import { formatSimilarity } from './similarity-band.ts';
-import { thresholdRange } from './threshold-range.ts';
+import { snapThreshold, thresholdRange } from './threshold-range.ts';
 import styles from './threshold-control.module.css';
 
 // The chart library is large and only the database view needs it: it loads on first use.
 const HistogramChart = lazy(() => import('./histogram-chart.tsx').then((module) => ({ default: module.HistogramChart })));
+
+/** Keys move the fine-stepped slider by a hundredth (a tenth with Page Up/Down), as the eye reads the scale. */
+const KEY_STEPS: Record<string, number> = { ArrowRight: 0.01, ArrowUp: 0.01, ArrowLeft: -0.01, ArrowDown: -0.01, PageUp: 0.1, PageDown: -0.1 };
 
 /** Spec section 9: the threshold is applied 500 ms after the slider last moved. */
 export const THRESHOLD_DEBOUNCE_MS = 500;
@@ -22,7 +25,7 @@ export interface ThresholdControlProps {
 /** The similarity threshold slider over the database's histogram of similarities. */
 export function ThresholdControl({ databaseName, histogram, applied, onApply, busy }: ThresholdControlProps): React.JSX.Element {
   const id = useId();
-  const range = histogram ? thresholdRange(histogram.binEdges, histogram.min, histogram.max) : { min: 0, max: 0.98, step: 0.02 };
+  const range = thresholdRange(histogram?.binEdges ?? [], histogram?.min ?? null, histogram?.max ?? null);
   const [value, setValue] = useState(Math.max(applied, range.min));
   const pending = useRef<number | null>(null);
   const onApplyRef = useRef(onApply);
@@ -45,6 +48,11 @@ export function ThresholdControl({ databaseName, histogram, applied, onApply, bu
         .filter((bin) => bin.start >= range.min - 1e-9 && bin.start <= range.max + 1e-9)
     : [];
   const filtering = value > range.min;
+  const move = (next: number) => {
+    const snapped = snapThreshold(next, range);
+    pending.current = snapped;
+    setValue(snapped);
+  };
 
   return (
     <section className={styles.panel} aria-labelledby={`${id}-label`}>
@@ -59,7 +67,7 @@ export function ThresholdControl({ databaseName, histogram, applied, onApply, bu
       {bins.length > 0 ? (
         <div className={styles.chart} aria-hidden="true">
           <Suspense fallback={null}>
-            <HistogramChart bins={bins} threshold={value} filtering={filtering} step={range.step} databaseName={databaseName} />
+            <HistogramChart bins={bins} threshold={value} filtering={filtering} databaseName={databaseName} />
           </Suspense>
         </div>
       ) : null}
@@ -69,15 +77,17 @@ export function ThresholdControl({ databaseName, histogram, applied, onApply, bu
         type="range"
         min={range.min}
         max={range.max}
-        step={range.step}
+        step="any"
         value={value}
         disabled={range.max <= range.min}
         aria-valuetext={filtering ? `Similarity at least ${formatSimilarity(value)}` : 'All results'}
         aria-busy={busy}
-        onChange={(event) => {
-          const next = Number(event.target.value);
-          pending.current = next;
-          setValue(next);
+        onChange={(event) => move(Number(event.target.value))}
+        onKeyDown={(event) => {
+          const delta = KEY_STEPS[event.key];
+          if (delta === undefined) return;
+          event.preventDefault();
+          move(value + delta);
         }}
       />
       <div className={styles.scale} aria-hidden="true">

@@ -3,22 +3,29 @@
 export interface ThresholdRange {
   min: number;
   max: number;
-  step: number;
 }
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
+/** Thresholds in between are chosen to the shown precision. */
+export const THRESHOLD_PRECISION = 0.001;
+
 /**
- * The slider spans the bins that hold results: from the lower edge of the least similar hit's bin to
- * the lower edge of the best hit's bin, so every position keeps at least one molecule.
+ * The slider spans the scores found: from the lower edge of the least similar hit's bin (keeping every hit)
+ * up to the best score itself, so its top position keeps exactly the best hit.
  */
 export function thresholdRange(binEdges: number[], min: number | null, max: number | null): ThresholdRange {
   const bins = Math.max(1, binEdges.length - 1);
-  const step = round(1 / bins);
-  if (min === null || max === null) return { min: 0, max: 1 - step, step };
+  if (min === null || max === null) return { min: 0, max: 1 };
   const low = round(Math.floor(min * bins + 1e-9) / bins);
-  const high = round(Math.min(bins - 1, Math.floor(max * bins + 1e-9)) / bins);
-  return { min: low, max: Math.max(low, high), step };
+  return { min: low, max: Math.max(low, max) };
+}
+
+/** A slider position as a threshold: the shown precision, or the best score itself at the top. */
+export function snapThreshold(value: number, range: ThresholdRange): number {
+  if (value >= range.max - THRESHOLD_PRECISION / 2) return range.max;
+  const snapped = Math.round(value / THRESHOLD_PRECISION) * THRESHOLD_PRECISION;
+  return round(Math.min(range.max, Math.max(range.min, snapped)));
 }
 
 /** Hits with similarity at or above `threshold`, read from the bins whose lower edge is at or above it. */

@@ -71,9 +71,9 @@ export function useSearchResults(
         const answer = await histogramAnswer;
         for (const [name, info] of Object.entries(answer?.databases ?? {})) totals[name] = info.total;
         if (ticket.current !== mine) return;
-        const sections = sectionsFrom(previews, totals);
+        const { sections, missing } = sectionsFrom(previews, totals);
         if (sections.length === 0) toast.error('No results found');
-        dispatch({ type: 'sections-loaded', sections });
+        dispatch({ type: 'sections-loaded', sections, missing });
         return;
       }
       const dbName = names[0];

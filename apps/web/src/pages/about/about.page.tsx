@@ -23,7 +23,7 @@ export function Component(): React.JSX.Element {
         Hit expansion, scaffold hopping and analogue-by-catalogue work all start with the same question: which commercially available molecules are
         close to this one? Vendor catalogues now hold billions of make-on-demand and in-stock compounds, spread over many suppliers with their own
         search tools. molsearch puts them behind one query and one scoring scale, so you can compare suppliers side by side, filter by similarity,
-        look at predicted drug-like properties and export the hits for docking, a medicinal chemistry review or a purchase order.
+        look at computed drug-like properties and export the hits for docking, a medicinal chemistry review or a purchase order.
       </p>
 
       <h2>How a search works</h2>
@@ -34,18 +34,23 @@ export function Component(): React.JSX.Element {
           the Tanimoto coefficient. The search is exact: a popcount bound skips molecules that cannot reach the current cut-off, so nothing is lost.
         </li>
         <li>
-          <strong>Shape</strong> — a 3D conformer per molecule, summarised by moments of atomic distances to reference points (USRCAT-style) for a fast
-          first pass through an inverted-file index, then re-scored exactly by the Gaussian volume overlap of the aligned molecules (shape Tanimoto).
+          <strong>Shape</strong> — three conformers per catalogue molecule (thirty for the query) and volume grids of each, laid in their
+          principal axes. A first stage compares every molecule&apos;s grids with the query&apos;s and keeps the best candidates; each candidate is then aligned on the query and scored
+          exactly by the Gaussian volume overlap of the two molecules (shape Tanimoto).
         </li>
         <li>
-          <strong>Electrostatic</strong> — the same 3D alignment with Gasteiger partial charges: candidates come from charge-aware descriptors
-          (ElectroShape-style) and are re-scored by the overlap of their Coulomb potentials, as in ESPsim, combined with shape.
+          <strong>Electrostatic</strong> — the same candidates and the same best-shape alignment, then the Carbó similarity of the two
+          molecules&apos; Coulomb potentials at that pose, from atom-centred partial charges, as in ESPsim. The Carbó index C runs from −1 to 1;
+          the score is (C + 1) / 2, so identical potentials score 1 and unrelated ones about 0.5. The shape sets the pose and is not part of
+          the score.
         </li>
       </ul>
       <p>
-        For the 3D methods the <em>search quality</em> sets how many index clusters are probed: 10 for Fast, 20 for Accurate and 40 for Very Accurate.
-        More clusters find more of the true nearest neighbours at the cost of time. Every score is reported on a 0 to 1 scale, where 1 means
-        identical by that method.
+        For the 3D methods the <em>search quality</em> sets how many candidates of each database are scored exactly: 3,000 for Fast, 8,000
+        for Accurate and 25,000 for Very Accurate (the first stage also compares more of the query&apos;s conformers at Very Accurate). On a
+        catalogue of 100,000 molecules a shape search then finds 82 %, 93 % and 97 % of the true 30 best in a median 0.5–0.6 s, 0.9–1.0 s and
+        2.2–2.6 s on two cores. Morgan searches are exact at every quality. Every score is reported on a 0 to 1 scale, where 1 means identical
+        by that method; how rare a score is in the database searched is shown beside it.
       </p>
 
       <h2>Results you can use</h2>

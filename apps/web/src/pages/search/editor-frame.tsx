@@ -1,6 +1,7 @@
-import { Component, lazy, Suspense } from 'react';
+import { Component, lazy, Suspense, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { useEditorFocusGuard } from './editor-focus.ts';
 import type { MoleculeEditorProps } from './molecule-editor.tsx';
 import styles from './search.module.css';
 
@@ -31,10 +32,16 @@ class EditorFailure extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-/** The structure editor area (spec: 500–550 px tall) with its loading placeholder. */
+/**
+ * The structure editor area (spec: 500–550 px tall) with its loading placeholder. While options, a job or
+ * results take its place it is set aside, invisible and inert, but keeps its size: Ketcher fits every molecule
+ * to its canvas, and a canvas of no size (display: none) left the zoom at 10 % for the next molecule.
+ */
 export function EditorFrame({ hidden, ...props }: MoleculeEditorProps & { hidden: boolean }): React.JSX.Element {
+  const frame = useRef<HTMLDivElement>(null);
+  useEditorFocusGuard(frame);
   return (
-    <div className={styles.editor} hidden={hidden} data-testid="molecule-editor">
+    <div ref={frame} className={hidden ? `${styles.editor} ${styles.editorAside}` : styles.editor} inert={hidden} aria-hidden={hidden || undefined} data-testid="molecule-editor">
       <EditorFailure>
         <Suspense fallback={<EditorLoading />}>
           <MoleculeEditor {...props} />

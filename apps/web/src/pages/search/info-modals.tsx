@@ -1,6 +1,7 @@
 import { SupportedDatabases } from '../../features/databases/supported-databases.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { methodInfo, qualityInfo, SEARCH_METHODS, SEARCH_QUALITIES } from '../../shared/search-options.ts';
+import { SIMILARITY_BANDS } from '../../features/results/similarity-band.ts';
+import { DEMO_SEARCH_TIMES, methodInfo, MORGAN_SPEED, qualityInfo, SEARCH_METHODS, SEARCH_QUALITIES } from '../../shared/search-options.ts';
 import styles from './info-modals.module.css';
 
 export type InfoTopic = { kind: 'method'; value: string } | { kind: 'quality'; value: string } | { kind: 'databases' } | { kind: 'threshold' };
@@ -67,34 +68,50 @@ function MethodInfoContent({ value }: { value: string }): React.JSX.Element {
 function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
   const quality = qualityInfo(value);
   if (!quality) return <p>Quality level not found</p>;
+  const percent = (share: number) => `${Math.round(share * 100)} %`;
   return (
     <div className={styles.content}>
       <h3>{quality.label}</h3>
       <p>{quality.details}</p>
       <p>
-        The 3D index of each catalogue groups molecules into clusters of similar shape. A search compares the query with the cluster
-        centres and then scores every molecule of the nearest clusters; more clusters find more of the true best hits but take longer.
-        Morgan searches scan the fingerprints of the whole catalogue at every quality.
+        A Shape or Electrostatic search runs in two stages. Stage 1 compares every molecule of a database with the query: the volume
+        grids of its conformers, laid in their principal axes, against those of the query&apos;s conformers (and, for Electrostatic,
+        the partial charges at the best of those poses). It keeps the most promising candidates. Stage 2 aligns each candidate on the
+        query and scores it exactly; every score you see is this exact score. A higher quality compares more query conformers and
+        passes more candidates to stage 2, so more of the true best hits are found, in more time.
       </p>
+      <p>Morgan searches are exact at every quality: every fingerprint is compared, {MORGAN_SPEED}.</p>
       <table className={styles.table}>
         <thead>
           <tr>
             <th scope="col">Quality</th>
-            <th scope="col">Clusters searched</th>
-            <th scope="col">Expected time</th>
+            <th scope="col">Candidates scored exactly</th>
+            <th scope="col">Shape: time (top 30 found)</th>
+            <th scope="col">Electrostatic: time (top 30 found)</th>
           </tr>
         </thead>
         <tbody>
           {SEARCH_QUALITIES.map((entry) => (
             <tr key={entry.value} aria-current={entry.value === value || undefined}>
               <td>{entry.label}</td>
-              <td>{entry.clusters}</td>
-              <td>{entry.expectedTime}</td>
+              <td>{entry.candidates.toLocaleString('en-US')}</td>
+              <td>
+                {entry.measured.shape.time} ({percent(entry.measured.shape.found)})
+              </td>
+              <td>
+                {entry.measured.electrostatic.time} ({percent(entry.measured.electrostatic.found)})
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p className={styles.note}>Times are for one large catalogue on a loaded server; each added database adds its own share.</p>
+      <p className={styles.note}>
+        Median times for one database of 100,000 molecules on a 2-core server, and the share of its 30 best molecules (by exact scoring of
+        every molecule) that the search returns. On the demo catalogues (up to 1,000 molecules each) every molecule is a candidate, so
+        the search is exact at every quality. There a 3D search takes about {DEMO_SEARCH_TIMES.oneDatabase} for one database, most of it
+        building the query&apos;s conformers, and {DEMO_SEARCH_TIMES.allDatabases} for all eleven (each database adds about half a second);
+        a Morgan search of all eleven takes {DEMO_SEARCH_TIMES.morgan}.
+      </p>
     </div>
   );
 }
@@ -103,37 +120,39 @@ function ThresholdInfoContent(): React.JSX.Element {
   return (
     <div className={styles.content}>
       <p>
-        Every hit has a similarity score from 0 to 1 (1 minus the normalised distance to the query under the chosen method). After a
-        search, the threshold slider of a database's results hides hits below the value you choose; its range follows the scores
-        actually found, and the histogram above it shows how the hits are spread.
+        Every hit has a similarity score from 0 to 1 under the chosen method. The methods&apos; scores are not on one footing: a typical
+        catalogue compound scores about 0.55 by Electrostatic or Shape and about 0.1 by Morgan. So the bands do not go by the score
+        itself but by how rare it is: each hit is compared with the scores of all molecules of the database it comes from, by the same
+        method, read from the search&apos;s score histogram. Beside each score, &ldquo;top 1 %&rdquo; means that 1 % of that database
+        scores as high or higher.
       </p>
       <table className={styles.table}>
         <thead>
           <tr>
-            <th scope="col">Score</th>
-            <th scope="col">Meaning</th>
+            <th scope="col">Band</th>
+            <th scope="col">Share of the database scoring as high or higher</th>
           </tr>
         </thead>
         <tbody>
-          <tr>
-            <td>0.9 and above</td>
-            <td>Very high similarity: near duplicates and close analogues</td>
-          </tr>
-          <tr>
-            <td>0.7 to 0.9</td>
-            <td>Highly similar: same chemotype or the same 3D/electrostatic profile</td>
-          </tr>
-          <tr>
-            <td>0.5 to 0.7</td>
-            <td>Moderate similarity: worth a look for scaffold hopping</td>
-          </tr>
-          <tr>
-            <td>below 0.5</td>
-            <td>Low similarity</td>
-          </tr>
+          {SIMILARITY_BANDS.map((band, index) => (
+            <tr key={band.key}>
+              <td>{band.label}</td>
+              <td>{index === SIMILARITY_BANDS.length - 1 ? `more than ${formatPercent(SIMILARITY_BANDS[index - 1]!.share)}` : `at most ${formatPercent(band.share)}`}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
+      <p>
+        Molecules that a Shape or Electrostatic search did not score exactly (not among its candidates) count as scoring lower than every
+        hit. After a search, the threshold slider of a database&apos;s results hides hits below the value you choose; it runs from the
+        lowest score found to the best, and the histogram above it shows how the hits are spread.
+      </p>
       <p className={styles.note}>The slider waits half a second after you stop moving it, then reloads the first page of hits above the threshold.</p>
     </div>
   );
+}
+
+/** 0.001 -> "0.1 %", 0.01 -> "1 %". */
+function formatPercent(share: number): string {
+  return `${Number((share * 100).toPrecision(2))} %`;
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { SearchQuality, SearchMethod } from '@molsearch/api';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -43,20 +44,37 @@ interface SegmentedChoiceProps<T extends string> {
   onChange: (value: T) => void;
 }
 
-/** A row of radio buttons, each with a label and a hint, under a legend with an info button. */
+const NEXT_KEYS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/**
+ * A row of radio buttons, each with a label and a hint, under a legend with an info button. Like native
+ * radios, the group is one tab stop and the arrow keys (Home, End) move the choice.
+ */
 function SegmentedChoice<T extends string>({ legend, infoLabel, onInfo, options, value, onChange }: SegmentedChoiceProps<T>): React.JSX.Element {
+  const group = useRef<HTMLDivElement>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = options.findIndex((option) => option.value === value);
+    const last = options.length - 1;
+    const step = NEXT_KEYS[event.key];
+    const target = step !== undefined ? (current + step + options.length) % options.length : event.key === 'Home' ? 0 : event.key === 'End' ? last : -1;
+    if (target < 0) return;
+    event.preventDefault();
+    onChange(options[target]!.value);
+    group.current?.querySelectorAll<HTMLElement>('[role="radio"]')[target]?.focus();
+  };
   return (
     <fieldset className={styles.toggleGroup}>
       <legend>
         {legend} <InfoButton label={infoLabel} onClick={onInfo} />
       </legend>
-      <div className={styles.segmented} role="radiogroup" aria-label={legend}>
+      <div ref={group} className={styles.segmented} role="radiogroup" aria-label={legend} onKeyDown={onKeyDown}>
         {options.map((option) => (
           <button
             key={option.value}
             type="button"
             role="radio"
             aria-checked={value === option.value}
+            tabIndex={value === option.value ? 0 : -1}
             className={value === option.value ? styles.segmentOn : styles.segment}
             onClick={() => onChange(option.value)}
           >
@@ -102,7 +120,7 @@ export function OptionsPanel(props: OptionsPanelProps): React.JSX.Element {
           options={SEARCH_QUALITIES.map((quality) => ({
             value: quality.value,
             label: quality.label,
-            hint: `${quality.clusters} clusters · ${quality.expectedTime}`,
+            hint: quality.hint,
           }))}
           value={props.quality}
           onChange={props.onQualityChange}

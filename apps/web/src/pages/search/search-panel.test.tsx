@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,17 @@ describe('search panel', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid SMILES string or draw a molecule');
     expect(screen.queryByRole('heading', { name: 'Search options' })).not.toBeInTheDocument();
+  });
+
+  it('reports a structure that cannot be SMILES before anything is sent', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    for (const text of ['C1CC(', 'CC)C', 'C1CC', 'C[NH3+', 'CC(=)C', '=CC']) {
+      await user.clear(screen.getByPlaceholderText('Enter SMILES notation'));
+      await user.type(screen.getByPlaceholderText('Enter SMILES notation'), `${text.replace(/[[{]/g, (bracket) => bracket + bracket)}{Enter}`);
+      expect(screen.getByRole('alert')).toHaveTextContent('Invalid SMILES structure');
+      expect(screen.queryByRole('heading', { name: 'Search options' })).not.toBeInTheDocument();
+    }
   });
 
   it('rejects characters that cannot be SMILES', async () => {
@@ -95,7 +106,7 @@ describe('search panel', () => {
     expect(screen.getByPlaceholderText('Enter SMILES notation')).toHaveValue('');
   });
 
-  it('explains each method and quality in its info modal', async () => {
+  it('explains each method and quality in its info modal, and gives the focus back to the info button', async () => {
     const user = userEvent.setup();
     renderPanel();
     await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'CCO{Enter}');
@@ -104,10 +115,38 @@ describe('search panel', () => {
     const method = screen.getByRole('dialog', { name: 'Search Method Information' });
     expect(method).toHaveTextContent('radius 2 folded to 2048 bits');
     await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Search method information' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Search quality information' }));
     const quality = screen.getByRole('dialog', { name: 'Search Quality Information' });
-    expect(quality).toHaveTextContent('Probes 10 clusters');
-    expect(quality).toHaveTextContent('30–60 s');
+    expect(quality).toHaveTextContent('Scores the best 3,000 candidates of each database exactly');
+    expect(quality).toHaveTextContent('Morgan searches are exact at every quality');
+    expect(quality).toHaveTextContent('0.54–0.60 s (82 %)');
+    expect(quality.textContent).not.toMatch(/cluster/i);
+    await user.click(within(quality).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: 'Search quality information' })).toHaveFocus();
+  });
+
+  it('moves the method and quality choices with the arrow keys, one tab stop per group', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'CCO{Enter}');
+    const methods = within(screen.getByRole('radiogroup', { name: 'Search Method' })).getAllByRole('radio');
+    expect(methods.map((radio) => radio.tabIndex)).toEqual([0, -1, -1]);
+    methods[0]!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: /^Shape/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: /^Shape/ })).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByRole('radio', { name: /^Electrostatic/ })).toHaveAttribute('aria-checked', 'true');
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: /^Morgan/ })).toHaveFocus();
+    await user.keyboard('{Tab}');
+    expect(screen.getByRole('button', { name: 'Search quality information' })).toHaveFocus();
+    await user.keyboard('{Tab}{End}');
+    expect(screen.getByRole('radio', { name: /^Fast/ })).toHaveAttribute('aria-checked', 'true');
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('radio', { name: /^Very Accurate/ })).toHaveFocus();
+    expect(storedSettings()).toMatchObject({ searchMethod: 'morgan', searchQuality: 'very_accurate' });
   });
 
   it('preselects and locks the only database of a vendor page', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
-import type { SearchQuality, SearchMethod } from '@molsearch/api';
+import type { SearchQuality, SearchMethod, SubmitSearchQuery } from '@molsearch/api';
 import { getRandomMolecule, SearchApiError } from '../../api/search-api.ts';
 import { track } from '../../analytics/track.ts';
 import { SearchResults } from '../../features/results/search-results.tsx';
@@ -28,6 +28,11 @@ export interface SearchPanelProps {
   vendorDatabases?: string[];
   /** Renders the structure editor; component tests turn it off (jsdom cannot run Ketcher). */
   withEditor?: boolean;
+  /**
+   * A query to search at once (`/search?q=`, the site's declared search action): with the stored method,
+   * quality and databases, or every database when none is stored.
+   */
+  autoSearch?: string;
 }
 
 type SmilesSource = 'typed' | 'editor' | 'set';
@@ -35,7 +40,7 @@ type SmilesSource = 'typed' | 'editor' | 'set';
 const EDITOR_SYNC_DELAY_MS = 700;
 
 /** The whole search flow of the page: query, options, validation, job progress and then the results. */
-export function SearchPanel({ databases, databasesError, vendorDatabases, withEditor = true }: SearchPanelProps): React.JSX.Element {
+export function SearchPanel({ databases, databasesError, vendorDatabases, withEditor = true, autoSearch }: SearchPanelProps): React.JSX.Element {
   const vendorPage = vendorDatabases !== undefined;
   const locked = vendorPage && vendorDatabases.length === 1;
   const [settings, setSettings] = useState<SearchSettings>(() => {
@@ -52,7 +57,10 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
   const job = useSearchJob();
   const queryClient = useQueryClient();
   const editorRef = useRef<HTMLDivElement>(null);
+  const smilesRef = useRef<HTMLInputElement>(null);
+  const progressRef = useRef<HTMLElement>(null);
   const syncTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const autoSearched = useRef(false);
 
   // Without an editor (tests, or the editor failed to load) the editor-gated buttons still work on the text.
   const editorReady = !withEditor || editor !== null;
@@ -71,6 +79,8 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
   );
 
   useEffect(() => () => clearTimeout(syncTimer.current), []);
+
+  const labelOf = useCallback((id: string) => databases?.find((entry) => entry.id === id)?.info.display_name ?? id, [databases]);
 
   const sendToEditor = useCallback(
     async (text: string, failure: string) => {
@@ -129,6 +139,13 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
 
   const onDraw = async () => {
     track('molecule_editor_action', { action: 'draw' });
+    if (smiles.trim()) {
+      const problem = smilesProblem(smiles);
+      if (problem) {
+        setSmilesError(problem);
+        return;
+      }
+    }
     setOptionsOpen(false);
     editorRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     if (smiles.trim()) await sendToEditor(smiles.trim(), 'Failed to send molecule to editor');
@@ -143,6 +160,46 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
   }, []);
 
   const updateSettings = (patch: Partial<SearchSettings>) => setSettings((previous) => ({ ...previous, ...patch }));
+
+  const runSearch = async (text: string, databaseIds: string[]) => {
+    const request: SubmitSearchQuery = {
+      search_input: text.trim(),
+      search_type: settings.searchMethod,
+      search_quality: settings.searchQuality,
+      db_names: databaseIds,
+      compute_properties: settings.computeProperties,
+    };
+    track('search_submitted', { method: request.search_type, quality: request.search_quality, databases: databaseIds.join(',') });
+    setSubmitted(null);
+    setOptionsOpen(false);
+    // The options panel and its Search button go away: the progress card takes the focus, then the results.
+    requestAnimationFrame(() => progressRef.current?.focus());
+    const outcome = await job.run(request);
+    if (outcome.ok) {
+      toast.success('Search completed successfully');
+      setSubmitted({ jobName: outcome.jobName, smiles: request.search_input, method: request.search_type, quality: request.search_quality, databases: databaseIds });
+      return;
+    }
+    // A failed call may mean the server is gone: check now, so the health banner explains it.
+    void queryClient.invalidateQueries({ queryKey: ['health'] });
+    if (outcome.stage === 'submit') {
+      setOptionsOpen(true);
+      // A refused input is explained once, where it is typed or chosen.
+      if (outcome.field?.name === 'search_input' || outcome.field?.name === 'db_names') {
+        job.reset();
+        if (outcome.field.name === 'search_input') {
+          setSmilesError(outcome.field.message);
+          smilesRef.current?.focus();
+        } else {
+          setDatabaseError(outcome.field.message);
+        }
+        return;
+      }
+      toast.error(outcome.message);
+    } else if (outcome.message !== 'Request aborted') {
+      toast.error('Search job failed or timed out');
+    }
+  };
 
   const onSearch = async () => {
     const problem = smilesProblem(smiles);
@@ -160,34 +217,23 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
       return;
     }
     setDatabaseError(null);
-    const request = {
-      search_input: smiles.trim(),
-      search_type: settings.searchMethod,
-      search_quality: settings.searchQuality,
-      db_names: selected,
-      compute_properties: settings.computeProperties,
-    };
-    track('search_submitted', { method: request.search_type, quality: request.search_quality, databases: selected.join(',') });
-    setSubmitted(null);
-    setOptionsOpen(false);
-    const outcome = await job.run(request);
-    if (outcome.ok) {
-      toast.success('Search completed successfully');
-      setSubmitted({ jobName: outcome.jobName, smiles: request.search_input, method: request.search_type, quality: request.search_quality, databases: selected });
+    await runSearch(smiles, selected);
+  };
+
+  // `/search?q=`: fill in the query and search it once the database list is known.
+  useEffect(() => {
+    if (autoSearch === undefined || !databases || autoSearched.current) return;
+    autoSearched.current = true;
+    setQuery(autoSearch);
+    const problem = smilesProblem(autoSearch);
+    if (problem) {
+      setSmilesError(problem);
       return;
     }
-    // A failed call may mean the server is gone: check now, so the health banner explains it.
-    void queryClient.invalidateQueries({ queryKey: ['health'] });
-    if (outcome.stage === 'submit') {
-      // A refused query: show the server's reason where it applies and let the user fix the input.
-      if (outcome.field?.name === 'search_input') setSmilesError(outcome.field.message);
-      if (outcome.field?.name === 'db_names') setDatabaseError(outcome.field.message);
-      setOptionsOpen(true);
-      toast.error(outcome.message);
-    } else if (outcome.message !== 'Request aborted') {
-      toast.error('Search job failed or timed out');
-    }
-  };
+    track('search_initiated', { source: 'url' });
+    void runSearch(autoSearch, selected.length > 0 ? selected : databases.map((entry) => entry.id));
+    // Runs once, when the list arrives; the settings of that moment are the ones to search with.
+  }, [autoSearch, databases]);
 
   const onReset = () => {
     setSettings({ ...DEFAULT_SETTINGS, selectedDatabase: vendorPage ? vendorDatabases : [] });
@@ -208,6 +254,7 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
     setDatabaseError(null);
     void sendToEditor('', 'Failed to send molecule to editor');
     window.scrollTo({ top: 0, behavior: 'smooth' });
+    smilesRef.current?.focus({ preventScroll: true });
   };
 
   const running = job.state.phase === 'submitting' || job.state.phase === 'queued' || job.state.phase === 'executing';
@@ -217,6 +264,7 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
     <div className={styles.panel}>
       {SEARCH_MODE === 'batch' ? <BatchDropZone /> : null}
       <SmilesBar
+        inputRef={smilesRef}
         smiles={smiles}
         onSmilesChange={onSmilesChange}
         copyable={source === 'typed' || source === 'editor'}
@@ -252,7 +300,7 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
         />
       ) : null}
 
-      <JobProgress state={submitted ? { ...job.state, phase: 'idle' } : job.state} />
+      <JobProgress ref={progressRef} state={submitted ? { ...job.state, phase: 'idle' } : job.state} labelOf={labelOf} />
 
       {withEditor ? (
         <div ref={editorRef}>
@@ -260,7 +308,7 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
         </div>
       ) : null}
 
-      {submitted ? <SearchResults search={submitted} onModify={onModify} onNewSearch={onNewSearch} /> : null}
+      {submitted ? <SearchResults search={submitted} onModify={onModify} onNewSearch={onNewSearch} focusOnShow /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { getDatabases } from '../../api/search-api.ts';
 import { usePageMeta } from '../../shared/page-meta.ts';
@@ -7,25 +7,27 @@ import { vendorBySlug } from '../../shared/vendors.ts';
 import type { Vendor } from '../../shared/vendors.ts';
 import { NotFound } from '../not-found/not-found.page.tsx';
 import type { DatabaseEntry } from './database-filters.ts';
-import { formatMoleculeCount } from '../../features/databases/database-groups.ts';
 import { HealthBanner } from './health-banner.tsx';
+import { searchLead } from './search-lead.ts';
 import { SearchPanel } from './search-panel.tsx';
 import styles from './search.module.css';
 
-/** `/` and `/{vendor}`: an unknown vendor slug is answered with "Page not found". */
+/** `/`, `/search?q=` and `/{vendor}`: an unknown vendor slug is answered with "Page not found". */
 export function Component(): React.JSX.Element {
   const { vendor: slug } = useParams();
+  const [params] = useSearchParams();
   const vendor = vendorBySlug(slug);
   if (slug && !vendor) return <NotFound what="vendor page" />;
-  // A new key per vendor resets the panel's state when moving between vendor pages.
-  return <SearchPage key={vendor?.slug ?? 'all'} vendor={vendor} />;
+  const query = params.get('q')?.trim() || undefined;
+  // A new key per vendor (and per linked query) resets the panel's state when moving between them.
+  return <SearchPage key={`${vendor?.slug ?? 'all'}:${query ?? ''}`} vendor={vendor} autoSearch={query} />;
 }
 
-function SearchPage({ vendor }: { vendor: Vendor | undefined }): React.JSX.Element {
+function SearchPage({ vendor, autoSearch }: { vendor: Vendor | undefined; autoSearch: string | undefined }): React.JSX.Element {
   usePageMeta(
     vendor ? `${vendor.name} compound search` : 'Multi-Database Similarity Search',
     vendor
-      ? `Search ${vendor.name}'s purchasable compounds for molecules similar to yours by electrostatics, 3D shape or Morgan fingerprints.`
+      ? `Search ${vendor.name}'s catalogues for molecules similar to yours by electrostatics, 3D shape or Morgan fingerprints.`
       : 'Find purchasable compounds similar to your molecule by electrostatics, 3D shape or Morgan fingerprints across vendor catalogues.',
   );
   const databasesQuery = useQuery({ queryKey: ['databases'], queryFn: getDatabases });
@@ -37,7 +39,7 @@ function SearchPage({ vendor }: { vendor: Vendor | undefined }): React.JSX.Eleme
     return all.filter((entry) => vendor.databases.includes(entry.id) || entry.info.Vendor.toLowerCase() === vendor.name.toLowerCase());
   }, [databasesQuery.data, vendor]);
 
-  const totalMolecules = entries?.reduce((sum, entry) => sum + entry.info['Number of molecules'], 0) ?? 0;
+  const coverage = entries ? { databases: entries.length, molecules: entries.reduce((sum, entry) => sum + entry.info['Number of molecules'], 0) } : null;
   const vendorDatabases = vendor && entries ? entries.map((entry) => entry.id) : undefined;
 
   return (
@@ -49,18 +51,12 @@ function SearchPage({ vendor }: { vendor: Vendor | undefined }): React.JSX.Eleme
             <h1>
               <img src={vendor.logo} alt="" className={styles.heroLogo} height={36} /> {vendor.name} compound search
             </h1>
-            <p className={styles.lead}>
-              Find molecules similar to yours among {vendor.name}&apos;s purchasable compounds
-              {entries ? ` — ${entries.length} database${entries.length === 1 ? '' : 's'}, ${formatMoleculeCount(totalMolecules)} molecules` : ''}.
-            </p>
+            <p className={styles.lead}>{searchLead(vendor.name, coverage)}</p>
           </>
         ) : (
           <>
             <h1>Find purchasable compounds similar to your molecule</h1>
-            <p className={styles.lead}>
-              Compare by electrostatics, 3D shape or Morgan fingerprints
-              {entries ? ` across ${entries.length} vendor databases with ${formatMoleculeCount(totalMolecules)} molecules` : ' across vendor catalogues'}.
-            </p>
+            <p className={styles.lead}>{searchLead(undefined, coverage)}</p>
           </>
         )}
       </section>
@@ -75,6 +71,7 @@ function SearchPage({ vendor }: { vendor: Vendor | undefined }): React.JSX.Eleme
           databases={entries}
           databasesError={databasesQuery.error ? 'Failed to load database information. Please try refreshing the page.' : null}
           vendorDatabases={vendorDatabases}
+          autoSearch={autoSearch}
         />
       )}
     </div>

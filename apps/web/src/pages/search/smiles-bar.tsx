@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { Ref } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
 import { useCopy } from '../../ui/use-copy.ts';
@@ -6,6 +7,7 @@ import { EXAMPLE_MOLECULES } from './example-molecules.ts';
 import styles from './search.module.css';
 
 export interface SmilesBarProps {
+  inputRef?: Ref<HTMLInputElement>;
   smiles: string;
   onSmilesChange: (smiles: string) => void;
   /** Show the copy button: the text came from typing or from the editor. */
@@ -43,6 +45,7 @@ export function SmilesBar(props: SmilesBarProps): React.JSX.Element {
       <div className={styles.barRow}>
         <div className={styles.inputWrap}>
           <input
+            ref={props.inputRef}
             id={inputId}
             className={`${styles.smilesInput} ${props.error ? styles.inputInvalid : ''}`}
             type="text"
