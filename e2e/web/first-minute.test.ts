@@ -99,8 +99,13 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
   it('brings the editor back at a normal zoom after New search', async () => {
     const { page, ui, context } = await open();
     await ui.waitForEditor();
-    await searchMolport(page, ASPIRIN, /^Morgan/);
+    const grid = await searchMolport(page, ASPIRIN, /^Morgan/);
+    // The results come into view with the focus on their heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Results');
+    await expect.poll(() => ui.results.evaluate((results) => Math.round(results.getBoundingClientRect().top))).toBeLessThan(120);
+    await grid.getByRole('img').first().waitFor();
     await screenshot(page, 'search-results-1366x700');
+    expect(await seriousAccessibilityViolations(page, NOT_OURS)).toEqual([]);
     await page.getByRole('navigation', { name: 'Search actions' }).getByRole('button', { name: /New search/ }).click();
     await page.getByRole('button', { name: 'Caffeine' }).click();
     await expect.poll(() => ui.smilesBox.inputValue()).toBe('Cn1c(=O)c2c(ncn2C)n(C)c1=O');

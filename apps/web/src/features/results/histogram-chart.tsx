@@ -24,7 +24,7 @@ export function HistogramChart({ bins, threshold, filtering, databaseName }: His
         <XAxis dataKey="start" hide />
         <Tooltip
           cursor={{ fill: 'rgba(11, 92, 171, 0.08)' }}
-          formatter={(count) => [`${String(count)} molecules`, databaseName]}
+          formatter={(count) => [`${String(count)} molecule${Number(count) === 1 ? '' : 's'}`, databaseName]}
           labelFormatter={(start) => {
             const bin = bins.find((entry) => entry.start === Number(start));
             return `Similarity ${formatSimilarity(Number(start))}–${formatSimilarity(bin?.end ?? Number(start))}`;
