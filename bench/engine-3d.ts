@@ -1,9 +1,11 @@
 // `npm run bench -- engine-3d [--size N] [--queries N] [--data-dir DIR] [--catalogue ID] [--qualities fast,accurate,very_accurate]
-//                             [--methods espsim_shape,espsim_electrostatic]`
+//                             [--methods espsim_shape,espsim_electrostatic,consensus]`
 //
-// Shape and electrostatic search on a Chemspace screening catalogue: end-to-end latency per quality
-// (query conformers included) and recall@30 against the exact ranking, i.e. every molecule of the
-// catalogue re-scored by the 3D scorer, for approved drugs of ../shared/data/drugs.tsv as queries.
+// Shape, electrostatic and consensus search on a Chemspace screening catalogue: end-to-end latency per
+// quality (query conformers included) and recall@30 against the exact ranking, i.e. every molecule of the
+// catalogue re-scored by the 3D scorer (for consensus: by all three scores, fused as the search fuses
+// them), for approved drugs of ../shared/data/drugs.tsv as queries. Queries are built with the charge
+// model the catalogue records, and electrostatic scores take the catalogue's form.
 //
 // Without --catalogue, the first N molecules of chemspace_screening.smi.gz are imported with 3D columns
 // into <data-dir>/bench/engine-3d/data (kept, so a second run skips the import). The exact ranking of
@@ -23,17 +25,23 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { morganFingerprint, tanimoto, withMol } from '@molsearch/chem';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
-import { closeSearchPool, importCatalogue, isRecordError, openCatalogue, readMolecules, search, shapeQuery } from '@molsearch/engine';
-import type { Catalogue } from '@molsearch/engine';
-import { SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, createRescorePool, rescoreModels, stage1Candidates } from '@molsearch/engine/bench';
+import {
+  catalogueChargeModel, closeSearchPool, consensusReferenceRows, consensusScore, importCatalogue, isRecordError, openCatalogue, rarityModel, readMolecules, search, shapeQuery,
+} from '@molsearch/engine';
+import type { Catalogue, ShapeQuery } from '@molsearch/engine';
+import {
+  SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
+} from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 
 const SOURCE = new URL('../../shared/data/catalogs/chemspace_screening.smi.gz', import.meta.url).pathname;
 const DRUGS = new URL('../../shared/data/drugs.tsv', import.meta.url).pathname;
-const METHODS: ScoreMethod[] = ['espsim_shape', 'espsim_electrostatic'];
+type Method = ScoreMethod | 'consensus';
+const METHODS: Method[] = ['espsim_shape', 'espsim_electrostatic', 'consensus'];
 const QUALITIES = ['fast', 'accurate', 'very_accurate'] as const;
 type Quality = (typeof QUALITIES)[number];
 const TOP = 30;
@@ -68,7 +76,7 @@ export async function run(args: string[]): Promise<void> {
     for (const method of METHODS.filter((m) => values.methods.split(',').includes(m))) {
       const truth = await groundTruth(benchDir, catalogue, method, queries, pool);
       const ceilings = await stage1Ceilings(catalogue, method, queries, truth, qualities);
-      const rate = await exactRate(catalogue, method, queries, pool);
+      const rate = await exactRate(catalogue, method === 'consensus' ? 'espsim_electrostatic' : method, queries, pool);
       const exhaustiveMs = (catalogue.count / rate) * 1000;
       console.log(`${method}: exact re-scoring in this run ${rate.toFixed(0)} molecules/s on 2 workers, so re-scoring all ${catalogue.count.toLocaleString()} takes ${fmtMs(exhaustiveMs)} a query`);
       for (const quality of qualities) {
@@ -92,7 +100,7 @@ export async function run(args: string[]): Promise<void> {
           `${method.padEnd(20)} ${quality.padEnd(13)}: end to end (query conformers + stage 1 + stage 2 on 2 workers) median ${fmtMs(median)} ` +
             `(${(exhaustiveMs / median).toFixed(0)}x faster than re-scoring all), ` +
             `p90 ${fmtMs(sorted[Math.floor(sorted.length * 0.9)]!)}, CPU of all threads median ${fmtMs(cpuMedian)}; recall@${TOP} mean ${mean.toFixed(3)}, min ${Math.min(...recalls).toFixed(2)} ` +
-            `(grids of ${STAGE1_QUERY_CONFORMERS[method][quality]} query conformers, ${STAGE1_REFINED_PAIRS[method][quality] || 'all'} pairs refined, ${SHAPE_CANDIDATES[quality]} candidates at most; they hold ${ceilings.get(quality)!.toFixed(3)} of the exact top ${TOP})`,
+            `(${stageOneText(catalogue, method, quality)}; they hold ${ceilings.get(quality)!.toFixed(3)} of the exact top ${TOP})`,
         );
       }
     }
@@ -161,9 +169,22 @@ function drugQueries(count: number): string[] {
   return Array.from({ length: Math.min(count, drugs.length) }, (_, i) => drugs[i * step]![1]!);
 }
 
+/** What stage 1 compares for `method`, in words. */
+function stageOneText(catalogue: Catalogue, method: Method, quality: Quality): string {
+  const grids = (m: ScoreMethod): string => `${m} grids of ${STAGE1_QUERY_CONFORMERS[m][quality]} query conformers, ${STAGE1_REFINED_PAIRS[m][quality] || 'all'} pairs refined`;
+  if (method === 'consensus') return `a third of ${SHAPE_CANDIDATES[quality]} candidates each from the Morgan top, the shape and the electrostatic stage 1`;
+  const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), SHAPE_CANDIDATES[quality]);
+  return sources.map((source) => `${source.wanted} by ${grids(source.method)}`).join(' + ');
+}
+
+/** The query built as the search builds it for this catalogue: with the catalogue's charge model. */
+function queryFor(catalogue: Catalogue, smiles: string): Promise<ShapeQuery> {
+  return shapeQuery(smiles, undefined, catalogueChargeModel(catalogue.manifest.shape!));
+}
+
 interface TruthFile {
   catalogue: string;
-  method: ScoreMethod;
+  method: Method;
   /**
    * Per query SMILES: the best rows by exact score (ties by row), with their scores, and a digest of the
    * query's 3D model: when conformer generation changes, the entry no longer matches and is recomputed.
@@ -172,7 +193,7 @@ interface TruthFile {
 }
 
 /** Exact top rows of each query over the whole catalogue, from the cache or computed on the pool. */
-async function groundTruth(benchDir: string, catalogue: Catalogue, method: ScoreMethod, queries: string[], pool: RescorePool): Promise<Set<number>[]> {
+async function groundTruth(benchDir: string, catalogue: Catalogue, method: Method, queries: string[], pool: RescorePool): Promise<Set<number>[]> {
   await mkdir(benchDir, { recursive: true });
   const path = join(benchDir, `truth-${catalogue.id}-${method}.json`);
   let cache: TruthFile = { catalogue: catalogue.version, method, queries: {} };
@@ -184,10 +205,12 @@ async function groundTruth(benchDir: string, catalogue: Catalogue, method: Score
   let computed = 0;
   for (const smiles of queries) {
     const start = performance.now();
-    const query = await shapeQuery(smiles);
+    const query = await queryFor(catalogue, smiles);
     const model = modelDigest(query.model);
     if (cache.queries[smiles]?.model === model) continue;
-    const scores = await rescoreModels(query.model, method, models, { pool, chunk: 64 });
+    const scores = method === 'consensus'
+      ? await exactConsensus(catalogue, query, models, pool)
+      : await rescoreModels(query.model, method, models, { pool, chunk: 64, electrostaticForm: catalogueElectrostaticForm(catalogue) });
     const ranked = Array.from(scores.keys())
       .filter((row) => !Number.isNaN(scores[row]!))
       .sort((a, b) => scores[b]! - scores[a]! || a - b)
@@ -207,6 +230,19 @@ async function groundTruth(benchDir: string, catalogue: Catalogue, method: Score
   return queries.map((smiles) => new Set(cache.queries[smiles]!.rows.slice(0, TOP)));
 }
 
+/** The consensus score of every row, fused from its three exact scores as the search fuses them (NaN without a 3D model). */
+async function exactConsensus(catalogue: Catalogue, query: ShapeQuery, models: Uint8Array[], pool: RescorePool): Promise<Float64Array> {
+  const threeD = await rescoreComponents(query.model, models, { pool, chunk: 64, electrostaticForm: catalogueElectrostaticForm(catalogue) });
+  // The query's SMILES is its standard form, whose fingerprint the Morgan search uses.
+  const queryFingerprint = withMol(query.smiles, morganFingerprint)!;
+  const morgan = Float64Array.from({ length: catalogue.count }, (_, row) => tanimoto(queryFingerprint, catalogue.fingerprint(row)));
+  const reference = consensusReferenceRows(catalogue);
+  const pick = (scores: Float64Array): number[] => Array.from(reference, (row) => scores[row]!);
+  const references = { morgan: rarityModel(pick(morgan)), shape: rarityModel(pick(threeD.shape)), electrostatic: rarityModel(pick(threeD.electrostatic)) };
+  return Float64Array.from({ length: catalogue.count }, (_, row) =>
+    models[row]!.byteLength === 0 ? Number.NaN : consensusScore(references, { morgan: morgan[row]!, shape: threeD.shape[row]!, electrostatic: threeD.electrostatic[row]! }));
+}
+
 /**
  * Exact re-scores a second on the pool, measured now for every query against the first 500 molecules:
  * the reference that makes latencies comparable between machines (they differed by half here).
@@ -216,9 +252,9 @@ async function exactRate(catalogue: Catalogue, method: ScoreMethod, queries: str
   let seconds = 0;
   let scored = 0;
   for (const smiles of queries) {
-    const query = await shapeQuery(smiles);
+    const query = await queryFor(catalogue, smiles);
     const start = performance.now();
-    await rescoreModels(query.model, method, models, { pool });
+    await rescoreModels(query.model, method, models, { pool, electrostaticForm: catalogueElectrostaticForm(catalogue) });
     seconds += (performance.now() - start) / 1000;
     scored += models.length;
   }
@@ -229,16 +265,25 @@ async function exactRate(catalogue: Catalogue, method: ScoreMethod, queries: str
  * Per quality, the mean fraction of each query's exact top 30 among the stage-1 candidates: the recall
  * stage 2 reaches when its exact scores put them first.
  */
-async function stage1Ceilings(catalogue: Catalogue, method: ScoreMethod, queries: string[], truth: Set<number>[], qualities: Quality[]): Promise<Map<Quality, number>> {
+async function stage1Ceilings(catalogue: Catalogue, method: Method, queries: string[], truth: Set<number>[], qualities: Quality[]): Promise<Map<Quality, number>> {
   const sums = new Map<Quality, number>(qualities.map((quality) => [quality, 0]));
   for (const [q, smiles] of queries.entries()) {
-    const query = await shapeQuery(smiles);
+    const query = await queryFor(catalogue, smiles);
     for (const quality of qualities) {
-      const rows = new Set(await stage1Candidates(catalogue, query.model, method, quality, SHAPE_CANDIDATES[quality]));
+      const rows = new Set(await stage1Rows(catalogue, query, method, quality));
       sums.set(quality, sums.get(quality)! + recallAt(truth[q]!, [...truth[q]!].filter((row) => rows.has(row))));
     }
   }
   return new Map(qualities.map((quality) => [quality, sums.get(quality)! / queries.length]));
+}
+
+/** The candidates stage 1 gives `method` (consensus: its 3D part and the exact Morgan top, as the search draws them). */
+async function stage1Rows(catalogue: Catalogue, query: ShapeQuery, method: Method, quality: Quality): Promise<number[]> {
+  if (method !== 'consensus') return [...(await stage1Union(catalogue, query, candidateSources(method, catalogueElectrostaticForm(catalogue), SHAPE_CANDIDATES[quality]), quality))];
+  const share = Math.ceil(SHAPE_CANDIDATES[quality] / 3);
+  const from3d = await stage1Union(catalogue, query, [{ method: 'espsim_shape', wanted: share }, { method: 'espsim_electrostatic', wanted: share }], quality);
+  const morgan = await search({ smiles: query.smiles, method: 'morgan', quality, databases: [catalogue.id], limit: share }, { dataDir: dirname(dirname(catalogue.dir)), threads: 1 });
+  return [...from3d, ...morgan.databases[0]!.rows];
 }
 
 function modelDigest(model: Model3D): string {

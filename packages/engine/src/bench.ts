@@ -13,5 +13,6 @@ export type { ScanPool } from './morgan/scan-pool.ts';
 export { createKernel } from './morgan/select-kernel.ts';
 export { foldFingerprints } from './morgan/wasm-kernel.ts';
 export { SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, stage1Candidates } from './shape/grid-candidates.ts';
-export { createRescorePool, rescoreModels } from './shape/rescore-pool.ts';
+export { createRescorePool, rescoreComponents, rescoreModels } from './shape/rescore-pool.ts';
+export { candidateSources, catalogueElectrostaticForm, stage1Union } from './shape/shape-search.ts';
 export type { RescorePool } from './shape/rescore-pool.ts';

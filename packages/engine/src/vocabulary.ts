@@ -3,7 +3,7 @@
  * schemas (and through them the web app) derive from these lists, so this file imports nothing and runs
  * in a browser as well as in Node.
  */
-export const SEARCH_METHODS = ['espsim_electrostatic', 'espsim_shape', 'morgan'] as const;
+export const SEARCH_METHODS = ['espsim_electrostatic', 'espsim_shape', 'morgan', 'consensus'] as const;
 export type SearchMethod = (typeof SEARCH_METHODS)[number];
 
 export const SEARCH_QUALITIES = ['very_accurate', 'accurate', 'fast'] as const;

@@ -16,15 +16,15 @@ export const command: Command = {
   options: {
     config: { type: 'string', valueName: 'file', description: 'catalogue configuration (default: ./config/catalogues.json, else the bundled one)' },
   },
-  help: 'Columns: id, name, vendor, badges, molecules (0 when not imported), bytes per molecule, built, problem.\nEvery index file is checked against the checksum written at import; a damaged catalogue names the file under problem.',
+  help: 'Columns: id, name, vendor, badges, molecules (0 when not imported), bytes per molecule, built, problem, and the 3D model (charges and charge state the 3D columns were built with, and the electrostatic score they give).\nEvery index file is checked against the checksum written at import; a damaged catalogue names the file under problem.',
   async run(context) {
     const config = await catalogueConfig(context.options.string('config'), context.io.cwd);
     // Every file is read and checked against its manifest checksum, so damage shows here before a search meets it.
     const infos = await listCatalogues(context.dataDir, config, { verify: true });
-    await context.out.line(['id', 'name', 'vendor', 'badges', 'molecules', 'bytes_per_molecule', 'built', 'problem'].join('\t'));
+    await context.out.line(['id', 'name', 'vendor', 'badges', 'molecules', 'bytes_per_molecule', 'built', 'problem', 'model_3d'].join('\t'));
     for (const info of infos) {
       await context.out.line(
-        [info.id, info.displayName, info.vendor.name, info.badges.join(', '), String(info.count), info.bytesPerMolecule?.toString() ?? '', info.created ?? '', info.problem ?? ''].join('\t'),
+        [info.id, info.displayName, info.vendor.name, info.badges.join(', '), String(info.count), info.bytesPerMolecule?.toString() ?? '', info.created ?? '', info.problem ?? '', info.chargeModel?.description ?? ''].join('\t'),
       );
     }
   },

@@ -59,5 +59,6 @@ export const command: Command = {
         `${formatCount(summary.skippedRows)} skipped (${formatCount(summary.duplicateIds)} duplicate ids), ` +
         `${summary.moleculesPerSecond.toFixed(0)} molecules/s, ${summary.bytesPerMolecule} bytes/molecule, in ${summary.dir}`,
     );
+    if (summary.chargeFallbacks) context.note(`${summary.id}: ${formatCount(summary.chargeFallbacks)} molecules have Gasteiger charges in their 3D model: MMFF94 could not type them`);
   },
 };

@@ -33,7 +33,7 @@ describe('the OpenAPI document', () => {
     expect(byName.page_size).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 30 } });
     expect(byName.sim_th!.schema).toMatchObject({ type: 'number', minimum: 0, maximum: 1 });
     const submit = document.paths['/api/submit_molsearch']!.get!;
-    expect(submit.parameters.find((parameter) => parameter.name === 'search_type')!.schema.enum).toEqual(['espsim_electrostatic', 'espsim_shape', 'morgan']);
+    expect(submit.parameters.find((parameter) => parameter.name === 'search_type')!.schema.enum).toEqual(['espsim_electrostatic', 'espsim_shape', 'morgan', 'consensus']);
     expect(document.paths['/api/prepare_download']!.post!.requestBody).toBeDefined();
   });
 

@@ -1,4 +1,6 @@
 import { readdir } from 'node:fs/promises';
+import { catalogueChargeModel, describeChargeModel } from '../features/charge-model.ts';
+import type { ChargeModel } from '../features/charge-model.ts';
 import { EngineError } from '../format/engine-error.ts';
 import type { EngineErrorCode } from '../format/engine-error.ts';
 import type { CatalogueConfig, DatabaseConfig, VendorConfig } from './catalogue-config.ts';
@@ -26,6 +28,8 @@ export interface CatalogueInfo {
   problemCode?: EngineErrorCode;
   created?: string;
   bytesPerMolecule?: number;
+  /** With 3D columns: the charge state and partial charges they were built with, and a line saying so. */
+  chargeModel?: ChargeModel & { description: string };
 }
 
 const UNKNOWN_VENDOR = { slug: 'other', name: 'Other', logo: '', website: '' };
@@ -83,7 +87,15 @@ async function describe(
     const damage = knownDamage(dir, stamp);
     if (damage) throw damage;
     if (options.verify) await verifyCatalogue(dir, manifest, stamp);
-    return { ...info, count: manifest.count, imported: true, created: manifest.created, bytesPerMolecule: manifest.bytesPerMolecule };
+    const chargeModel = manifest.shape && catalogueChargeModel(manifest.shape);
+    return {
+      ...info,
+      count: manifest.count,
+      imported: true,
+      created: manifest.created,
+      bytesPerMolecule: manifest.bytesPerMolecule,
+      ...(chargeModel ? { chargeModel: { ...chargeModel, description: describeChargeModel(chargeModel) } } : {}),
+    };
   } catch (error) {
     if (error instanceof EngineError) return { ...info, problem: error.message, problemCode: error.code };
     return { ...info, problem: String(error), problemCode: 'CATALOGUE_CORRUPT' };

@@ -2,7 +2,7 @@ import { ChemistryError, DEFAULT_MOLECULE_LIMITS, MORGAN_BYTES, PROPERTY_COLUMNS
 import type { MoleculeLimits, MoleculeProperties } from '@molsearch/chem';
 import type { StoredProperty } from '../format/catalogue-format.ts';
 import { numericProperties, textProperties } from './prepared-batch.ts';
-import { encodedShapeModel } from './shape-features.ts';
+import { shapeModelRow } from './shape-features.ts';
 import type { ShapeBuildOptions } from './shape-features.ts';
 import type { PreparedBatch } from './prepared-batch.ts';
 
@@ -41,7 +41,10 @@ export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPE
   const numeric = numericProperties(properties);
   const text = textProperties(properties);
   const batch: PreparedBatch = { lines: [], ids: [], smiles: [], fingerprints: new Uint8Array(0), numbers: new Float32Array(0), texts: text.map(() => []), rejected: [] };
-  if (shape) batch.models = [];
+  if (shape) {
+    batch.models = [];
+    batch.chargeFallbacks = 0;
+  }
   const fingerprints = new Uint8Array(molecules.length * MORGAN_BYTES);
   const numbers = new Float32Array(molecules.length * numeric.length);
   for (const molecule of molecules) {
@@ -52,7 +55,7 @@ export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPE
       batch.rejected.push({ line: molecule.line, message: `${prepared} ${JSON.stringify(clip(molecule.smiles))}` });
       continue;
     }
-    const { standard, features, model } = prepared;
+    const { standard, features, shapeModel } = prepared;
     const row = batch.ids.length;
     batch.lines.push(molecule.line);
     batch.ids.push(molecule.id);
@@ -62,7 +65,10 @@ export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPE
       numbers[row * numeric.length + k] = numericValue(features.properties, property.key);
     });
     text.forEach((property, t) => batch.texts[t]!.push(String(features.properties[property.key as keyof MoleculeProperties])));
-    if (model) batch.models!.push(model);
+    if (shapeModel) {
+      batch.models!.push(shapeModel.model);
+      if (shapeModel.chargeFallback) batch.chargeFallbacks!++;
+    }
   }
   batch.fingerprints = fingerprints.slice(0, batch.ids.length * MORGAN_BYTES);
   batch.numbers = numbers.slice(0, batch.ids.length * numeric.length);
@@ -72,7 +78,7 @@ export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPE
 interface PreparedRow {
   standard: { smiles: string };
   features: { fingerprint: Uint8Array; properties: MoleculeProperties };
-  model?: Uint8Array;
+  shapeModel?: { model: Uint8Array; chargeFallback: boolean };
 }
 
 /** The row's standard form, fingerprint, properties and (with `shape`) 3D columns, or why it was refused. */
@@ -81,7 +87,7 @@ function prepareRow(smiles: string, shape: ShapeBuildOptions | undefined): Prepa
     const standard = standardizeSmiles(smiles);
     const features = standard && withMol(standard.smiles, (mol) => ({ fingerprint: morganFingerprint(mol), properties: moleculeProperties(mol) }));
     if (!standard || !features) return 'invalid SMILES';
-    return shape ? { standard, features, model: encodedShapeModel(standard.smiles, shape) } : { standard, features };
+    return shape ? { standard, features, shapeModel: shapeModelRow(standard.smiles, shape) } : { standard, features };
   } catch (error) {
     if (error instanceof ChemistryError) return error.message;
     throw error;

@@ -13,6 +13,8 @@ export interface PreparedBatch {
   texts: string[][];
   /** Encoded 3D model per row (empty when no conformer could be built), when the import builds the 3D columns. */
   models?: Uint8Array[];
+  /** Rows whose 3D model has Gasteiger charges because MMFF94 could not type the molecule, with the 3D columns. */
+  chargeFallbacks?: number;
   /** Rows that failed, reported by input line. */
   rejected: { line: number; message: string }[];
 }

@@ -1,7 +1,10 @@
-import { buildModel3D, encodeModel, gasteigerCharges, generateConformers, generateConformersWith, hydrogenatedGraph } from '@molsearch/chem';
+import { buildModel3D, encodeModel, generateConformers, generateConformersWith, hydrogenatedGraph, partialCharges, protonatedGraph } from '@molsearch/chem';
 import type { ConformerOptions, ConformerSet, Model3D, MolGraph, RemoteAttempt } from '@molsearch/chem';
+import { CURRENT_CHARGE_MODEL } from './charge-model.ts';
+import type { ChargeModel } from './charge-model.ts';
 
-export interface ShapeBuildOptions {
+/** How a molecule's 3D model is built: its conformers, and the charge state and charge model of its charges. */
+export interface ShapeBuildOptions extends Partial<ChargeModel> {
   /** Conformers per molecule. */
   conformers: number;
   seed: number;
@@ -9,21 +12,37 @@ export interface ShapeBuildOptions {
   timeBudgetMs: number;
 }
 
-/** Catalogue entries: few conformers (the query brings more); enough for stage 1 and re-scoring. */
-export const CATALOGUE_SHAPE: ShapeBuildOptions = { conformers: 3, seed: 42, timeBudgetMs: 2000 };
-/** Queries: more conformers, so the query side covers the flexibility the catalogue side lacks; 30 is where
- * our conformers reach the quality gate against RDKit ETKDGv3 + MMFF (npm run bench -- conformer-gate). */
-export const QUERY_SHAPE: ShapeBuildOptions = { conformers: 30, seed: 42, timeBudgetMs: 5000 };
-
-export interface ShapeFeatures {
-  /** Conformers and Gasteiger charges: what the stage-1 grids and charge sites and the exact scorer read. */
-  model: Model3D;
+/** The charge model `options` name, today's (CURRENT_CHARGE_MODEL) where they name none. */
+export function buildChargeModel(options: ShapeBuildOptions): ChargeModel {
+  return { charges: options.charges ?? CURRENT_CHARGE_MODEL.charges, protonation: options.protonation ?? CURRENT_CHARGE_MODEL.protonation };
 }
 
-/** The 3D model (conformers, Gasteiger charges) of a standardised molecule; undefined when no conformer can be built. */
+/** Catalogue entries: few conformers (the query brings more); enough for stage 1 and re-scoring. */
+export const CATALOGUE_SHAPE: ShapeBuildOptions = { conformers: 3, seed: 42, timeBudgetMs: 2000, ...CURRENT_CHARGE_MODEL };
+/** Queries: more conformers, so the query side covers the flexibility the catalogue side lacks; 30 is where
+ * our conformers reach the quality gate against RDKit ETKDGv3 + MMFF (npm run bench -- conformer-gate).
+ * A query searched in a catalogue of another charge model is built with that model instead. */
+export const QUERY_SHAPE: ShapeBuildOptions = { conformers: 30, seed: 42, timeBudgetMs: 5000, ...CURRENT_CHARGE_MODEL };
+
+export interface ShapeFeatures {
+  /** Conformers and partial charges: what the stage-1 grids and charge sites and the exact scorer read. */
+  model: Model3D;
+  /** MMFF94 could not type the molecule, so its charges are Gasteiger's (import counts these). */
+  chargeFallback: boolean;
+}
+
+/**
+ * The 3D model of a standardised molecule (its neutral standard form): conformers of the charge state
+ * `options.protonation` names, with `options.charges` partial charges; undefined when no conformer can be built.
+ */
 export function shapeFeatures(smiles: string, options: ShapeBuildOptions): ShapeFeatures | undefined {
-  const graph = hydrogenatedGraph(smiles);
-  return graph ? featuresOf(graph, generateConformers(graph, conformerOptions(options))) : undefined;
+  const graph = modelGraph(smiles, options);
+  return graph ? featuresOf(graph, generateConformers(graph, conformerOptions(options)), buildChargeModel(options)) : undefined;
+}
+
+/** The molecule with every hydrogen as an atom, in the charge state the model is built from (same heavy-atom order either way). */
+function modelGraph(smiles: string, options: ShapeBuildOptions): MolGraph | undefined {
+  return buildChargeModel(options).protonation === 'ph7.4' ? protonatedGraph(smiles)?.graph : hydrogenatedGraph(smiles);
 }
 
 /** Where a molecule's conformer attempts are embedded instead of this thread (shape/conformer-pool.ts). */
@@ -39,24 +58,33 @@ export interface ConformerEmbedder {
  * (unless the time budget cuts it short), sooner. Queries take this path, imports the other.
  */
 export async function shapeFeaturesWith(smiles: string, options: ShapeBuildOptions, embedder: ConformerEmbedder): Promise<ShapeFeatures | undefined> {
-  const graph = hydrogenatedGraph(smiles);
+  const graph = modelGraph(smiles, options);
   if (!graph) return undefined;
-  return featuresOf(graph, await generateConformersWith(graph, conformerOptions(options), embedder.embedFor(graph, options.seed), embedder.inFlight));
+  return featuresOf(graph, await generateConformersWith(graph, conformerOptions(options), embedder.embedFor(graph, options.seed), embedder.inFlight), buildChargeModel(options));
 }
 
 function conformerOptions(options: ShapeBuildOptions): ConformerOptions {
   return { count: options.conformers, seed: options.seed, timeBudgetMs: options.timeBudgetMs };
 }
 
-function featuresOf(graph: MolGraph, { conformers }: ConformerSet): ShapeFeatures | undefined {
+function featuresOf(graph: MolGraph, { conformers }: ConformerSet, model: ChargeModel): ShapeFeatures | undefined {
   if (conformers.length === 0 || conformers[0]!.length === 0) return undefined;
   // A hydrogen or proton alone has no volume to compare: it scores 0 even against itself.
   if (!graph.atoms.some((atom) => atom.atomicNumber > 1)) return undefined;
-  return { model: buildModel3D(graph, conformers, gasteigerCharges(graph)) };
+  const charges = partialCharges(graph, model.charges);
+  return { model: buildModel3D(graph, conformers, charges.charges), chargeFallback: charges.model !== model.charges };
 }
 
-/** What a batch carries per molecule for the 3D columns: the encoded model, empty when no conformer could be built. */
-export function encodedShapeModel(smiles: string, options: ShapeBuildOptions): Uint8Array {
+/**
+ * What a batch carries per molecule for the 3D columns: the encoded model, empty when no conformer could
+ * be built, and whether its charges fell back to Gasteiger.
+ */
+export function shapeModelRow(smiles: string, options: ShapeBuildOptions): { model: Uint8Array; chargeFallback: boolean } {
   const features = shapeFeatures(smiles, options);
-  return features ? encodeModel(features.model) : new Uint8Array(0);
+  return features ? { model: encodeModel(features.model), chargeFallback: features.chargeFallback } : { model: new Uint8Array(0), chargeFallback: false };
+}
+
+/** The encoded 3D model alone, empty when no conformer could be built. */
+export function encodedShapeModel(smiles: string, options: ShapeBuildOptions): Uint8Array {
+  return shapeModelRow(smiles, options).model;
 }

@@ -1,4 +1,5 @@
 import { MORGAN_BITS, MORGAN_BYTES, MORGAN_RADIUS } from '@molsearch/chem';
+import type { PartialChargeModel } from '@molsearch/chem';
 
 /**
  * On-disk layout of one catalogue, `<dataDir>/catalogues/<DB-ID>/`. Every per-molecule column is in
@@ -88,7 +89,23 @@ export interface CatalogueManifest {
   /** Sum of the column files divided by count. */
   bytesPerMolecule: number;
   /** How the 3D columns were built, when the catalogue has them. */
-  shape?: { conformers: number; seed: number; timeBudgetMs: number };
+  shape?: ManifestShape;
+}
+
+/** The charge state the 3D models were built from: the neutral standard form, or the dominant form at pH 7.4. */
+export type Protonation = 'neutral' | 'ph7.4';
+
+export interface ManifestShape {
+  conformers: number;
+  seed: number;
+  timeBudgetMs: number;
+  /**
+   * The partial-charge model of the 3D models (a molecule MMFF94 cannot type has Gasteiger charges).
+   * Absent in catalogues built before the field: Gasteiger.
+   */
+  charges?: PartialChargeModel;
+  /** Absent in catalogues built before the field: the neutral form. */
+  protonation?: Protonation;
 }
 
 export const MORGAN_BUILD: CatalogueBuildParameters['fingerprint'] = {

@@ -36,6 +36,11 @@ export interface DatabaseHits {
   similarities: Float32Array;
   /** Counts of hits per similarity bin of width 1/HISTOGRAM_BINS over 0..1. */
   histogram: number[];
+  /**
+   * Consensus searches only: the exact component scores each hit's similarity was fused from, same order
+   * as `rows`: Morgan Tanimoto, shape Tanimoto, and the electrostatic score in its catalogue's form.
+   */
+  components?: { morgan: Float32Array; shape: Float32Array; electrostatic: Float32Array };
 }
 
 export interface SearchResult {

@@ -61,6 +61,7 @@ export class BatchQueue {
     for (const rejected of batch.rejected) report.skip(next.file, rejected.line, rejected.message);
     for (const line of builder.add(batch)) report.skip(next.file, line, 'duplicate id: kept the first row with this id');
     report.molecules = builder.count;
+    report.chargeFallbacks += batch.chargeFallbacks ?? 0;
     await appendCheckpoint(workDir, { batch, through: next.through, readErrors: next.readErrors });
   }
 }

@@ -1,6 +1,6 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { CATALOGUE_PROPERTIES } from '../features/prepare-molecules.ts';
-import { CATALOGUE_SHAPE } from '../features/shape-features.ts';
+import { CATALOGUE_SHAPE, buildChargeModel } from '../features/shape-features.ts';
 import type { ManifestSource } from '../format/catalogue-format.ts';
 import { assertCatalogueId, cataloguesDir } from '../format/catalogue-paths.ts';
 import { EngineError, throwIfAborted } from '../format/engine-error.ts';
@@ -35,7 +35,8 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
   const started = performance.now();
   const root = cataloguesDir(options.dataDir);
   await mkdir(root, { recursive: true });
-  const shape = options.shape === true ? CATALOGUE_SHAPE : options.shape || undefined;
+  // The manifest records the charge model the 3D columns were built with, named or not.
+  const shape = options.shape === true ? CATALOGUE_SHAPE : options.shape ? { ...options.shape, ...buildChargeModel(options.shape) } : undefined;
   const sources = await describeSources(options.files);
   const header = await checkpointHeader(options.id, options.files, CATALOGUE_PROPERTIES.map((p) => p.key), shape, options.limit);
   const work = await openWorkFolder(root, options.id, header, options.resume === true);
@@ -55,6 +56,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
     let start: InputPosition = { file: 0, rowsInFile: 0, rows: 0 };
     for (const record of work.resumed ?? []) {
       report.countSkipped(record.readErrors + record.batch.rejected.length + builder.add(record.batch).length);
+      report.chargeFallbacks += record.batch.chargeFallbacks ?? 0;
       start = record.through;
     }
     report.molecules = builder.count;
@@ -83,6 +85,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
       moleculesPerSecond: builder.count / Math.max(seconds, 1e-9),
       bytesPerMolecule: manifest.bytesPerMolecule,
       resumedRows: start.rows,
+      ...(shape ? { chargeFallbacks: report.chargeFallbacks } : {}),
     };
   } catch (error) {
     queue.abandon();

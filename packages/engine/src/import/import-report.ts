@@ -6,6 +6,8 @@ export class ImportReport {
   rows = 0;
   molecules = 0;
   skipped = 0;
+  /** Imported molecules whose 3D model has Gasteiger charges because MMFF94 could not type them. */
+  chargeFallbacks = 0;
   private readonly totalBytes: number;
   private doneBytes = 0;
   private file = '';

@@ -66,4 +66,6 @@ export interface ImportSummary {
   bytesPerMolecule: number;
   /** Input rows taken over from the interrupted import this one resumed (0 when it started afresh). */
   resumedRows: number;
+  /** With the 3D columns: molecules whose 3D model has Gasteiger charges because MMFF94 could not type them. */
+  chargeFallbacks?: number;
 }

@@ -1,14 +1,19 @@
-import type { ScoreMethod } from '@molsearch/chem';
+import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { openCatalogue } from '../catalogue/open-catalogue.ts';
+import { catalogueChargeModel, chargeModelKey } from '../features/charge-model.ts';
 import { EngineError, abortedError, asEngineError } from '../format/engine-error.ts';
 import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES } from '../format/search-types.ts';
-import type { DatabaseHits, SearchOptions, SearchRequest, SearchResult } from '../format/search-types.ts';
+import type { DatabaseHits, SearchMethod, SearchOptions, SearchRequest, SearchResult } from '../format/search-types.ts';
 import type { KernelKind } from '../morgan/common-bits-kernel.ts';
 import { fingerprintColumn } from '../morgan/morgan-column.ts';
 import { morganQuery } from '../morgan/morgan-query.ts';
+import type { MorganQuery } from '../morgan/morgan-query.ts';
 import { morganScan } from '../morgan/morgan-scan.ts';
 import { shapeQuery } from '../shape/shape-query.ts';
 import { shapeSearch } from '../shape/shape-search.ts';
+import type { ShapeQuery } from '../shape/shape-query.ts';
+import { consensusSearch } from './consensus-search.ts';
+import type { ConsensusHits } from './consensus-search.ts';
 import { similarityHistogram } from './histogram.ts';
 import { conformerPool, gridPool, rescorePool, searchPool } from './shared-pools.ts';
 
@@ -23,8 +28,11 @@ export interface EngineSearchOptions extends SearchOptions {
 /**
  * Runs one search over each requested catalogue in turn, reporting "Searching in {database}" with
  * the overall percentage. Each database's hits carry exact scores, best first, with a 50-bin
- * histogram: Morgan Tanimoto over the whole catalogue (BitBound), or for the 3D methods the 3D
- * scorer's score of the stage-1 candidates (see shape-search.ts).
+ * histogram: Morgan Tanimoto over the whole catalogue (BitBound); for the 3D methods the 3D scorer's
+ * score of the stage-1 candidates (see shape-search.ts); for consensus the fusion of the three exact
+ * scores (score-fusion.ts), which are returned beside it as `components`. A 3D query is built once per
+ * charge model among the catalogues (charge-model.ts), so each catalogue is searched with a query
+ * built as its own molecules were.
  */
 export async function search(request: SearchRequest, options: EngineSearchOptions): Promise<SearchResult> {
   checkRequest(request);
@@ -36,12 +44,13 @@ export async function search(request: SearchRequest, options: EngineSearchOption
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${without3d.id} has no 3D index for ${method}: re-import it with 3D columns (molsearch import --3d).`);
   }
   const threads = options.threads ?? 2;
-  const query = await searchQuery(request.smiles, method, threads).catch((error: unknown) => {
+  const queries = await searchQueries(request.smiles, method, catalogues, threads).catch((error: unknown) => {
     throw asEngineError(error) ?? error;
   });
-  const pool = method === 'morgan' && threads > 1 ? searchPool(threads) : undefined;
-  const shapePool = method !== 'morgan' && threads > 1 ? rescorePool(threads) : undefined;
-  const shapeGridPool = method !== 'morgan' && threads > 1 ? gridPool(threads) : undefined;
+  const uses3d = method !== 'morgan';
+  const pool = method === 'morgan' || method === 'consensus' ? (threads > 1 ? searchPool(threads) : undefined) : undefined;
+  const shapePool = uses3d && threads > 1 ? rescorePool(threads) : undefined;
+  const shapeGridPool = uses3d && threads > 1 ? gridPool(threads) : undefined;
   const databases: DatabaseHits[] = [];
   const total = request.databases.length;
   for (const [index, database] of request.databases.entries()) {
@@ -52,19 +61,49 @@ export async function search(request: SearchRequest, options: EngineSearchOption
     report(0);
     const catalogue = catalogues[index]!;
     const threshold = request.threshold ?? 0;
-    const hits =
-      'fingerprint' in query
-        ? await morganScan(await fingerprintColumn(catalogue), catalogue.version, query.fingerprint, { limit: request.limit, threshold, kernel: options.kernel, pool, signal: options.signal, onProgress: report })
-        : await shapeSearch(catalogue, query, { method: method as ScoreMethod, quality: request.quality, limit: request.limit, threshold, signal: options.signal, onProgress: report, pool: shapePool, gridPool: shapeGridPool });
+    const shape = uses3d ? queries.shape.get(chargeModelKey(catalogueChargeModel(catalogue.manifest.shape!)))! : undefined;
+    let hits: { rows: Uint32Array; similarities: Float64Array; components?: ConsensusHits['components'] };
+    if (method === 'morgan') {
+      hits = await morganScan(await fingerprintColumn(catalogue), catalogue.version, queries.morgan!.fingerprint, { limit: request.limit, threshold, kernel: options.kernel, pool, signal: options.signal, onProgress: report });
+    } else if (method === 'consensus') {
+      hits = await consensusSearch(catalogue, queries.morgan!, shape!, {
+        quality: request.quality, limit: request.limit, threshold, signal: options.signal, onProgress: report, pool: shapePool, gridPool: shapeGridPool, scanPool: pool, kernel: options.kernel,
+      });
+    } else {
+      hits = await shapeSearch(catalogue, shape!, { method, quality: request.quality, limit: request.limit, threshold, signal: options.signal, onProgress: report, pool: shapePool, gridPool: shapeGridPool });
+    }
     report(1);
     const similarities = Float32Array.from(hits.similarities);
-    databases.push({ database, rows: hits.rows, similarities, histogram: similarityHistogram(similarities) });
+    const components = hits.components && {
+      morgan: Float32Array.from(hits.components.morgan),
+      shape: Float32Array.from(hits.components.shape),
+      electrostatic: Float32Array.from(hits.components.electrostatic),
+    };
+    databases.push({ database, rows: hits.rows, similarities, histogram: similarityHistogram(similarities), ...(components ? { components } : {}) });
   }
-  return { querySmiles: query.smiles, method: request.method, quality: request.quality, databases };
+  return { querySmiles: queries.smiles, method: request.method, quality: request.quality, databases };
 }
 
-function searchQuery(smiles: string, method: SearchRequest['method'], threads: number) {
-  return method === 'morgan' ? morganQuery(smiles) : shapeQuery(smiles, threads > 1 ? conformerPool(threads) : undefined);
+interface SearchQueries {
+  smiles: string;
+  morgan?: MorganQuery;
+  /** The 3D query per charge-model key of the catalogues searched. */
+  shape: Map<string, ShapeQuery>;
+}
+
+/** Every query form the search needs, built before any catalogue is searched so a bad query fails at once. */
+async function searchQueries(smiles: string, method: SearchMethod, catalogues: readonly Catalogue[], threads: number): Promise<SearchQueries> {
+  const morgan = method === 'morgan' || method === 'consensus' ? await morganQuery(smiles) : undefined;
+  const shape = new Map<string, ShapeQuery>();
+  if (method !== 'morgan') {
+    const conformers = threads > 1 ? conformerPool(threads) : undefined;
+    for (const catalogue of catalogues) {
+      const model = catalogueChargeModel(catalogue.manifest.shape!);
+      const key = chargeModelKey(model);
+      if (!shape.has(key)) shape.set(key, await shapeQuery(smiles, conformers, model));
+    }
+  }
+  return { smiles: morgan?.smiles ?? shape.values().next().value!.smiles, ...(morgan ? { morgan } : {}), shape };
 }
 
 function checkRequest(request: SearchRequest): void {

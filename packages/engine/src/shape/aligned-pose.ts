@@ -1,19 +1,29 @@
+import type { ScoreMethod } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
+import { catalogueChargeModel, electrostaticFormFor } from '../features/charge-model.ts';
 import type { SearchMethod } from '../format/search-types.ts';
 import { poseMolblock } from './pose-molblock.ts';
 import { poseCandidates } from './rescore-pool.ts';
 import type { RescoreOptions } from './rescore-pool.ts';
 import type { ShapeQuery } from './shape-query.ts';
 
-type ShapeMethod = Exclude<SearchMethod, 'morgan'>;
+type PosedMethod = Exclude<SearchMethod, 'morgan'>;
+
+/** Every 3D method poses a hit at its best-shape alignment; consensus takes the 3D scores' pose. */
+function scorerMethod(method: PosedMethod): ScoreMethod {
+  return method === 'consensus' ? 'espsim_shape' : method;
+}
 
 /**
  * The molblock of a 3D hit aligned on the query at its best-shape pose (the pose chemists ask for in
- * downloads), titled `title`; undefined when the catalogue has no 3D model for the row.
+ * downloads), titled `title`; undefined when the catalogue has no 3D model for the row. The query should
+ * be built with the catalogue's charge model (`shapeQuery`'s `chargeModel`), as the search built it: the
+ * conformers of another charge state give a pose that may differ slightly from the search's.
  */
-export function alignedHitMolblock(query: ShapeQuery, method: ShapeMethod, catalogue: Catalogue, row: number, title: string): string | undefined {
+export function alignedHitMolblock(query: ShapeQuery, method: PosedMethod, catalogue: Catalogue, row: number, title: string): string | undefined {
   if (!catalogue.shape) return undefined;
-  return poseMolblock(query.model, method, catalogue.smiles(row), catalogue.shape.model(row), title);
+  const form = electrostaticFormFor(catalogueChargeModel(catalogue.manifest.shape!));
+  return poseMolblock(query.model, scorerMethod(method), form, catalogue.smiles(row), catalogue.shape.model(row), title);
 }
 
 export interface AlignedHitsOptions extends RescoreOptions {
@@ -28,10 +38,11 @@ export interface AlignedHitsOptions extends RescoreOptions {
  * ABORTED once `signal` is aborted. Every row is undefined when the catalogue has no 3D columns.
  */
 export async function alignedHitMolblocks(
-  query: ShapeQuery, method: ShapeMethod, catalogue: Catalogue, rows: ArrayLike<number>, options: AlignedHitsOptions = {},
+  query: ShapeQuery, method: PosedMethod, catalogue: Catalogue, rows: ArrayLike<number>, options: AlignedHitsOptions = {},
 ): Promise<(string | undefined)[]> {
   const shape = catalogue.shape;
   if (!shape) return Array.from({ length: rows.length }, () => undefined);
   const candidates = Array.from(rows, (row, i) => ({ model: shape.model(row), smiles: catalogue.smiles(row), title: options.titles?.[i] ?? catalogue.compoundId(row) }));
-  return poseCandidates(query.model, method, candidates, options);
+  const electrostaticForm = electrostaticFormFor(catalogueChargeModel(catalogue.manifest.shape!));
+  return poseCandidates(query.model, scorerMethod(method), candidates, { ...options, electrostaticForm });
 }

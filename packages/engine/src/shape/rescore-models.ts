@@ -15,15 +15,29 @@ function modelBytes(task: ScoreTask | PoseTask, i: number): Uint8Array {
   return task.models.subarray(task.offsets[i]!, task.offsets[i + 1]!);
 }
 
-/** Scores every packed model of a task with the 3D scorer; NaN for an empty model. */
+/** Scores every packed model of a task with the 3D scorer (with `components`, both 3D scores too); NaN for an empty model. */
 export function scoreModels(task: ScoreTask): ScoreResult {
   const query = queryOf(task);
-  const similarities = new Float64Array(task.offsets.length - 1);
-  for (let i = 0; i < similarities.length; i++) {
+  const count = task.offsets.length - 1;
+  const similarities = new Float64Array(count);
+  const shape = task.components ? new Float64Array(count) : undefined;
+  const electrostatic = task.components ? new Float64Array(count) : undefined;
+  const options = { electrostaticForm: task.form, withElectrostatic: task.components === true };
+  for (let i = 0; i < count; i++) {
     const bytes = modelBytes(task, i);
-    similarities[i] = bytes.byteLength === 0 ? Number.NaN : score(query, decodeModel(bytes), task.method).similarity;
+    if (bytes.byteLength === 0) {
+      similarities[i] = Number.NaN;
+      if (shape && electrostatic) shape[i] = electrostatic[i] = Number.NaN;
+      continue;
+    }
+    const scored = score(query, decodeModel(bytes), task.method, options);
+    similarities[i] = scored.similarity;
+    if (shape && electrostatic) {
+      shape[i] = scored.shape;
+      electrostatic[i] = scored.electrostatic!;
+    }
   }
-  return { similarities };
+  return shape && electrostatic ? { similarities, shape, electrostatic } : { similarities };
 }
 
 /** The molblock of every packed model aligned on the query; null for an empty model. */
@@ -31,5 +45,5 @@ export async function poseModels(task: PoseTask): Promise<PoseResult> {
   // The molblocks are written through RDKit, which a re-scoring worker has not needed before.
   await loadRDKit();
   const query = queryOf(task);
-  return { molblocks: task.smiles.map((smiles, i) => poseMolblock(query, task.method, smiles, modelBytes(task, i), task.titles[i]!) ?? null) };
+  return { molblocks: task.smiles.map((smiles, i) => poseMolblock(query, task.method, task.form, smiles, modelBytes(task, i), task.titles[i]!) ?? null) };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Model3D, ScoreMethod } from '@molsearch/chem';
+import type { ElectrostaticForm, Model3D, ScoreMethod } from '@molsearch/chem';
 import { throwIfAborted } from '../format/engine-error.ts';
 import { WorkerPool } from '../pool/worker-pool.ts';
 import { poseModels, scoreModels } from './rescore-models.ts';
@@ -14,6 +14,8 @@ interface ModelsTask {
    */
   queryKey: string;
   method: ScoreMethod;
+  /** How the electrostatic score is formed (the catalogue's, charge-model.ts). */
+  form: ElectrostaticForm;
   /** Encoded compact models back to back; model i is bytes offsets[i]..offsets[i + 1]. */
   models: Uint8Array;
   offsets: Uint32Array;
@@ -22,6 +24,8 @@ interface ModelsTask {
 /** Exact scores of the models (stage 2 of the 3D searches). */
 export interface ScoreTask extends ModelsTask {
   kind: 'score';
+  /** Also return both 3D scores of each model, from the one alignment that gives its `method` score. */
+  components?: boolean;
 }
 
 /** Each model aligned on the query at its best-shape pose, written as a molblock (3D downloads). */
@@ -37,6 +41,9 @@ export type RescoreRequest = ScoreTask | PoseTask;
 export interface ScoreResult {
   /** Exact 3D score per model; NaN where a model is empty (no conformer). */
   similarities: Float64Array;
+  /** With `components`: the shape Tanimoto and the electrostatic score per model at the same pose (NaN likewise). */
+  shape?: Float64Array;
+  electrostatic?: Float64Array;
 }
 
 export interface PoseResult {
@@ -59,6 +66,8 @@ export function createRescorePool(threads: number): RescorePool {
 }
 
 export interface RescoreOptions {
+  /** How the electrostatic score is formed: the catalogue's form (charge-model.ts); Carbó, chem's default, when not given. */
+  electrostaticForm?: ElectrostaticForm;
   pool?: RescorePool;
   signal?: AbortSignal;
   /** Fraction 0..1 of the models done. */
@@ -78,10 +87,24 @@ export async function rescoreModels(query: Model3D, method: ScoreMethod, models:
   const queryKey = randomUUID();
   const similarities = new Float64Array(models.length);
   await inChunks(models.length, options, 'The search', async (start, end) => {
-    const task: ScoreTask = { kind: 'score', ...packModels(query, queryKey, method, models.slice(start, end)) };
+    const task: ScoreTask = { kind: 'score', ...packModels(query, queryKey, method, options, models.slice(start, end)) };
     similarities.set((await run(task, options.pool)).similarities, start);
   });
   return similarities;
+}
+
+/** Both exact 3D scores of every model, from one alignment each: the shape Tanimoto and the electrostatic score. */
+export async function rescoreComponents(query: Model3D, models: Uint8Array[], options: RescoreOptions = {}): Promise<{ shape: Float64Array; electrostatic: Float64Array }> {
+  const queryKey = randomUUID();
+  const shape = new Float64Array(models.length);
+  const electrostatic = new Float64Array(models.length);
+  await inChunks(models.length, options, 'The search', async (start, end) => {
+    const task: ScoreTask = { kind: 'score', components: true, ...packModels(query, queryKey, 'espsim_electrostatic', options, models.slice(start, end)) };
+    const result = await run(task, options.pool);
+    shape.set(result.shape!, start);
+    electrostatic.set(result.electrostatic!, start);
+  });
+  return { shape, electrostatic };
 }
 
 /** A candidate to pose: its encoded model, its catalogue SMILES and the title of its record. */
@@ -102,7 +125,7 @@ export async function poseCandidates(query: Model3D, method: ScoreMethod, candid
     const part = candidates.slice(start, end);
     const task: PoseTask = {
       kind: 'pose',
-      ...packModels(query, queryKey, method, part.map((candidate) => candidate.model)),
+      ...packModels(query, queryKey, method, options, part.map((candidate) => candidate.model)),
       smiles: part.map((candidate) => candidate.smiles),
       titles: part.map((candidate) => candidate.title),
     };
@@ -152,10 +175,10 @@ async function inChunks(total: number, options: RescoreOptions, what: string, wo
   await Promise.all(lanes);
 }
 
-function packModels(query: Model3D, queryKey: string, method: ScoreMethod, models: Uint8Array[]): ModelsTask {
+function packModels(query: Model3D, queryKey: string, method: ScoreMethod, options: RescoreOptions, models: Uint8Array[]): ModelsTask {
   const offsets = new Uint32Array(models.length + 1);
   models.forEach((model, i) => (offsets[i + 1] = offsets[i]! + model.byteLength));
   const bytes = new Uint8Array(offsets[models.length]!);
   models.forEach((model, i) => bytes.set(model, offsets[i]!));
-  return { query, queryKey, method, models: bytes, offsets };
+  return { query, queryKey, method, form: options.electrostaticForm ?? 'carbo', models: bytes, offsets };
 }

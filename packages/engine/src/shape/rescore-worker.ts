@@ -5,5 +5,5 @@ import type { RescoreRequest, RescoreResult } from './rescore-pool.ts';
 
 serveTasks<RescoreRequest, RescoreResult>(
   (task) => (task.kind === 'score' ? scoreModels(task) : poseModels(task)),
-  (result) => ('similarities' in result ? [result.similarities.buffer as ArrayBuffer] : []),
+  (result) => ('similarities' in result ? [result.similarities, result.shape, result.electrostatic].flatMap((scores) => (scores ? [scores.buffer as ArrayBuffer] : [])) : []),
 );

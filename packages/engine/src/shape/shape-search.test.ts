@@ -34,7 +34,8 @@ afterAll(async () => {
 describe('shape and electrostatic search', () => {
   it('writes the 3D columns: a model, volume grids and charge sites per molecule, and nothing else', async () => {
     const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
-    expect(catalogue.manifest.shape).toEqual({ conformers: 2, seed: 42, timeBudgetMs: 2000 });
+    // Options that name no charge model get today's, and the manifest records it.
+    expect(catalogue.manifest.shape).toEqual({ conformers: 2, seed: 42, timeBudgetMs: 2000, charges: 'mmff94', protonation: 'ph7.4' });
     for (let row = 0; row < catalogue.count; row++) expect(catalogue.shape?.model(row).byteLength).toBeGreaterThan(0);
     const files = await readdir(catalogue.dir);
     const twoD = await readdir(catalogueDir(dataDir, 'SMALL-2D'));

@@ -1,5 +1,6 @@
-import type { ScoreMethod } from '@molsearch/chem';
+import type { ElectrostaticForm, ScoreMethod } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
+import { catalogueChargeModel, electrostaticFormFor } from '../features/charge-model.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { sortHits } from '../format/hit-order.ts';
 import type { SearchQuality } from '../format/search-types.ts';
@@ -23,20 +24,60 @@ export interface ShapeSearchOptions {
   gridPool?: GridPool;
 }
 
+/** One stage-1 ranking and how many of its best rows to take. */
+export interface CandidateSource {
+  method: ScoreMethod;
+  wanted: number;
+}
+
+/**
+ * Where a method's stage-2 candidates come from, `candidates` in all. The electrostatic score of a
+ * catalogue built with today's model is the mean of the shape Tanimoto and the ESP Tanimoto, while the
+ * electrostatic stage 1 ranks by a Carbó-like estimate of the charges alone: half its candidates are the
+ * shape stage 1's best, half the charges', so a molecule that scores by its shape is not lost. The
+ * Carbó score of older catalogues takes every candidate from the charges, as before.
+ */
+export function candidateSources(method: ScoreMethod, form: ElectrostaticForm, candidates: number): CandidateSource[] {
+  if (method === 'espsim_shape') return [{ method, wanted: candidates }];
+  if (form === 'carbo' || form === 'tanimoto') return [{ method, wanted: candidates }];
+  const fromShape = Math.floor(candidates / 2);
+  return [{ method: 'espsim_shape', wanted: fromShape }, { method, wanted: candidates - fromShape }];
+}
+
+/**
+ * The union of the best rows of each stage-1 ranking in `sources`, ascending: each ranking through the
+ * stage-1 entry point (`stage1Candidates`), its grid scan run in parts on `gridPool`'s threads.
+ */
+export async function stage1Union(catalogue: Catalogue, query: ShapeQuery, sources: readonly CandidateSource[], quality: SearchQuality, gridPool?: GridPool): Promise<Uint32Array> {
+  const runner = gridPool ? poolRunner(gridPool) : undefined;
+  const parts: Uint32Array[] = [];
+  for (const source of sources) {
+    if (source.wanted > 0) parts.push(await stage1Candidates(catalogue, query.model, source.method, quality, source.wanted, runner));
+  }
+  return parts.length === 1 ? parts[0]! : Uint32Array.from(new Set(parts.flatMap((rows) => [...rows]))).sort();
+}
+
+/** The form of the electrostatic score for hits of `catalogue`: the one its charge model is scored by. */
+export function catalogueElectrostaticForm(catalogue: Catalogue): ElectrostaticForm {
+  return catalogue.manifest.shape ? electrostaticFormFor(catalogueChargeModel(catalogue.manifest.shape)) : 'carbo';
+}
+
 /**
  * Two stages: every molecule's volume grids are compared with the query's in principal-axes poses
- * (format/grid-layout.ts), and the best of them by grid Tanimoto are aligned and scored by the 3D
- * scorer; that exact score is what is returned.
+ * (format/grid-layout.ts), and the best of them by grid Tanimoto (shape), or by that and the charges
+ * at the best grid poses (electrostatics, `candidateSources`), are aligned and scored by the 3D scorer;
+ * that exact score is what is returned. The query must be built with the catalogue's charge model.
  */
 export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, options: ShapeSearchOptions): Promise<{ rows: Uint32Array; similarities: Float64Array }> {
   const columns = catalogue.shape;
   if (!columns) {
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for ${options.method}: re-import it with 3D columns (molsearch import --3d).`);
   }
-  const wanted = SHAPE_CANDIDATES[options.quality];
-  const runner = options.gridPool ? poolRunner(options.gridPool) : undefined;
-  const candidates = await stage1Candidates(catalogue, query.model, options.method, options.quality, wanted, runner);
+  const electrostaticForm = catalogueElectrostaticForm(catalogue);
+  const sources = candidateSources(options.method, electrostaticForm, SHAPE_CANDIDATES[options.quality]);
+  const candidates = await stage1Union(catalogue, query, sources, options.quality, options.gridPool);
   const similarities = await rescoreModels(query.model, options.method, [...candidates].map((row) => columns.model(row)), {
+    electrostaticForm,
     pool: options.pool,
     signal: options.signal,
     onProgress: options.onProgress,

@@ -1,0 +1,125 @@
+import { seededRandom, tanimoto } from '@molsearch/chem';
+import type { Catalogue } from '../catalogue/catalogue-reader.ts';
+import { FINGERPRINT_BYTES } from '../format/catalogue-format.ts';
+import { EngineError, throwIfAborted } from '../format/engine-error.ts';
+import { sortHits } from '../format/hit-order.ts';
+import type { SearchQuality } from '../format/search-types.ts';
+import type { KernelKind } from '../morgan/common-bits-kernel.ts';
+import { fingerprintView } from '../morgan/fingerprint-memory.ts';
+import { fingerprintColumn } from '../morgan/morgan-column.ts';
+import type { MorganQuery } from '../morgan/morgan-query.ts';
+import { morganScan } from '../morgan/morgan-scan.ts';
+import type { ScanPool } from '../morgan/scan-pool.ts';
+import { SHAPE_CANDIDATES } from '../shape/grid-candidates.ts';
+import type { GridPool } from '../shape/grid-pool.ts';
+import { rescoreComponents } from '../shape/rescore-pool.ts';
+import type { RescorePool } from '../shape/rescore-pool.ts';
+import { catalogueElectrostaticForm, stage1Union } from '../shape/shape-search.ts';
+import type { ShapeQuery } from '../shape/shape-query.ts';
+import { FUSION_REFERENCE_ROWS, consensusScore, rarityModel } from './score-fusion.ts';
+import type { ConsensusReference } from './score-fusion.ts';
+
+export interface ConsensusSearchOptions {
+  quality: SearchQuality;
+  limit: number;
+  threshold: number;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+  /** Stage 2's exact 3D scores on these workers; without one on the calling thread. */
+  pool?: RescorePool;
+  gridPool?: GridPool;
+  scanPool?: ScanPool;
+  kernel?: KernelKind;
+}
+
+/** Consensus hits: best first, the fused similarity and the three exact scores it was fused from. */
+export interface ConsensusHits {
+  rows: Uint32Array;
+  similarities: Float64Array;
+  components: { morgan: Float64Array; shape: Float64Array; electrostatic: Float64Array };
+}
+
+/** The seed of every catalogue's reference sample: the same rows for every query, every run. */
+const REFERENCE_SEED = 42;
+const referenceRows = new WeakMap<Catalogue, Uint32Array>();
+
+/**
+ * The catalogue rows whose scores estimate rarities (score-fusion.ts): FUSION_REFERENCE_ROWS rows with a
+ * 3D model drawn by a fixed seed, ascending; every row with a model in a smaller catalogue.
+ */
+export function consensusReferenceRows(catalogue: Catalogue): Uint32Array {
+  let rows = referenceRows.get(catalogue);
+  if (!rows) {
+    rows = drawReferenceRows(catalogue);
+    referenceRows.set(catalogue, rows);
+  }
+  return rows;
+}
+
+function drawReferenceRows(catalogue: Catalogue): Uint32Array {
+  const hasModel = (row: number): boolean => catalogue.shape!.model(row).byteLength > 0;
+  if (catalogue.count <= FUSION_REFERENCE_ROWS) return Uint32Array.from({ length: catalogue.count }, (_, row) => row).filter(hasModel);
+  const random = seededRandom(REFERENCE_SEED);
+  const picked = new Set<number>();
+  // Rows without a model are drawn and passed over; a catalogue made mostly of them gives a smaller sample.
+  for (let draw = 0; draw < 4 * FUSION_REFERENCE_ROWS && picked.size < FUSION_REFERENCE_ROWS; draw++) {
+    const row = Math.floor(random() * catalogue.count);
+    if (!picked.has(row) && hasModel(row)) picked.add(row);
+  }
+  return Uint32Array.from(picked).sort();
+}
+
+/**
+ * The consensus method in one catalogue. Stage 1 takes a third of the quality's candidates from each
+ * method: the exact Morgan top (BitBound), the shape stage 1 and the electrostatic stage 1, so a molecule
+ * that only one score finds is still a candidate. Stage 2 scores every candidate and the reference rows
+ * exactly by all three (one alignment gives both 3D scores), and fuses each candidate's three scores
+ * (score-fusion.ts). Rows without a 3D model have no consensus score and are left out.
+ */
+export async function consensusSearch(catalogue: Catalogue, morgan: MorganQuery, shape: ShapeQuery, options: ConsensusSearchOptions): Promise<ConsensusHits> {
+  const columns = catalogue.shape;
+  if (!columns) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for consensus: re-import it with 3D columns (molsearch import --3d).`);
+  const electrostaticForm = catalogueElectrostaticForm(catalogue);
+  const share = Math.ceil(SHAPE_CANDIDATES[options.quality] / 3);
+  const fingerprints = await fingerprintColumn(catalogue);
+  const morganTop = await morganScan(fingerprints, catalogue.version, morgan.fingerprint, { limit: share, threshold: 0, kernel: options.kernel, pool: options.scanPool, signal: options.signal });
+  const from3d = await stage1Union(catalogue, shape, [{ method: 'espsim_shape', wanted: share }, { method: 'espsim_electrostatic', wanted: share }], options.quality, options.gridPool);
+  throwIfAborted(options.signal, 'The search');
+  const candidates = Uint32Array.from(new Set([...morganTop.rows, ...from3d])).filter((row) => columns.model(row).byteLength > 0).sort();
+  const reference = consensusReferenceRows(catalogue);
+  const scored = [...reference, ...candidates];
+  const threeD = await rescoreComponents(shape.model, scored.map((row) => columns.model(row)), {
+    electrostaticForm,
+    pool: options.pool,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  const view = fingerprintView(fingerprints);
+  const morganScores = Float64Array.from(scored, (row) => tanimoto(morgan.fingerprint, view.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES)));
+  const references: ConsensusReference = {
+    morgan: rarityModel(morganScores.subarray(0, reference.length)),
+    shape: rarityModel(threeD.shape.subarray(0, reference.length)),
+    electrostatic: rarityModel(threeD.electrostatic.subarray(0, reference.length)),
+  };
+  const kept: number[] = [];
+  const fused: number[] = [];
+  const at = new Map<number, number>();
+  candidates.forEach((row, i) => {
+    const j = reference.length + i;
+    const similarity = consensusScore(references, { morgan: morganScores[j]!, shape: threeD.shape[j]!, electrostatic: threeD.electrostatic[j]! });
+    // NaN: no 3D score (the model could not be scored), left out as the 3D methods leave it out.
+    if (similarity >= options.threshold) {
+      kept.push(row);
+      fused.push(similarity);
+      at.set(row, j);
+    }
+  });
+  const sorted = sortHits(kept, fused);
+  const rows = sorted.rows.subarray(0, options.limit);
+  const component = (scores: Float64Array): Float64Array => Float64Array.from(rows, (row) => scores[at.get(row)!]!);
+  return {
+    rows,
+    similarities: sorted.similarities.subarray(0, options.limit),
+    components: { morgan: component(morganScores), shape: component(threeD.shape), electrostatic: component(threeD.electrostatic) },
+  };
+}
