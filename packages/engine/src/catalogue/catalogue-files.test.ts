@@ -74,16 +74,16 @@ describe('catalogue checksums', () => {
     await expect(openCatalogue(dataDir, 'SHORT-SMILES')).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringMatching(/SHORT-SMILES\/smiles\.txt does not match its checksum/) });
   });
 
-  it('lists a catalogue whose 3D grid file was overwritten as damaged when asked to verify, before any search reads it', async () => {
-    const target = await copyOf('BAD-GRIDS');
-    const path = join(target, 'pose-grids.bin');
-    const grids = await readFile(path);
-    grids.writeUInt8(grids.readUInt8(grids.length >> 1) ^ 0xff, grids.length >> 1);
-    await writeFile(path, grids);
+  it('lists a catalogue whose 3D index file was overwritten as damaged when asked to verify, before any search reads it', async () => {
+    const target = await copyOf('BAD-INDEX');
+    const path = join(target, 'shape-index.usearch');
+    const graph = await readFile(path);
+    graph.writeUInt8(graph.readUInt8(graph.length >> 1) ^ 0xff, graph.length >> 1);
+    await writeFile(path, graph);
     forgetCatalogues();
-    expect((await problemOf('BAD-GRIDS'))?.problem).toBeUndefined();
-    expect(await problemOf('BAD-GRIDS', true)).toMatchObject({ problemCode: 'CATALOGUE_CORRUPT', problem: expect.stringMatching(/BAD-GRIDS\/pose-grids\.bin does not match its checksum/) });
-    await expect(search({ smiles: 'c1ccccc1O', method: 'espsim_shape', quality: 'fast', databases: ['BAD-GRIDS'], limit: 1 }, { dataDir, threads: 1 })).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT' });
+    expect((await problemOf('BAD-INDEX'))?.problem).toBeUndefined();
+    expect(await problemOf('BAD-INDEX', true)).toMatchObject({ problemCode: 'CATALOGUE_CORRUPT', problem: expect.stringMatching(/BAD-INDEX\/shape-index\.usearch does not match its checksum/) });
+    await expect(search({ smiles: 'c1ccccc1O', method: 'espsim_shape', quality: 'fast', databases: ['BAD-INDEX'], limit: 1 }, { dataDir, threads: 1 })).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT' });
   });
 
 });

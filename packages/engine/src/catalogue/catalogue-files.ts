@@ -10,6 +10,11 @@ import { recordDamage } from './catalogue-damage.ts';
 /** Bytes read at a time: large enough for full disk speed, small enough not to double a column's memory. */
 const PIECE_BYTES = 1 << 24;
 
+/** Closes the descriptors a CatalogueFiles kept open for row reads once nothing refers to it any more. */
+const openFiles = new FinalizationRegistry<Map<string, number>>((descriptors) => {
+  for (const fd of descriptors.values()) closeSync(fd);
+});
+
 /**
  * The index files of one build of a catalogue, as its manifest lists them. Every full read is checked
  * against the size and CRC-32 the import recorded, so a missing, truncated, overwritten or damaged file
@@ -17,6 +22,8 @@ const PIECE_BYTES = 1 << 24;
  */
 export class CatalogueFiles {
   private readonly listed: Map<string, ManifestFile>;
+  /** Descriptors kept open for row reads, by file name. */
+  private readonly descriptors = new Map<string, number>();
 
   constructor(
     readonly dir: string,
@@ -24,6 +31,12 @@ export class CatalogueFiles {
     private readonly stamp: string,
   ) {
     this.listed = new Map(manifest.files.map((file) => [file.name, file]));
+    openFiles.register(this, this.descriptors);
+  }
+
+  /** The file's size as the manifest gives it (checked against the file at open). */
+  size(name: string): number {
+    return this.entry(name).bytes;
   }
 
   /** The whole file, checked. */
@@ -48,15 +61,19 @@ export class CatalogueFiles {
     await this.readPieces(entry, (piece) => scratch.subarray(0, piece));
   }
 
-  /** `length` bytes at `position`, not checked: for single rows of a file whose size was checked at open. */
+  /**
+   * `length` bytes at `position`, not checked: for single rows of a file whose size was checked at open.
+   * The file stays open for the next row (closed when this object is collected).
+   */
   readRange(name: string, position: number, length: number): Uint8Array {
     const bytes = new Uint8Array(length);
-    const fd = openSync(this.path(name), 'r');
-    try {
-      if (readSync(fd, bytes, 0, length, position) !== length) throw this.damaged(name, 'is shorter than the manifest says');
-    } finally {
-      closeSync(fd);
+    if (length === 0) return bytes;
+    let fd = this.descriptors.get(name);
+    if (fd === undefined) {
+      fd = openSync(this.path(name), 'r');
+      this.descriptors.set(name, fd);
     }
+    if (readSync(fd, bytes, 0, length, position) !== length) throw this.damaged(name, 'is shorter than the manifest says');
     return bytes;
   }
 

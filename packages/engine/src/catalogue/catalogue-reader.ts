@@ -3,14 +3,13 @@ import { join } from 'node:path';
 import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, MANIFEST_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, StoredProperty } from '../format/catalogue-format.ts';
 import { catalogueDir } from '../format/catalogue-paths.ts';
-import { CHARGE_SITE_FILES, chargeSiteFileSizes } from '../format/charge-site-layout.ts';
-import type { EspSiteColumn } from '../format/charge-site-layout.ts';
 import { offsetsAscendFromZero, toArrayBuffer } from '../format/column-file.ts';
 import { EngineError } from '../format/engine-error.ts';
-import { GRID_FILE, GRID_ROW_BYTES } from '../format/grid-layout.ts';
+import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
 import { manifestStamp } from './catalogue-damage.ts';
 import { CatalogueFiles } from './catalogue-files.ts';
-import { readChargeSites } from './read-charge-sites.ts';
+import { openStageOneIndex } from './stage-one-index.ts';
+import type { StageOneIndex } from './stage-one-index.ts';
 
 export type PropertyValue = number | boolean | string;
 
@@ -41,12 +40,13 @@ export interface Catalogue {
 }
 
 export interface ShapeColumns {
-  /** Encoded compact 3D model of a row (@molsearch/chem decodeModel); empty when it has no conformer. */
+  /** Encoded compact 3D model of a row (@molsearch/chem decodeModel), read from the file; empty when it has no conformer. */
   model(row: number): Uint8Array;
-  /** The stage-1 volume grids, GRID_ROW_BYTES a row (format/grid-layout.ts), read from the file and checked. */
-  readGrids(): Promise<Uint8Array>;
-  /** The charge sites the electrostatic stage 1 reads (format/charge-site-layout.ts), read from the files and checked. */
-  readChargeSites(): Promise<EspSiteColumn>;
+  /**
+   * The stage-1 index (format/shape-index-layout.ts), its files checked against their checksums on first
+   * use and the graph memory-mapped; `expansion` sets how much of it a search explores.
+   */
+  index(expansion: number): Promise<StageOneIndex>;
 }
 
 /** Reads and checks a catalogue folder; any missing, truncated or inconsistent file is named in the error. */
@@ -133,13 +133,12 @@ export async function checkFileSizes(dir: string, manifest: CatalogueManifest): 
     [COLUMN_FILES.smilesIndex, (manifest.count + 1) * 4],
     [COLUMN_FILES.idsIndex, (manifest.count + 1) * 4],
     [MODEL_FILES[0], (manifest.count + 1) * 4],
-    [GRID_FILE, manifest.count * GRID_ROW_BYTES],
+    [SHAPE_INDEX_FILES.rows, manifest.count * 4],
     ...manifest.properties.filter((property) => property.kind !== 'text').map((property): [string, number] => [propertyFiles(property)[0]!, manifest.count * 4]),
-    ...chargeSiteFileSizes(manifest.count),
   ]);
   const listed = new Map(manifest.files.map((file) => [file.name, file.bytes]));
   const required = [COLUMN_FILES.fingerprints, COLUMN_FILES.popcountStarts, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, ...manifest.properties.flatMap(propertyFiles)];
-  if (manifest.shape) required.push(...MODEL_FILES, GRID_FILE, ...Object.values(CHARGE_SITE_FILES));
+  if (manifest.shape) required.push(...MODEL_FILES, ...Object.values(SHAPE_INDEX_FILES));
   for (const name of required) {
     if (!listed.has(name)) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MANIFEST_FILE)} does not list the column file ${name}: re-import catalogue ${manifest.id}.`);
   }
@@ -177,16 +176,31 @@ async function readStrings(files: CatalogueFiles, indexName: string, textName: s
   };
 }
 
+/**
+ * The 3D columns: the models' offsets in memory (4 bytes a row), each model read from the file when asked
+ * for (the whole file was checked against its checksum at open), the index opened on first use.
+ */
 async function readShapeColumns(files: CatalogueFiles, count: number): Promise<ShapeColumns> {
   const offsets = new Uint32Array(toArrayBuffer(await files.read(MODEL_FILES[0])));
-  const blob = await files.read(MODEL_FILES[1]);
-  if (!(offsets.length === count + 1 && offsets[count] === blob.byteLength && offsetsAscendFromZero(offsets))) {
+  await files.verify(MODEL_FILES[1]);
+  if (!(offsets.length === count + 1 && offsets[count] === files.size(MODEL_FILES[1]) && offsetsAscendFromZero(offsets))) {
     throw new EngineError('CATALOGUE_CORRUPT', `${files.path(MODEL_FILES[0])} does not match ${files.path(MODEL_FILES[1])}: re-import the catalogue.`);
   }
+  const indexes = new Map<number, Promise<StageOneIndex>>();
   return {
-    model: (row) => blob.subarray(offsets[row]!, offsets[row + 1]!),
-    readGrids: () => files.read(GRID_FILE),
-    readChargeSites: () => readChargeSites(files, count),
+    model: (row) => {
+      checkRow(row, count);
+      return files.readRange(MODEL_FILES[1], offsets[row]!, offsets[row + 1]! - offsets[row]!);
+    },
+    index: (expansion) => {
+      let index = indexes.get(expansion);
+      if (!index) {
+        index = openStageOneIndex(files, count, expansion);
+        indexes.set(expansion, index);
+        index.catch(() => indexes.delete(expansion));
+      }
+      return index;
+    },
   };
 }
 

@@ -1,8 +1,9 @@
 import { decodeModel, espSelfOverlap } from '@molsearch/chem';
+import type { Model3D } from '@molsearch/chem';
 import { GRID_SLOTS } from '../format/grid-layout.ts';
 import { principalCoordinates } from './pose-grid.ts';
 
-/** One row's part of the charge-site files (format/charge-site-layout.ts): its slots' sites back to back. */
+/** One row's charge sites as the electrostatic stage 1 reads them (format/charge-site-layout.ts): its slots' sites back to back. */
 export interface RowSites {
   /** Sites per slot (0 for an empty slot), GRID_SLOTS of them. */
   counts: Uint32Array;
@@ -12,10 +13,14 @@ export interface RowSites {
 
 /** The charge sites of a row's first GRID_SLOTS conformers in their principal frames, as its grids are placed. */
 export function rowSites(encodedModel: Uint8Array): RowSites {
+  return modelSites(encodedModel.length === 0 ? undefined : decodeModel(encodedModel));
+}
+
+/** `rowSites` of a decoded model (undefined: a row without conformers). */
+export function modelSites(decoded: Model3D | undefined): RowSites {
   const counts = new Uint32Array(GRID_SLOTS);
   const selfOverlaps = new Float64Array(GRID_SLOTS).fill(Number.NaN);
-  if (encodedModel.length === 0) return { counts, records: new Float32Array(0), selfOverlaps };
-  const decoded = decodeModel(encodedModel);
+  if (!decoded) return { counts, records: new Float32Array(0), selfOverlaps };
   const { charges, summaries } = decoded;
   const slots = Math.min(GRID_SLOTS, decoded.conformers.length);
   const sites = charges.length;

@@ -50,8 +50,11 @@ function voxelize(coords: Float64Array, flip: Flip, grid: Lattice, out: Uint8Arr
 
 /** A catalogue row's grids: its first GRID_SLOTS conformers in their own principal frames. */
 export function catalogueGridRow(encodedModel: Uint8Array, out: Uint8Array, at: number): void {
-  if (encodedModel.length === 0) return;
-  const model = decodeModel(encodedModel);
+  if (encodedModel.length > 0) modelGridRow(decodeModel(encodedModel), out, at);
+}
+
+/** `catalogueGridRow` of a decoded model. */
+export function modelGridRow(model: Model3D, out: Uint8Array, at: number): void {
   const count = Math.min(GRID_SLOTS, model.conformers.length);
   for (let k = 0; k < count; k++) {
     const coords = principalCoordinates(model, k);

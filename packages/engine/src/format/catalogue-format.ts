@@ -14,16 +14,17 @@ import type { PartialChargeModel } from '@molsearch/chem';
  *   prop-<key>.f32        count x f32 per numeric property (booleans as 0/1)
  *   prop-<key>.idx / .txt strings per text property (the molecular formula)
  *
- * With 3D columns (`manifest.shape` set) three more sets of files, all listed in `files`:
+ * With 3D columns (`manifest.shape` set) two more sets of files, all listed in `files`:
  *   models.idx / .bin     the compact 3D models (@molsearch/chem encodeModel), offsets + blob like the strings
- *   pose-grids.bin        the stage-1 volume grids (grid-layout.ts)
- *   charge-sites.*        the electrostatic stage 1's charge sites (charge-site-layout.ts)
+ *   shape-index.*         the stage-1 index of the 3D searches (shape-index-layout.ts)
  *
  * Every file has its size and CRC-32 in `files`; a file is checked against both when it is first read.
  *
  * Version 2 dropped version 1's clustered USRCAT / ElectroShape descriptor files (no search read them)
  * and requires the grid and charge-site files, which early version-1 catalogues lacked; version 3 adds
- * the checksums. A catalogue of another version is refused with a request to re-import it.
+ * the checksums; version 4 replaces the grid and charge-site files (2.6 KB a molecule, read whole by every
+ * search) by the stage-1 index, and stage 1 builds grids and sites for the index's candidates from their
+ * models. A catalogue of another version is refused with a request to re-import it.
  *
  * All numbers are little-endian. The u32 offsets cap a string blob at 4 GiB (about 60M molecules).
  * Measured: 380-580 bytes per molecule for the Morgan path (256 fingerprint, ~45 SMILES, ~15 id,
@@ -31,7 +32,7 @@ import type { PartialChargeModel } from '@molsearch/chem';
  * Loaded, the Morgan search adds a 32-byte fold per molecule in memory (morgan/fingerprint-memory.ts),
  * derived from the fingerprints when its column is loaded and never stored.
  */
-export const CATALOGUE_FORMAT_VERSION = 3;
+export const CATALOGUE_FORMAT_VERSION = 4;
 export const MANIFEST_FILE = 'manifest.json';
 export const FINGERPRINT_BYTES = MORGAN_BYTES;
 export const POPCOUNT_SLOTS = MORGAN_BITS + 2;

@@ -26,6 +26,25 @@ export async function writeColumn(dir: string, name: string, fill: (write: (piec
   return { name, bytes, crc32: checksum.hex() };
 }
 
+/** The manifest entry of a file another writer made (a library's index file): its size and checksum, read in pieces. */
+export async function describeFile(dir: string, name: string): Promise<ManifestFile> {
+  const handle = await open(join(dir, name), 'r');
+  const checksum = new Checksum();
+  const piece = new Uint8Array(1 << 22);
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(piece, 0, piece.byteLength, bytes);
+      if (bytesRead === 0) break;
+      checksum.update(piece.subarray(0, bytesRead));
+      bytes += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  return { name, bytes, crc32: checksum.hex() };
+}
+
 export function writeBytes(dir: string, name: string, bytes: Uint8Array): Promise<ManifestFile> {
   return writeColumn(dir, name, (write) => write(bytes));
 }

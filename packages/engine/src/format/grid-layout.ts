@@ -1,6 +1,7 @@
 /**
- * The stage-1 volume grids of the 3D searches, as stored in GRID_FILE and read by the grid kernel.
- * Stage 1 scores every catalogue molecule by how well its heavy-atom volume overlaps the query's when
+ * The stage-1 volume grids of the 3D searches, as the grid kernel reads them: built from the models of
+ * the rows the stage-1 index found (format/shape-index-layout.ts), not stored since format version 4.
+ * Stage 1 scores each such molecule by how well its heavy-atom volume overlaps the query's when
  * both lie in their principal-axes frames: the starting poses from which the exact scorer climbs.
  * Volumes are bit grids (1 Å voxels, a voxel set when its centre lies within 1.5 Å of an atom), so an
  * overlap is an AND and a popcount, and the score is the grid Tanimoto (features/pose-grid.ts builds
@@ -11,9 +12,8 @@
  * 0.72 / 0.94, against 0.28 / 0.64 by USRCAT; 1.5 Å voxels gave 0.54 / 0.91, 0.8 Å 0.74 / 0.95 at
  * three times the bytes.
  *
- *   pose-grids.bin        count x GRID_ROW_BYTES: each row's GRID_SLOTS fine grids, then their coarse grids
+ * A row is GRID_ROW_BYTES: its GRID_SLOTS fine grids, then their coarse grids.
  */
-export const GRID_FILE = 'pose-grids.bin';
 
 export interface Lattice {
   spacing: number;

@@ -1,17 +1,16 @@
 import { popcount } from '@molsearch/chem';
-import { catalogueGridRow } from '../features/pose-grid.ts';
 import { numericProperties, textProperties } from '../features/prepared-batch.ts';
 import type { PreparedBatch } from '../features/prepared-batch.ts';
 import { COLUMN_FILES, FINGERPRINT_BYTES, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
 import { WRITE_ROWS, writeBytes, writeColumn } from '../format/column-file.ts';
-import { GRID_FILE, GRID_ROW_BYTES } from '../format/grid-layout.ts';
-import { writeChargeSites } from './charge-site-writer.ts';
+import { ShapeIndexWriter } from './shape-index-writer.ts';
 
 /**
  * Collects prepared molecules in input order, keeps the first row of each id, and writes the
  * popcount-ordered column files. Holds the catalogue in memory until `write` (about 350 bytes a
- * molecule), which suits catalogues up to tens of millions of rows on one machine.
+ * molecule, and the 3D models), except the stage-1 index of the 3D columns, which grows as rows arrive
+ * (import/shape-index-writer.ts).
  */
 export class CatalogueBuilder {
   readonly properties: readonly StoredProperty[];
@@ -25,11 +24,14 @@ export class CatalogueBuilder {
   private readonly texts: string[][];
   /** Encoded 3D models in input order, when the catalogue gets the 3D columns. */
   private readonly models: Uint8Array[] | undefined;
+  private readonly shapeIndex: ShapeIndexWriter | undefined;
   private duplicates = 0;
 
-  constructor(properties: readonly StoredProperty[], withShape: boolean) {
+  /** `indexThreads`: threads that insert rows into the 3D stage-1 index. */
+  constructor(properties: readonly StoredProperty[], withShape: boolean, indexThreads = 2) {
     this.properties = properties;
     this.models = withShape ? [] : undefined;
+    this.shapeIndex = withShape ? new ShapeIndexWriter(indexThreads) : undefined;
     this.numeric = numericProperties(properties);
     this.text = textProperties(properties);
     this.texts = this.text.map(() => []);
@@ -66,7 +68,11 @@ export class CatalogueBuilder {
       fingerprints.set(batch.fingerprints.subarray(source * FINGERPRINT_BYTES, (source + 1) * FINGERPRINT_BYTES), target * FINGERPRINT_BYTES);
       numbers.set(batch.numbers.subarray(source * width, (source + 1) * width), target * width);
       this.texts.forEach((column, t) => column.push(batch.texts[t]?.[source] ?? ''));
-      if (this.models) this.models.push(batch.models?.[source] ?? new Uint8Array(0));
+      if (this.models) {
+        const model = batch.models?.[source] ?? new Uint8Array(0);
+        this.models.push(model);
+        this.shapeIndex!.add(model);
+      }
     });
     this.fingerprintChunks.push(fingerprints);
     this.numberChunks.push(numbers);
@@ -100,12 +106,13 @@ export class CatalogueBuilder {
     const models = this.models;
     if (!models) return files;
     files.push(...(await writeBlobs(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, models)));
-    files.push(await writeRows(dir, GRID_FILE, order, GRID_ROW_BYTES, (row, target, at) => {
-      target.fill(0, at, at + GRID_ROW_BYTES);
-      catalogueGridRow(models[row]!, target, at);
-    }));
-    files.push(...(await writeChargeSites(dir, order.rows, (row) => models[row]!)));
+    files.push(...(await this.shapeIndex!.write(dir, order.rows)));
     return files;
+  }
+
+  /** Seconds spent building the 3D stage-1 index so far (0 without 3D columns). */
+  get indexSeconds(): number {
+    return this.shapeIndex?.buildSeconds ?? 0;
   }
 }
 

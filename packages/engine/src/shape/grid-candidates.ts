@@ -3,7 +3,8 @@ import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { queryGrids } from '../features/pose-grid.ts';
 import type { SearchQuality } from '../format/search-types.ts';
 import { querySites } from './charge-lattice.ts';
-import { chargeGridColumn, gridColumn } from './grid-columns.ts';
+import { candidateColumn } from './grid-columns.ts';
+import { indexCandidates } from './index-candidates.ts';
 import { RUN_HERE } from './pose-grid-scan.ts';
 import type { GridKernelRunner } from './pose-grid-scan.ts';
 
@@ -58,24 +59,32 @@ export const ESP_POSE_MARGIN: Record<SearchQuality, number> = { fast: 0, accurat
 export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 3000, accurate: 8000, very_accurate: 25000 };
 
 /**
- * The `wanted` rows stage 1 ranks best for `method` (rows without conformers never), in row order: by
- * grid Tanimoto for shape, by the best electrostatic similarity at a row's refined grid poses for
- * electrostatics. The grid kernel's parts run on `runner` (a worker pool's threads, or here).
+ * The `wanted` rows stage 1 ranks best for `method` (rows without conformers never), in row order. The
+ * stage-1 index gives the rows to rank (index-candidates.ts, explored as the quality sets); they are
+ * ranked by grid Tanimoto for shape, by the best electrostatic similarity at a row's refined grid poses
+ * for electrostatics. The grid kernel's parts run on `runner` (a worker pool's threads, or here).
  */
 export async function stage1Candidates(
   catalogue: Catalogue, query: Model3D, method: ScoreMethod, quality: SearchQuality, wanted: number, runner: GridKernelRunner = RUN_HERE,
 ): Promise<Uint32Array> {
+  return rankRows(catalogue, await indexCandidates(catalogue, query, quality, runner.parts), query, method, quality, wanted, runner);
+}
+
+/**
+ * The `wanted` of `rows` (catalogue rows, ascending) that stage 1 ranks best for `method`, ascending:
+ * what stage1Candidates does with the index's rows, and an exhaustive stage 1 with every row.
+ */
+export async function rankRows(
+  catalogue: Catalogue, rows: Uint32Array, query: Model3D, method: ScoreMethod, quality: SearchQuality, wanted: number, runner: GridKernelRunner = RUN_HERE,
+): Promise<Uint32Array> {
   const grids = queryGrids(query, STAGE1_QUERY_CONFORMERS[method][quality]);
   const refine = STAGE1_REFINED_PAIRS[method][quality];
-  const column = method === 'espsim_shape' ? await gridColumn(catalogue) : await chargeGridColumn(catalogue);
-  return column.exclusive(async () => {
-    const margin = ESP_POSE_MARGIN[quality];
-    // Shape ranks by the fine grids; the charges need them only to weigh poses by a margin.
-    const scan = await column.scan(grids, refine, runner, method === 'espsim_shape' || margin > 0);
-    if (method === 'espsim_shape') return bestRows(scan.scores, wanted);
-    const charges = await column.chargeScores({ query: querySites(query, grids), queryCount: grids.count, margin }, runner);
-    return bestRows(charges, wanted);
-  });
+  const column = candidateColumn(catalogue, rows, method !== 'espsim_shape');
+  const margin = ESP_POSE_MARGIN[quality];
+  // Shape ranks by the fine grids; the charges need them only to weigh poses by a margin.
+  const scan = await column.scan(grids, refine, runner, method === 'espsim_shape' || margin > 0);
+  const scores = method === 'espsim_shape' ? scan.scores : await column.chargeScores({ query: querySites(query, grids), queryCount: grids.count, margin }, runner);
+  return bestRows(scores, wanted).map((i) => rows[i]!);
 }
 
 /** Rows of the `wanted` highest positive scores; ties at the cut go to the lower rows. */

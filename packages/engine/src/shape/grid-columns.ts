@@ -1,38 +1,50 @@
+import { decodeModel } from '@molsearch/chem';
 import type { Catalogue, ShapeColumns } from '../catalogue/catalogue-reader.ts';
+import { modelSites } from '../features/charge-sites.ts';
+import { modelGridRow } from '../features/pose-grid.ts';
 import { EngineError } from '../format/engine-error.ts';
+import { GRID_ROW_BYTES, GRID_SLOTS } from '../format/grid-layout.ts';
 import { PoseGridColumn } from './pose-grid-scan.ts';
 
-const grids = new WeakMap<Catalogue, Promise<PoseGridColumn>>();
-const chargeGrids = new WeakMap<Catalogue, Promise<PoseGridColumn>>();
-
-/** The catalogue's stage-1 grids in the grid kernel's memory, read on the first 3D search of this build and kept with it. */
-export function gridColumn(catalogue: Catalogue): Promise<PoseGridColumn> {
-  return once(grids, catalogue, async () => new PoseGridColumn(await shapeColumns(catalogue).readGrids(), catalogue.count));
-}
-
-/** The grid column with the charge sites stage 1 of the electrostatic method reads, placed on its first use. */
-export function chargeGridColumn(catalogue: Catalogue): Promise<PoseGridColumn> {
-  return once(chargeGrids, catalogue, async () => {
-    const column = await gridColumn(catalogue);
-    column.placeSites(await shapeColumns(catalogue).readChargeSites());
-    return column;
+/**
+ * The stage-1 grids of `rows` (catalogue rows, the index's candidates), built from their models as
+ * import used to store them (features/pose-grid.ts), in the grid kernel's memory: row i of the column is
+ * catalogue row rows[i]. With `charges` the charge sites of the electrostatic stage 1 are placed too.
+ */
+export function candidateColumn(catalogue: Catalogue, rows: Uint32Array, charges: boolean): PoseGridColumn {
+  const columns = shapeColumns(catalogue);
+  const grids = new Uint8Array(rows.length * GRID_ROW_BYTES);
+  const offsets = new Uint32Array(rows.length * GRID_SLOTS + 1);
+  const selfOverlaps = new Float64Array(rows.length * GRID_SLOTS);
+  const records: Float32Array[] = [];
+  let sites = 0;
+  rows.forEach((row, i) => {
+    const encoded = columns.model(row);
+    const model = encoded.length === 0 ? undefined : decodeModel(encoded);
+    if (model) modelGridRow(model, grids, i * GRID_ROW_BYTES);
+    if (!charges) return;
+    const found = modelSites(model);
+    records.push(found.records);
+    selfOverlaps.set(found.selfOverlaps, i * GRID_SLOTS);
+    for (let s = 0; s < GRID_SLOTS; s++) {
+      sites += found.counts[s]!;
+      offsets[i * GRID_SLOTS + s + 1] = sites;
+    }
   });
+  const column = new PoseGridColumn(grids, rows.length);
+  if (charges) {
+    const all = new Float32Array(4 * sites);
+    let at = 0;
+    for (const part of records) {
+      all.set(part, at);
+      at += part.length;
+    }
+    column.placeSites({ offsets, records: all, selfOverlaps });
+  }
+  return column;
 }
 
 function shapeColumns(catalogue: Catalogue): ShapeColumns {
   if (!catalogue.shape) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index: re-import it with 3D columns (molsearch import --3d).`);
   return catalogue.shape;
-}
-
-/** The value `load` gives for `catalogue`, loaded once; a failed load is forgotten, so the next call tries again. */
-function once<T>(cache: WeakMap<Catalogue, Promise<T>>, catalogue: Catalogue, load: () => Promise<T>): Promise<T> {
-  let value = cache.get(catalogue);
-  if (!value) {
-    value = load();
-    cache.set(catalogue, value);
-    value.catch(() => {
-      if (cache.get(catalogue) === value) cache.delete(catalogue);
-    });
-  }
-  return value;
 }

@@ -118,7 +118,7 @@ function layout(rows: number): Layout {
  * A catalogue's grid column in one shared WebAssembly memory: the fine grids of every row slot back to
  * back, then the coarse ones, with their bit counts. A scan is split into parts by rows that threads
  * run on the same memory (GridKernelRunner); the query and the outputs live in that memory too, so one
- * search at a time uses a column (`exclusive`).
+ * search at a time uses a column: each search builds its own from the index's candidates.
  */
 export class PoseGridColumn {
   readonly rows: number;
@@ -127,7 +127,6 @@ export class PoseGridColumn {
   /** The charge sites' region after the grids, once placed (placeSites). */
   private sites: { records: number; offsets: number; selfs: number; terms: number; querySites: number; lattices: number; out: number } | undefined;
   private lastRefine = 0;
-  private turn: Promise<unknown> = Promise.resolve();
 
   /** `rows` rows of GRID_ROW_BYTES (catalogueGridRow's layout), back to back. */
   constructor(rowBytes: Uint8Array, rows: number) {
@@ -149,13 +148,6 @@ export class PoseGridColumn {
     }
     this.call('countBits', [this.at.grids, rows * GRID_SLOTS, VECTORS, this.at.pops]);
     this.call('countBits', [this.at.coarse, rows * GRID_SLOTS, COARSE_VECTORS, this.at.coarsePops]);
-  }
-
-  /** Runs `work` after every earlier `work` on this column has finished: scans share the query and output regions. */
-  exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.turn.then(work);
-    this.turn = result.catch(() => undefined);
-    return result;
   }
 
   /**

@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueDir } from '../format/catalogue-paths.ts';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
-import { rowSites } from '../features/charge-sites.ts';
-import { GRID_SLOTS } from '../format/grid-layout.ts';
 import type { SearchRequest } from '../format/search-types.ts';
 import { search } from '../search/search.ts';
 import { closeSearchPool } from '../search/shared-pools.ts';
@@ -32,40 +30,29 @@ afterAll(async () => {
 });
 
 describe('shape and electrostatic search', () => {
-  it('writes the 3D columns: a model, volume grids and charge sites per molecule, and nothing else', async () => {
+  it('writes the 3D columns: a model per molecule and the stage-1 index, and nothing else', async () => {
     const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
     // Options that name no charge model get today's, and the manifest records it.
     expect(catalogue.manifest.shape).toEqual({ conformers: 2, seed: 42, timeBudgetMs: 2000, charges: 'mmff94', protonation: 'ph7.4' });
     for (let row = 0; row < catalogue.count; row++) expect(catalogue.shape?.model(row).byteLength).toBeGreaterThan(0);
     const files = await readdir(catalogue.dir);
     const twoD = await readdir(catalogueDir(dataDir, 'SMALL-2D'));
-    expect(files.filter((name) => !twoD.includes(name)).sort()).toEqual(['charge-sites-self.f64', 'charge-sites.f32', 'charge-sites.idx', 'models.bin', 'models.idx', 'pose-grids.bin']);
+    expect(files.filter((name) => !twoD.includes(name)).sort()).toEqual(['models.bin', 'models.idx', 'shape-index-rows.u32', 'shape-index.usearch']);
   });
 
-  it('stores at import exactly the charge sites stage 1 would derive from the models', async () => {
-    const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
-    const stored = await catalogue.shape!.readChargeSites();
-    expect(stored.records.length).toBeGreaterThan(4 * catalogue.count);
-    for (let row = 0; row < catalogue.count; row++) {
-      const derived = rowSites(catalogue.shape!.model(row));
-      const first = stored.offsets[row * GRID_SLOTS]!;
-      const end = stored.offsets[(row + 1) * GRID_SLOTS]!;
-      expect(stored.records.subarray(4 * first, 4 * end)).toEqual(derived.records);
-      expect(stored.selfOverlaps.subarray(row * GRID_SLOTS, (row + 1) * GRID_SLOTS)).toEqual(derived.selfOverlaps);
-      for (let slot = 0; slot < GRID_SLOTS; slot++) {
-        expect(stored.offsets[row * GRID_SLOTS + slot + 1]! - stored.offsets[row * GRID_SLOTS + slot]!).toBe(derived.counts[slot]);
-      }
+  it('names a damaged index file at the first 3D search, whether truncated or overwritten', async () => {
+    for (const [id, damage] of [
+      ['INDEX-TRUNCATED', (path: string) => truncate(path, 64)],
+      ['INDEX-OVERWRITTEN', async (path: string) => writeFile(path, Buffer.alloc((await readFile(path)).byteLength, 7))],
+    ] as const) {
+      const target = catalogueDir(dataDir, id);
+      await cp(catalogueDir(dataDir, 'SMALL-3D'), target, { recursive: true });
+      const manifest = JSON.parse(await readFile(join(target, 'manifest.json'), 'utf8')) as { id: string };
+      await writeFile(join(target, 'manifest.json'), JSON.stringify({ ...manifest, id }));
+      await damage(join(target, 'shape-index.usearch'));
+      const request: SearchRequest = { smiles: 'c1ccccc1O', method: 'espsim_electrostatic', quality: 'fast', databases: [id], limit: 5 };
+      await expect(search(request, { dataDir })).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(`${id}/shape-index.usearch`) });
     }
-  });
-
-  it('names a damaged charge-site file at the first electrostatic search', async () => {
-    const target = catalogueDir(dataDir, 'SITES-DAMAGED');
-    await cp(catalogueDir(dataDir, 'SMALL-3D'), target, { recursive: true });
-    const manifest = JSON.parse(await readFile(join(target, 'manifest.json'), 'utf8')) as { id: string };
-    await writeFile(join(target, 'manifest.json'), JSON.stringify({ ...manifest, id: 'SITES-DAMAGED' }));
-    await truncate(join(target, 'charge-sites.f32'), 64);
-    const request: SearchRequest = { smiles: 'c1ccccc1O', method: 'espsim_electrostatic', quality: 'fast', databases: ['SITES-DAMAGED'], limit: 5 };
-    await expect(search(request, { dataDir })).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringMatching(/SITES-DAMAGED\/charge-sites\.f32 has 64 bytes/) });
   });
 
   for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
@@ -99,10 +86,10 @@ describe('shape and electrostatic search', () => {
     });
   });
 
-  it('names a truncated grid file when the catalogue is opened', async () => {
-    const path = join(catalogueDir(dataDir, 'SMALL-3D'), 'pose-grids.bin');
+  it('names a truncated model file when the catalogue is opened', async () => {
+    const path = join(catalogueDir(dataDir, 'SMALL-3D'), 'models.bin');
     await truncate(path, 100);
     forgetCatalogues();
-    await expect(openCatalogue(dataDir, 'SMALL-3D')).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining('pose-grids.bin') });
+    await expect(openCatalogue(dataDir, 'SMALL-3D')).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining('models.bin') });
   });
 });

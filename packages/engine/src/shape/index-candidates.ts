@@ -1,0 +1,46 @@
+import type { Model3D } from '@molsearch/chem';
+import type { Catalogue } from '../catalogue/catalogue-reader.ts';
+import { queryIndexVectors } from '../features/index-vector.ts';
+import { EngineError } from '../format/engine-error.ts';
+import type { SearchQuality } from '../format/search-types.ts';
+import { INDEX_BITS } from '../format/shape-index-layout.ts';
+
+/** How much of the stage-1 index a search explores: the query conformers it probes with (each under four axis flips) and the rows each probe keeps. */
+export interface IndexProbe {
+  conformers: number;
+  /** usearch's search expansion: rows a probe keeps while walking the graph, and returns. */
+  expansion: number;
+}
+
+/**
+ * The index probes by quality (format/shape-index-layout.ts): a search walks the graph once per query
+ * conformer and axis flip and keeps `expansion` rows each, so it reads at most conformers x 4 x expansion
+ * rows of the index whatever the catalogue's size; the union of what the probes found is then ranked by
+ * stage 1 (grid-candidates.ts).
+ */
+export const STAGE1_INDEX_PROBE: Record<SearchQuality, IndexProbe> = {
+  fast: { conformers: 4, expansion: 1024 },
+  accurate: { conformers: 8, expansion: 2048 },
+  very_accurate: { conformers: 15, expansion: 4096 },
+};
+
+/** The catalogue rows the index finds for `query` at `quality`, ascending, each once; `threads` walk the graph. */
+export async function indexCandidates(catalogue: Catalogue, query: Model3D, quality: SearchQuality, threads = 2, probe = STAGE1_INDEX_PROBE[quality]): Promise<Uint32Array> {
+  if (!catalogue.shape) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index: re-import it with 3D columns (molsearch import --3d).`);
+  const { graph, keyRows } = await catalogue.shape.index(probe.expansion);
+  const vectors = queryIndexVectors(query, probe.conformers);
+  const probes = Array.from({ length: vectors.length / INDEX_BITS }, (_, j) => vectors.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
+  const found = new Uint8Array(keyRows.length);
+  if (graph.size() > 0) {
+    // Four flips a conformer: always a batch of probes, so usearch answers with counts per probe.
+    const matches = graph.search(probes, probe.expansion, Math.max(1, threads));
+    matches.counts.forEach((count, j) => {
+      for (let k = 0; k < Number(count); k++) found[keyRows[Number(matches.keys[j * probe.expansion + k]!)]!] = 1;
+    });
+  }
+  const rows: number[] = [];
+  found.forEach((hit, row) => {
+    if (hit) rows.push(row);
+  });
+  return Uint32Array.from(rows);
+}
