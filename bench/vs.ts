@@ -29,6 +29,8 @@ import type { ConformerSettings, PreparedMolecule } from './lib/vs-preparation.t
 import { SCORE_COLUMNS } from './lib/vs-scoring.ts';
 import type { VsRequest } from './lib/vs-worker.ts';
 import { stepTimings } from './lib/vs-timing.ts';
+import { consensusScore, rarityModel } from '@molsearch/engine';
+import { drawReferenceRows } from '@molsearch/engine/bench';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SHARED = join(root, '..', 'shared', 'data');
@@ -39,8 +41,16 @@ type Pool = BenchPool<VsRequest, (PreparedMolecule | null)[] | Float32Array | nu
 
 /** Today's models and score, the new ones, and the fused scores the report compares. */
 const OLD_ELECTROSTATIC = 'esp:neutral:gasteiger:carbo';
-/** Consensus: the mean of Morgan Tanimoto, shape Tanimoto and an electrostatic score (each 0..1). */
+/** The electrostatic model and form the product ships: pH 7.4 form, MMFF94 charges, mean of shape and ESP Tanimoto. */
+const NEW_ELECTROSTATIC = 'esp:ph74:mmff94:shape_tanimoto';
+/** The plain mean of Morgan Tanimoto, shape Tanimoto and an electrostatic score (each 0..1), for comparison. */
 const consensusOf = (shapeColumn: string, espColumn: string): string => `consensus(${shapeColumn}|${espColumn})`;
+/**
+ * The consensus method as the engine scores it (packages/engine score-fusion.ts): each score's rarity among
+ * a fixed sample of the screened set (the engine's reference sample, drawn the same way), fused by the mean
+ * −log10 rarity. Its definition was fixed before it was measured here.
+ */
+const FUSED = `fused(morgan|shape:ph74|${NEW_ELECTROSTATIC})`;
 
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -119,16 +129,27 @@ async function loadCatalogue(pool: Pool, molecules: (PreparedMolecule | null)[])
 /** Every electrostatic and consensus column the report shows, with the 3D columns they come from. */
 function derivedColumns(): string[] {
   const espNew = SCORE_COLUMNS.filter((c) => c.startsWith('esp:ph74:'));
-  return [consensusOf('shape:neutral', OLD_ELECTROSTATIC), ...espNew.map((c) => consensusOf('shape:ph74', c))];
+  return [consensusOf('shape:neutral', OLD_ELECTROSTATIC), ...espNew.map((c) => consensusOf('shape:ph74', c)), FUSED];
 }
 
-function columnValues(scores: Float32Array, rows: number, column: string): Float32Array | number[] {
+/** The engine's fused consensus score of every row, its rarities estimated from the rows `reference` names. */
+function fusedValues(scores: Float32Array, rows: number, reference: Uint32Array): number[] {
+  const morgan = columnValues(scores, rows, 'morgan', reference);
+  const shape = columnValues(scores, rows, 'shape:ph74', reference);
+  const esp = columnValues(scores, rows, NEW_ELECTROSTATIC, reference);
+  const sample = (values: ArrayLike<number>): number[] => Array.from(reference, (row) => values[row]!);
+  const models = { morgan: rarityModel(sample(morgan)), shape: rarityModel(sample(shape)), electrostatic: rarityModel(sample(esp)) };
+  return Array.from({ length: rows }, (_, r) => consensusScore(models, { morgan: morgan[r]!, shape: shape[r]!, electrostatic: esp[r]! }));
+}
+
+function columnValues(scores: Float32Array, rows: number, column: string, reference: Uint32Array): Float32Array | number[] {
   const index = SCORE_COLUMNS.indexOf(column);
   if (index >= 0) return scores.subarray(index * rows, (index + 1) * rows);
+  if (column === FUSED) return fusedValues(scores, rows, reference);
   const [shape, esp] = column.slice('consensus('.length, -1).split('|') as [string, string];
-  const morgan = columnValues(scores, rows, 'morgan');
-  const shapeValues = columnValues(scores, rows, shape);
-  const espValues = columnValues(scores, rows, esp);
+  const morgan = columnValues(scores, rows, 'morgan', reference);
+  const shapeValues = columnValues(scores, rows, shape, reference);
+  const espValues = columnValues(scores, rows, esp, reference);
   return Array.from({ length: rows }, (_, r) => (morgan[r]! + shapeValues[r]! + espValues[r]!) / 3);
 }
 
@@ -143,6 +164,7 @@ async function screenTarget(pool: Pool, cacheDir: string, target: string, decoyC
   const catalogue = await prepared(pool, cacheDir, `${target}-catalogue`, [...actives, ...decoys], CATALOGUE_CONFORMERS);
   const prepareSeconds = (performance.now() - startedAt) / 1000;
   await loadCatalogue(pool, catalogue);
+  const reference = drawReferenceRows(catalogue.length, (row) => catalogue[row]?.models['ph74:mmff94'] !== undefined);
   const columns = [...SCORE_COLUMNS, ...derivedColumns()];
   const sums = new Map(columns.map((c) => [c, { auc: 0, ef1: 0, bedroc: 0 }]));
   const scoringStarted = performance.now();
@@ -151,7 +173,7 @@ async function screenTarget(pool: Pool, cacheDir: string, target: string, decoyC
     const scores = (await pool.run({ kind: 'score', query })) as Float32Array;
     const rows = catalogue.length;
     for (const column of columns) {
-      const values = columnValues(scores, rows, column);
+      const values = columnValues(scores, rows, column, reference);
       const ranked: Scored[] = [];
       for (let r = 0; r < rows; r++) if (r !== q) ranked.push({ score: values[r]!, active: r < actives.length });
       const sum = sums.get(column)!;
@@ -180,7 +202,8 @@ function report(results: Map<string, Map<string, Metrics>>): void {
   console.log('\nMean over queries per target (AUC / EF1% / BEDROC α=20), and the mean over targets.');
   console.log(`shape:<state> = Gaussian shape Tanimoto on that form's conformers; esp:<state>:<charges>:<form> = electrostatic score at the best-shape pose ` +
     `(carbo = (C+1)/2 as today, tanimoto = (T+1/3)/(4/3), shape_* = mean of shape Tanimoto and that score); ` +
-    `consensus(shape|esp) = (Morgan + shape + esp) / 3. Today: ${OLD_ELECTROSTATIC}, shape:neutral.`);
+    `consensus(shape|esp) = (Morgan + shape + esp) / 3; ${FUSED} = the consensus method (rarity fusion, engine score-fusion.ts). ` +
+    `Today: ${OLD_ELECTROSTATIC}, shape:neutral; shipped: ${NEW_ELECTROSTATIC}, shape:ph74.`);
   const head = `${'method'.padEnd(60)}${targets.map((t) => t.padStart(22)).join('')}${'mean'.padStart(22)}`;
   console.log(head);
   for (const column of columns) {
@@ -209,6 +232,7 @@ async function hitSize(pool: Pool, cacheDir: string, rows: number, queryCount: n
   const queries = await prepared(pool, cacheDir, 'drug-queries', querySmiles, querySettings);
   const catalogue = await prepared(pool, cacheDir, 'chemspace', catalogueSmiles, CATALOGUE_CONFORMERS);
   await loadCatalogue(pool, catalogue);
+  const reference = drawReferenceRows(catalogue.length, (row) => catalogue[row]?.models['ph74:mmff94'] !== undefined);
   const columns = [...SCORE_COLUMNS, ...derivedColumns()];
   const perQuery = new Map(columns.map((c) => [c, [] as number[]]));
   const pooled = new Map(columns.map((c) => [c, [] as number[]]));
@@ -216,7 +240,7 @@ async function hitSize(pool: Pool, cacheDir: string, rows: number, queryCount: n
     if (!query) return;
     const scores = (await pool.run({ kind: 'score', query })) as Float32Array;
     for (const column of columns) {
-      const values = columnValues(scores, catalogue.length, column);
+      const values = columnValues(scores, catalogue.length, column, reference);
       const top = [...values.keys()].filter((r) => catalogue[r]).sort((a, b) => values[b]! - values[a]! || a - b).slice(0, TOP);
       const ratios = top.map((r) => catalogue[r]!.heavyAtoms / query.heavyAtoms);
       perQuery.get(column)!.push(median(ratios));

@@ -1,6 +1,7 @@
 export { API_ERRORS } from './error-codes.ts';
 export type { ApiErrorBody, ApiErrorCode, ApiErrorDetail } from './error-codes.ts';
 export * from './search.schemas.ts';
+export { METHOD_DESCRIPTIONS } from './method-texts.ts';
 export { API_OPERATIONS } from './api-operations.ts';
 export type { ApiOperation } from './api-operations.ts';
 export { RATE_LIMITS, TIERS } from './rate-limits.ts';

@@ -1,5 +1,6 @@
 import { HISTOGRAM_BINS, SEARCH_METHODS, SEARCH_QUALITIES } from '@molsearch/engine/vocabulary';
 import { z } from 'zod';
+import { searchTypeDescription } from './method-texts.ts';
 
 /**
  * Request and answer schemas of the Search API (spec section 7). The server validates every request
@@ -42,7 +43,7 @@ const databaseList = z
 
 export const submitSearchQuery = z.object({
   search_input: z.string().max(MAX_QUERY_SMILES_LENGTH).meta({ description: 'Query molecule as SMILES.', example: 'CC(=O)Oc1ccccc1C(=O)O' }),
-  search_type: z.enum(SEARCH_METHODS).default('espsim_electrostatic').meta({ description: 'Similarity method.' }),
+  search_type: z.enum(SEARCH_METHODS).default('espsim_electrostatic').meta({ description: searchTypeDescription() }),
   search_quality: z.enum(SEARCH_QUALITIES).default('fast').meta({ description: 'Search quality (3D methods): how many first-stage candidates per database are re-scored exactly; very_accurate finds more of the true best hits than fast, in more time. Morgan search is exact at every quality.' }),
   db_names: databaseList.meta({ description: 'Database ids from /api/databases; repeat the parameter or give a comma list.' }),
   compute_properties: queryBoolean.default(false).meta({ description: 'Add property columns to pages and downloads.' }),

@@ -15,4 +15,5 @@ export { foldFingerprints } from './morgan/wasm-kernel.ts';
 export { SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, stage1Candidates } from './shape/grid-candidates.ts';
 export { createRescorePool, rescoreComponents, rescoreModels } from './shape/rescore-pool.ts';
 export { candidateSources, catalogueElectrostaticForm, stage1Union } from './shape/shape-search.ts';
+export { drawReferenceRows } from './search/consensus-search.ts';
 export type { RescorePool } from './shape/rescore-pool.ts';

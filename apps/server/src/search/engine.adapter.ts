@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
-import { alignedHitMolblock, closeSearchPool, listCatalogues, loadCatalogueConfig, openCatalogue, search, shapeQuery } from '@molsearch/engine';
-import type { CatalogueConfig } from '@molsearch/engine';
+import { alignedHitMolblock, catalogueChargeModel, closeSearchPool, listCatalogues, loadCatalogueConfig, openCatalogue, search, shapeQuery } from '@molsearch/engine';
+import type { CatalogueConfig, ShapeQuery } from '@molsearch/engine';
 import type { CatalogueRows, CatalogueSummary, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
 
 export interface EngineAdapterOptions {
@@ -33,7 +33,8 @@ export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine
           vendor: info.vendor.name,
           website: info.website || info.vendor.website,
           email: info.orderEmail ?? 'N/A',
-          description: info.description,
+          // Which charge model built the 3D columns, so a database built with an older one says so.
+          description: info.chargeModel ? `${info.description}${info.description ? ' ' : ''}${info.chargeModel.description}.` : info.description,
           badges: info.badges,
           count: info.count,
         }));
@@ -41,11 +42,16 @@ export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine
 
     async poseAligner(querySmiles, method): Promise<PoseAligner | undefined> {
       if (method === 'morgan') return undefined;
-      // The query's conformers are built once per download, as in the search itself.
-      const query = await shapeQuery(querySmiles);
+      // The query is built once per download and charge model, as the search built it for each catalogue.
+      const queries = new Map<string, Promise<ShapeQuery>>();
       return {
         async molblock(database, row, title) {
-          return alignedHitMolblock(query, method, await openCatalogue(options.dataDir, database), row, title);
+          const catalogue = await openCatalogue(options.dataDir, database);
+          if (!catalogue.manifest.shape) return undefined;
+          const model = catalogueChargeModel(catalogue.manifest.shape);
+          const key = `${model.charges}/${model.protonation}`;
+          if (!queries.has(key)) queries.set(key, shapeQuery(querySmiles, undefined, model));
+          return alignedHitMolblock(await queries.get(key)!, method, catalogue, row, title);
         },
       };
     },

@@ -1,3 +1,4 @@
+import { SEARCH_METHODS as API_SEARCH_METHODS } from '@molsearch/api';
 import type { SearchQuality, SearchMethod } from '@molsearch/api';
 
 export interface MethodInfo {
@@ -30,23 +31,26 @@ export interface QualityInfo {
   measured: { shape: Measured; electrostatic: Measured };
 }
 
-/** Spec section 2: Electrostatic, Shape, Morgan, with the formulas the server computes. */
-export const SEARCH_METHODS: readonly MethodInfo[] = [
-  {
-    value: 'espsim_electrostatic',
+/**
+ * What the method cards say about each method (spec section 2, and consensus beyond it), with the formulas
+ * the server computes. Keyed by method so the API's list (the engine's vocabulary) decides which methods
+ * exist and their order; a new method cannot appear without its text.
+ */
+const METHOD_TEXTS: Record<SearchMethod, Omit<MethodInfo, 'value'>> = {
+  espsim_electrostatic: {
     label: 'Electrostatic',
     summary: 'Shape plus charge distribution (ESPsim)',
-    formula: 'S = (C + 1) / 2,  C = ∫ φA φB dV / √(∫ φA² dV · ∫ φB² dV)',
+    formula: 'S = ½ · [ V_AB / (V_AA + V_BB − V_AB) + (T + 1/3) / (4/3) ],  T = ∫ φA φB / (∫ φA² + ∫ φB² − ∫ φA φB)',
     details: [
-      'Each molecule gets atom-centred partial charges; its Coulomb potential φ is approximated by a sum of Gaussians so the overlap integrals have closed forms.',
-      'The candidate conformer is first placed in its best shape alignment on the query (the same pose as the Shape method); the electrostatic score is computed at that pose.',
-      'The Carbó index C runs from −1 (opposite potentials) to 1 (identical); the score is C renormalised to 0..1 as (C + 1) / 2, so identical potentials score 1 and unrelated ones about 0.5.',
-      'The score is the electrostatic similarity alone: the shape only sets the pose.',
-      'Finds compounds that present the same charged and polar groups in the same places, even when their scaffolds differ.',
+      'Each molecule is taken in its dominant charge state at pH 7.4 (carboxylic acids as carboxylates, amines and amidines protonated) and gets MMFF94 partial charges; its Coulomb potential φ is approximated by a sum of Gaussians so the overlap integrals have closed forms.',
+      'The candidate conformer is first placed in its best shape alignment on the query (the same pose as the Shape method); both halves of the score are taken at that pose.',
+      'The score is the mean of the shape Tanimoto (the Shape method’s score) and the electrostatic Tanimoto T of the two potentials, renormalised from −1/3..1 to 0..1: identical molecules score 1.',
+      'Size-sensitive: both Tanimotos fall when the candidate is much smaller or larger than the query, so a fragment whose few charges line up with part of the query no longer scores as high as the query itself.',
+      'Databases built before these charges (Gasteiger charges of the neutral form; the database list says which) are scored as before: the Carbó index at the same pose, C = ∫ φA φB / √(∫ φA² · ∫ φB²), as (C + 1) / 2, which ignores size.',
+      'Finds compounds that fill the same space and present the same charged and polar groups in the same places, even when their scaffolds differ.',
     ],
   },
-  {
-    value: 'espsim_shape',
+  espsim_shape: {
     label: 'Shape',
     summary: '3D volume overlap after alignment',
     formula: 'S = V_AB / (V_AA + V_BB − V_AB)',
@@ -56,8 +60,7 @@ export const SEARCH_METHODS: readonly MethodInfo[] = [
       'Good for scaffold hopping: molecules that fill the same space score high whatever their bonds.',
     ],
   },
-  {
-    value: 'morgan',
+  morgan: {
     label: 'Morgan',
     summary: '2D substructure fingerprints (ECFP4-like)',
     formula: 'T(A, B) = |A ∩ B| / (|A| + |B| − |A ∩ B|)',
@@ -67,7 +70,20 @@ export const SEARCH_METHODS: readonly MethodInfo[] = [
       'Independent of conformation and the fastest method; best for close analogues of the query.',
     ],
   },
-];
+  consensus: {
+    label: 'Consensus',
+    summary: '2D and 3D scores fused by their rarity',
+    formula: 'S = L / (1 + L),  L = −⅓ · [ log₁₀ p_Morgan + log₁₀ p_Shape + log₁₀ p_Electrostatic ]',
+    details: [
+      'The three scores live on different scales (an unrelated molecule scores about 0.1 by Morgan and 0.5 by shape), so they are not averaged as they are: each is first turned into its rarity p for this query in the database searched.',
+      'p is the share of 1,000 fixed random molecules of that database (all of a smaller one) scoring at least as high, counted as (1 + c) / (n + 1); above the sample’s top tenth it follows an exponential tail fitted to that tenth, so molecules that beat every sampled one still differ.',
+      'L is the mean of −log₁₀ p over the three scores, as Fisher combines p-values: a molecule rare by one score alone (a close analogue, or a scaffold hop with the query’s shape and charges) still ranks high. S = 0.5 when the rarities average 1 in 10, 0.75 at 1 in 1,000.',
+      'Candidates come from all three methods (the best by Morgan, by shape and by electrostatics); every candidate is scored exactly by all three, and each hit carries its three scores.',
+    ],
+  },
+};
+
+export const SEARCH_METHODS: readonly MethodInfo[] = API_SEARCH_METHODS.map((value) => ({ value, ...METHOD_TEXTS[value] }));
 
 /**
  * What each quality does for the 3D methods and what it costs. Stage 1 compares every molecule's volume

@@ -50,20 +50,20 @@ const referenceRows = new WeakMap<Catalogue, Uint32Array>();
 export function consensusReferenceRows(catalogue: Catalogue): Uint32Array {
   let rows = referenceRows.get(catalogue);
   if (!rows) {
-    rows = drawReferenceRows(catalogue);
+    rows = drawReferenceRows(catalogue.count, (row) => catalogue.shape!.model(row).byteLength > 0);
     referenceRows.set(catalogue, rows);
   }
   return rows;
 }
 
-function drawReferenceRows(catalogue: Catalogue): Uint32Array {
-  const hasModel = (row: number): boolean => catalogue.shape!.model(row).byteLength > 0;
-  if (catalogue.count <= FUSION_REFERENCE_ROWS) return Uint32Array.from({ length: catalogue.count }, (_, row) => row).filter(hasModel);
+/** The reference sample of `count` rows, of which `hasModel` tells the rows that can be scored in 3D. */
+export function drawReferenceRows(count: number, hasModel: (row: number) => boolean): Uint32Array {
+  if (count <= FUSION_REFERENCE_ROWS) return Uint32Array.from({ length: count }, (_, row) => row).filter(hasModel);
   const random = seededRandom(REFERENCE_SEED);
   const picked = new Set<number>();
   // Rows without a model are drawn and passed over; a catalogue made mostly of them gives a smaller sample.
   for (let draw = 0; draw < 4 * FUSION_REFERENCE_ROWS && picked.size < FUSION_REFERENCE_ROWS; draw++) {
-    const row = Math.floor(random() * catalogue.count);
+    const row = Math.floor(random() * count);
     if (!picked.has(row) && hasModel(row)) picked.add(row);
   }
   return Uint32Array.from(picked).sort();

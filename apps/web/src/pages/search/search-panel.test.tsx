@@ -131,13 +131,15 @@ describe('search panel', () => {
     renderPanel();
     await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'CCO{Enter}');
     const methods = within(screen.getByRole('radiogroup', { name: 'Search Method' })).getAllByRole('radio');
-    expect(methods.map((radio) => radio.tabIndex)).toEqual([0, -1, -1]);
+    expect(methods.map((radio) => radio.tabIndex)).toEqual([0, -1, -1, -1]);
     methods[0]!.focus();
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('radio', { name: /^Shape/ })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('radio', { name: /^Shape/ })).toHaveFocus();
-    await user.keyboard('{ArrowRight}{ArrowRight}');
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(screen.getByRole('radio', { name: /^Electrostatic/ })).toHaveAttribute('aria-checked', 'true');
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: /^Consensus/ })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('radio', { name: /^Morgan/ })).toHaveFocus();
     await user.keyboard('{Tab}');
