@@ -34,15 +34,24 @@ export function Component(): React.JSX.Element {
           the Tanimoto coefficient. The search is exact: a popcount bound skips molecules that cannot reach the current cut-off, so nothing is lost.
         </li>
         <li>
-          <strong>Shape</strong> — three conformers per catalogue molecule (thirty for the query) and volume grids of each, laid in their
-          principal axes. A first stage compares every molecule&apos;s grids with the query&apos;s and keeps the best candidates; each candidate is then aligned on the query and scored
-          exactly by the Gaussian volume overlap of the two molecules (shape Tanimoto).
+          <strong>Shape</strong> — three conformers per catalogue molecule (thirty for the query). A graph index of the molecules&apos; volume
+          fingerprints (HNSW, Tanimoto on bits) finds the molecules whose shape is closest to the query&apos;s conformers without visiting the
+          whole catalogue; their volume grids are compared with the query&apos;s in principal-axes poses and the best are kept as candidates; each
+          candidate is then aligned on the query and scored exactly by the Gaussian volume overlap of the two molecules (shape Tanimoto).
         </li>
         <li>
-          <strong>Electrostatic</strong> — the same candidates and the same best-shape alignment, then the Carbó similarity of the two
-          molecules&apos; Coulomb potentials at that pose, from atom-centred partial charges, as in ESPsim. The Carbó index C runs from −1 to 1;
-          the score is (C + 1) / 2, so identical potentials score 1 and unrelated ones about 0.5. The shape sets the pose and is not part of
-          the score.
+          <strong>Electrostatic</strong> — each molecule in its dominant charge state at pH 7.4 with MMFF94 partial charges; the same
+          best-shape alignment as the Shape method, then, at that pose, the mean of the shape Tanimoto and the Tanimoto of the two
+          molecules&apos; Coulomb potentials (renormalised from −1/3..1 to 0..1), as ESPsim computes it: identical molecules score 1, and a small
+          fragment whose few charges line up with part of the query scores well below the query itself. Databases built before these charges
+          (Gasteiger charges of the neutral form; the database list says which) keep the Carbó index C of the potentials at the same pose,
+          reported as (C + 1) / 2, which ignores size.
+        </li>
+        <li>
+          <strong>Consensus</strong> — the three scores fused. They live on different scales, so each is first turned into its rarity p for
+          the query in the database searched (the share of 1,000 fixed molecules of that database scoring at least as high), and the hit
+          scores L / (1 + L), L the mean of −log₁₀ p over the three: a molecule rare by one score alone still ranks high. Candidates come from
+          all three methods, and every hit carries its Morgan, shape and electrostatic scores.
         </li>
       </ul>
       <p>
