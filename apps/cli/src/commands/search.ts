@@ -1,7 +1,7 @@
 import { csvRow, tsvRow } from '@molsearch/api';
 import { PROPERTY_COLUMNS, formatPropertyValue, loadRDKit, sdfRecord } from '@molsearch/chem';
 import type { MoleculeProperties } from '@molsearch/chem';
-import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, alignedHitMolblock, closeSearchPool, openCatalogue, search, shapeQuery } from '@molsearch/engine';
+import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, alignedHitMolblock, catalogueChargeModel, closeSearchPool, openCatalogue, search, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, SearchMethod, ShapeQuery } from '@molsearch/engine';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
@@ -25,10 +25,18 @@ export const command: Command = {
     threads: { type: 'string', valueName: 'N', description: 'scan threads (default 2)' },
   },
   help: [
-    'Output columns: rank, database, id, smiles, similarity, then the property columns.',
-    'Ranks count within each database, best first; the similarity is the exact Tanimoto on Morgan bits.',
+    'Output columns: rank, database, id, smiles, similarity, then the property columns; consensus adds the',
+    'three scores it fuses (morgan, shape, electrostatic) after the similarity.',
+    'Ranks count within each database, best first. The similarity is exact:',
+    '  morgan                Tanimoto on Morgan bits (radius 2, 2048 bits)',
+    '  espsim_shape          Gaussian volume-overlap Tanimoto at the best alignment',
+    '  espsim_electrostatic  mean of that shape Tanimoto and the ESP Tanimoto at the same pose (MMFF94 charges,',
+    '                        pH 7.4 form; size-sensitive); Carbó (C + 1) / 2 in catalogues built before them',
+    '  consensus             the three fused by their rarity in the catalogue: L / (1 + L), L the mean -log10',
+    '                        of each score\'s share of 1,000 fixed catalogue rows scoring at least as high',
+    "'molsearch catalogues' shows which charge model built each catalogue.",
     'SDF output carries the same fields as data items: 2D coordinates for morgan, the pose aligned on the',
-    'query for the 3D methods (which need catalogues imported with --3d).',
+    'query for the 3D methods and consensus (which need catalogues imported with --3d).',
     '',
     "Example: molsearch search 'CC(=O)Oc1ccccc1C(=O)O' --db MOLPORT --db ZINC15 --top 10 --threshold 0.4",
   ].join('\n'),
@@ -49,14 +57,16 @@ export const command: Command = {
         },
         { dataDir: context.dataDir, threads: context.options.integer('threads', { min: 1, max: 7 }) ?? 2 },
       );
-      if (format !== 'sdf') await context.out.line(row(HEADER, format));
+      const header = method === 'consensus' ? withComponents(HEADER, COMPONENT_COLUMNS) : HEADER;
+      if (format !== 'sdf') await context.out.line(row(header, format));
       else await loadRDKit();
-      // 3D poses are recomputed for the hits written (the search keeps only scores).
-      const query = format === 'sdf' && method !== 'morgan' ? await shapeQuery(context.args[0] as string) : undefined;
+      // 3D poses are recomputed for the hits written (the search keeps only scores), with each catalogue's charge model.
+      const queries = new Map<string, ShapeQuery>();
       for (const hits of result.databases) {
         const catalogue = await openCatalogue(context.dataDir, hits.database);
+        const query = format === 'sdf' && method !== 'morgan' && catalogue.manifest.shape ? await queryFor(queries, context.args[0] as string, catalogue) : undefined;
         for (let i = 0; i < hits.rows.length; i++) {
-          const hit = hitFields(catalogue, hits.rows[i]!, i + 1, hits.similarities[i]!);
+          const hit = hitFields(catalogue, hits.rows[i]!, i + 1, hits.similarities[i]!, header, hits.components && COMPONENT_COLUMNS.map((name) => hits.components![name][i]!));
           if (format !== 'sdf') await context.out.line(row(hit.cells, format));
           // The record ends with its own line break.
           else await context.out.line(hitRecord(hit, query && { query, method, catalogue, row: hits.rows[i]! }).slice(0, -1));
@@ -69,19 +79,38 @@ export const command: Command = {
 };
 
 const HEADER = ['rank', 'database', 'id', 'smiles', 'similarity', ...PROPERTY_COLUMNS.map((column) => column.key)];
+const COMPONENT_COLUMNS = ['morgan', 'shape', 'electrostatic'] as const;
+
+/** `header` with `extra` after the similarity. */
+function withComponents(header: readonly string[], extra: readonly string[]): string[] {
+  const at = header.indexOf('similarity') + 1;
+  return [...header.slice(0, at), ...extra, ...header.slice(at)];
+}
+
+/** The 3D query built with the catalogue's charge model, once per model. */
+async function queryFor(queries: Map<string, ShapeQuery>, smiles: string, catalogue: Catalogue): Promise<ShapeQuery> {
+  const model = catalogueChargeModel(catalogue.manifest.shape!);
+  const key = `${model.charges}/${model.protonation}`;
+  let query = queries.get(key);
+  if (!query) queries.set(key, (query = await shapeQuery(smiles, undefined, model)));
+  return query;
+}
 
 interface HitFields {
   smiles: string;
-  /** Values in HEADER order. */
+  /** The column names, as `cells` gives their values. */
+  header: readonly string[];
   cells: string[];
 }
 
-function hitFields(catalogue: Catalogue, row: number, rank: number, similarity: number): HitFields {
+function hitFields(catalogue: Catalogue, row: number, rank: number, similarity: number, header: readonly string[], components?: number[]): HitFields {
   const smiles = catalogue.smiles(row);
   const properties = catalogue.properties(row) as unknown as MoleculeProperties;
+  const scores = [similarity, ...(components ?? [])].map((score) => score.toFixed(4));
   return {
     smiles,
-    cells: [String(rank), catalogue.id, catalogue.compoundId(row), smiles, similarity.toFixed(4), ...PROPERTY_COLUMNS.map((column) => formatPropertyValue(properties, column))],
+    header,
+    cells: [String(rank), catalogue.id, catalogue.compoundId(row), smiles, ...scores, ...PROPERTY_COLUMNS.map((column) => formatPropertyValue(properties, column))],
   };
 }
 
@@ -96,7 +125,7 @@ interface PoseSource {
 function hitRecord(hit: HitFields, pose?: PoseSource): string {
   const title = hit.cells[2] ?? '';
   const molblock = pose && pose.method !== 'morgan' ? alignedHitMolblock(pose.query, pose.method, pose.catalogue, pose.row, title) : undefined;
-  return sdfRecord({ title, molblock, smiles: hit.smiles, fields: HEADER.map((name, i) => [name, hit.cells[i] ?? ''] as const) });
+  return sdfRecord({ title, molblock, smiles: hit.smiles, fields: hit.header.map((name, i) => [name, hit.cells[i] ?? ''] as const) });
 }
 
 function row(cells: string[], format: Exclude<OutputFormat, 'sdf'>): string {
