@@ -28,6 +28,8 @@ export type { CatalogueInfo, ListOptions } from './catalogue/list-catalogues.ts'
 export { forgetCatalogues, openCatalogue } from './catalogue/open-catalogue.ts';
 export { alignedHitMolblock, alignedHitMolblocks } from './shape/aligned-pose.ts';
 export type { AlignedHitsOptions } from './shape/aligned-pose.ts';
+export { hitPose } from './shape/hit-pose.ts';
+export type { HitPose } from './shape/hit-pose.ts';
 export type { RescorePool } from './shape/rescore-pool.ts';
 export { shapeQuery } from './shape/shape-query.ts';
 export type { ShapeQuery } from './shape/shape-query.ts';
@@ -35,6 +37,8 @@ export { search } from './search/search.ts';
 export type { EngineSearchOptions } from './search/search.ts';
 export { closeSearchPool, rescorePool, searchPool } from './search/shared-pools.ts';
 export { similarityHistogram } from './search/histogram.ts';
+export { hitScorer } from './search/hit-scores.ts';
+export type { HitScoreOptions, HitScorer, HitScorerOptions, HitScores } from './search/hit-scores.ts';
 export { consensusReferenceRows } from './search/consensus-search.ts';
 export { FUSION_REFERENCE_ROWS, consensusScore, rarity, rarityModel } from './search/score-fusion.ts';
 export type { ComponentScores, ConsensusReference, RarityModel } from './search/score-fusion.ts';

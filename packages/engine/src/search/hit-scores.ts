@@ -1,0 +1,94 @@
+import { tanimoto } from '@molsearch/chem';
+import type { Catalogue } from '../catalogue/catalogue-reader.ts';
+import { openCatalogue } from '../catalogue/open-catalogue.ts';
+import { catalogueChargeModel, chargeModelKey } from '../features/charge-model.ts';
+import { FINGERPRINT_BYTES } from '../format/catalogue-format.ts';
+import { throwIfAborted } from '../format/engine-error.ts';
+import { fingerprintView } from '../morgan/fingerprint-memory.ts';
+import { fingerprintColumn } from '../morgan/morgan-column.ts';
+import { morganQuery } from '../morgan/morgan-query.ts';
+import type { MorganQuery } from '../morgan/morgan-query.ts';
+import { rescoreComponents } from '../shape/rescore-pool.ts';
+import { catalogueElectrostaticForm } from '../shape/shape-search.ts';
+import { shapeQuery } from '../shape/shape-query.ts';
+import type { ShapeQuery } from '../shape/shape-query.ts';
+import { conformerPool, rescorePool } from './shared-pools.ts';
+
+/** The three exact scores of some hits, in their order; a 3D score is NaN where the row has no 3D model. */
+export interface HitScores {
+  morgan: Float64Array;
+  /** Null when the catalogue has no 3D columns. */
+  shape: Float64Array | null;
+  electrostatic: Float64Array | null;
+}
+
+export interface HitScoreOptions {
+  signal?: AbortSignal;
+  /** Fraction 0..1 of the 3D scores done. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** Scores hits of one query in any catalogue; the query forms are built on first need and kept. */
+export interface HitScorer {
+  /** Morgan Tanimoto and, where the catalogue has 3D models, the shape and electrostatic scores at the best-shape pose. */
+  scores(database: string, rows: ArrayLike<number>, options?: HitScoreOptions): Promise<HitScores>;
+  /** The 3D query as built for `database`'s charge model (undefined when the catalogue has no 3D columns). */
+  shapeQueryFor(database: string): Promise<ShapeQuery | undefined>;
+}
+
+export interface HitScorerOptions {
+  dataDir: string;
+  /** Worker threads of the conformer and re-scoring pools; 1 works on the calling thread. Default 2. */
+  threads?: number;
+}
+
+/**
+ * The scores a search did not rank by, for hits already found: exactly as the searches compute them
+ * (the Morgan Tanimoto of the catalogue fingerprint; both 3D scores from the one best-shape alignment
+ * on the re-scoring workers, the electrostatic score in its catalogue's form), so a shape hit's shape
+ * score read here equals the one its search reported.
+ */
+export function hitScorer(querySmiles: string, options: HitScorerOptions): HitScorer {
+  const threads = options.threads ?? 2;
+  let morgan: Promise<MorganQuery> | undefined;
+  const shapes = new Map<string, Promise<ShapeQuery>>();
+
+  const shapeFor = (catalogue: Catalogue): Promise<ShapeQuery> | undefined => {
+    if (!catalogue.manifest.shape) return undefined;
+    const model = catalogueChargeModel(catalogue.manifest.shape);
+    const key = chargeModelKey(model);
+    let query = shapes.get(key);
+    if (!query) {
+      query = shapeQuery(querySmiles, threads > 1 ? conformerPool(threads) : undefined, model);
+      // A failed build is not kept: the next call tries again.
+      query.catch(() => shapes.delete(key));
+      shapes.set(key, query);
+    }
+    return query;
+  };
+
+  return {
+    async scores(database, rows, scoreOptions = {}) {
+      const catalogue = await openCatalogue(options.dataDir, database);
+      morgan ??= morganQuery(querySmiles);
+      const fingerprint = (await morgan).fingerprint;
+      const view = fingerprintView(await fingerprintColumn(catalogue));
+      const morganScores = Float64Array.from(rows, (row) => tanimoto(fingerprint, view.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES)));
+      throwIfAborted(scoreOptions.signal, 'Scoring the hits');
+      const query = shapeFor(catalogue);
+      const columns = catalogue.shape;
+      if (!query || !columns) return { morgan: morganScores, shape: null, electrostatic: null };
+      const threeD = await rescoreComponents((await query).model, Array.from(rows, (row) => columns.model(row)), {
+        electrostaticForm: catalogueElectrostaticForm(catalogue),
+        pool: threads > 1 ? rescorePool(threads) : undefined,
+        signal: scoreOptions.signal,
+        onProgress: scoreOptions.onProgress,
+      });
+      return { morgan: morganScores, shape: threeD.shape, electrostatic: threeD.electrostatic };
+    },
+
+    async shapeQueryFor(database) {
+      return shapeFor(await openCatalogue(options.dataDir, database));
+    },
+  };
+}
