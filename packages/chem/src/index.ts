@@ -54,3 +54,7 @@ export { principalFrame, AXIS_SIGN_FLIPS } from './shape/principal-axes.ts';
 export type { PrincipalFrame } from './shape/principal-axes.ts';
 export { seededRandom } from './seeded-random.ts';
 export type { Random } from './seeded-random.ts';
+export { painsMatch } from './pains/pains.ts';
+export { PAINS_PATTERNS } from './pains/pains-patterns.ts';
+export { checkSubstructure, MAX_SUBSTRUCTURE_LENGTH, SubstructureMatcher } from './substructure.ts';
+export type { SubstructureCheck } from './substructure.ts';
