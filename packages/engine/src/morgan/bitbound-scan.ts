@@ -9,6 +9,8 @@ export interface BitBoundOptions {
   limit: number;
   /** Only similarities >= threshold are returned (0 keeps everything). */
   threshold: number;
+  /** One byte a row: only rows marked 1 may be hits (the search's property filters); absent: every row. */
+  mask?: Uint8Array;
   /** This scan's share when several threads split the column: rows of every popcount block are cut into `parts` runs. */
   part?: number;
   parts?: number;
@@ -51,6 +53,7 @@ export function bitBoundScan(column: FingerprintColumn, kernel: CommonBitsKernel
   let scanned = 0;
   let stopped = false;
   const shared = options.sharedFloor;
+  const mask = options.mask;
   const floorNow = (): number => Math.max(threshold, top.floor, shared ? Atomics.load(shared, 0) / FLOOR_SCALE : 0);
   scan: for (const block of blocks) {
     if ((top.full || shared) && block.bound < floorNow()) break;
@@ -71,7 +74,9 @@ export function bitBoundScan(column: FingerprintColumn, kernel: CommonBitsKernel
         const common = hits[2 * h + 1]!;
         const union = q + p - common;
         const similarity = union === 0 ? 0 : common / union;
-        if (similarity >= threshold) top.offer(first + hits[2 * h]!, similarity);
+        const row = first + hits[2 * h]!;
+        // Filtered rows never enter, so the floor (and with it the pruning) is that of the passing rows.
+        if (similarity >= threshold && (mask === undefined || mask[row] === 1)) top.offer(row, similarity);
       }
       scanned += rows;
       if (shared && top.full) publishFloor(shared, top.floor);

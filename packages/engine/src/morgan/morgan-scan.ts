@@ -9,6 +9,8 @@ import { mergeHits } from './top-hits.ts';
 export interface MorganScanOptions {
   limit: number;
   threshold: number;
+  /** Only rows marked 1 may be hits (search/property-mask.ts); shared memory, so workers read it in place. */
+  mask?: Uint8Array;
   kernel?: KernelKind;
   /** Splits the scan over the pool's workers; without a pool the calling thread scans. */
   pool?: ScanPool;
@@ -42,6 +44,7 @@ function threadScan(column: FingerprintColumn, query: Uint8Array, options: Morga
   const result = bitBoundScan(column, kernel, query, {
     limit: options.limit,
     threshold: options.threshold,
+    ...(options.mask ? { mask: options.mask } : {}),
     shouldStop: () => options.signal?.aborted === true,
     onProgress: (scanned, candidates) => options.onProgress?.(candidates === 0 ? 1 : scanned / candidates),
   });
@@ -61,7 +64,7 @@ async function poolScan(pool: ScanPool, column: FingerprintColumn, columnVersion
     const results = await Promise.all(
       notes.map((_, part) =>
         pool.run(
-          { column, columnVersion, kernel: options.kernel ?? 'wasm', query, limit: options.limit, threshold: options.threshold, part, parts, cancel, sharedFloor },
+          { column, columnVersion, kernel: options.kernel ?? 'wasm', query, limit: options.limit, threshold: options.threshold, ...(options.mask ? { mask: options.mask } : {}), part, parts, cancel, sharedFloor },
           {
             worker: part,
             onProgress: (note) => {

@@ -11,6 +11,8 @@ export interface ScanRequest {
   query: Uint8Array;
   limit: number;
   threshold: number;
+  /** Shared row mask of the property filters (BitBoundOptions.mask). */
+  mask?: Uint8Array;
   part: number;
   parts: number;
   /** Shared flag: set to 1 to stop the scan between chunks. */

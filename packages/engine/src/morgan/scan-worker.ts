@@ -27,6 +27,7 @@ serveTasks<ScanRequest, ScanResult>(
     const result = bitBoundScan(request.column, kernel, request.query, {
       limit: request.limit,
       threshold: request.threshold,
+      ...(request.mask ? { mask: request.mask } : {}),
       part: request.part,
       parts: request.parts,
       sharedFloor: request.sharedFloor,

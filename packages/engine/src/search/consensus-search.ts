@@ -14,7 +14,7 @@ import { SHAPE_CANDIDATES } from '../shape/grid-candidates.ts';
 import type { GridPool } from '../shape/grid-pool.ts';
 import { rescoreComponents } from '../shape/rescore-pool.ts';
 import type { RescorePool } from '../shape/rescore-pool.ts';
-import { catalogueElectrostaticForm, stage1Union } from '../shape/shape-search.ts';
+import { catalogueElectrostaticForm, keepMasked, stage1Union } from '../shape/shape-search.ts';
 import type { ShapeQuery } from '../shape/shape-query.ts';
 import { FUSION_REFERENCE_ROWS, consensusScore, rarityModel } from './score-fusion.ts';
 import type { ConsensusReference } from './score-fusion.ts';
@@ -23,6 +23,8 @@ export interface ConsensusSearchOptions {
   quality: SearchQuality;
   limit: number;
   threshold: number;
+  /** Only rows marked 1 are candidates (the search's property filters). */
+  mask?: Uint8Array;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
   /** Stage 2's exact 3D scores on these workers; without one on the calling thread. */
@@ -82,10 +84,17 @@ export async function consensusSearch(catalogue: Catalogue, morgan: MorganQuery,
   const electrostaticForm = catalogueElectrostaticForm(catalogue);
   const share = Math.ceil(SHAPE_CANDIDATES[options.quality] / 3);
   const fingerprints = await fingerprintColumn(catalogue);
-  const morganTop = await morganScan(fingerprints, catalogue.version, morgan.fingerprint, { limit: share, threshold: 0, kernel: options.kernel, pool: options.scanPool, signal: options.signal });
+  const morganTop = await morganScan(fingerprints, catalogue.version, morgan.fingerprint, {
+    limit: share,
+    threshold: 0,
+    ...(options.mask ? { mask: options.mask } : {}),
+    kernel: options.kernel,
+    pool: options.scanPool,
+    signal: options.signal,
+  });
   const from3d = await stage1Union(catalogue, shape, [{ method: 'espsim_shape', wanted: share }, { method: 'espsim_electrostatic', wanted: share }], options.quality, options.gridPool);
   throwIfAborted(options.signal, 'The search');
-  const candidates = Uint32Array.from(new Set([...morganTop.rows, ...from3d])).filter((row) => columns.model(row).byteLength > 0).sort();
+  const candidates = Uint32Array.from(new Set([...morganTop.rows, ...keepMasked(from3d, options.mask)])).filter((row) => columns.model(row).byteLength > 0).sort();
   const reference = consensusReferenceRows(catalogue);
   const scored = [...reference, ...candidates];
   const threeD = await rescoreComponents(shape.model, scored.map((row) => columns.model(row)), {

@@ -2,8 +2,8 @@ import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { openCatalogue } from '../catalogue/open-catalogue.ts';
 import { catalogueChargeModel, chargeModelKey } from '../features/charge-model.ts';
 import { EngineError, abortedError, asEngineError } from '../format/engine-error.ts';
-import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES } from '../format/search-types.ts';
-import type { DatabaseHits, SearchMethod, SearchOptions, SearchRequest, SearchResult } from '../format/search-types.ts';
+import { MAX_SEARCH_LIMIT, RANGE_FILTERS, SEARCH_METHODS, SEARCH_QUALITIES, STRUCTURE_MAX_CANDIDATES, STRUCTURE_MAX_HITS } from '../format/search-types.ts';
+import type { DatabaseHits, FilterReport, SearchMethod, SearchOptions, SearchRequest, SearchResult } from '../format/search-types.ts';
 import type { KernelKind } from '../morgan/common-bits-kernel.ts';
 import { fingerprintColumn } from '../morgan/morgan-column.ts';
 import { morganQuery } from '../morgan/morgan-query.ts';
@@ -13,8 +13,10 @@ import { shapeQuery } from '../shape/shape-query.ts';
 import { shapeSearch } from '../shape/shape-search.ts';
 import type { ShapeQuery } from '../shape/shape-query.ts';
 import { consensusSearch } from './consensus-search.ts';
-import type { ConsensusHits } from './consensus-search.ts';
 import { similarityHistogram } from './histogram.ts';
+import { propertyMask } from './property-mask.ts';
+import { keepPassing, structureChecks } from './structure-filter.ts';
+import type { RankedHits, StructureChecks } from './structure-filter.ts';
 import { conformerPool, gridPool, rescorePool, searchPool } from './shared-pools.ts';
 
 /** Where catalogues live and how to scan them; the server and CLI pass these, the engine reads no environment. */
@@ -47,6 +49,23 @@ export async function search(request: SearchRequest, options: EngineSearchOption
   const queries = await searchQueries(request.smiles, method, catalogues, threads).catch((error: unknown) => {
     throw asEngineError(error) ?? error;
   });
+  const checks = await structureChecks(request);
+  try {
+    return { querySmiles: queries.smiles, method: request.method, quality: request.quality, databases: await searchDatabases(request, options, catalogues, queries, checks) };
+  } finally {
+    checks?.close();
+  }
+}
+
+/**
+ * Each database in turn. Property filters mask the rows a search may return, so ranking only sees rows
+ * that pass; structure checks then take the ranked hits in score order (up to STRUCTURE_MAX_CANDIDATES)
+ * and keep the first that pass (up to STRUCTURE_MAX_HITS), reporting whether any candidate went unchecked.
+ */
+async function searchDatabases(request: SearchRequest, options: EngineSearchOptions, catalogues: Catalogue[], queries: SearchQueries, checks: StructureChecks | undefined): Promise<DatabaseHits[]> {
+  const method = request.method;
+  const threads = options.threads ?? 2;
+  const rankLimit = checks ? STRUCTURE_MAX_CANDIDATES : request.limit;
   const uses3d = method !== 'morgan';
   const pool = method === 'morgan' || method === 'consensus' ? (threads > 1 ? searchPool(threads) : undefined) : undefined;
   const shapePool = uses3d && threads > 1 ? rescorePool(threads) : undefined;
@@ -58,19 +77,32 @@ export async function search(request: SearchRequest, options: EngineSearchOption
     const report = (fraction: number): void => {
       options.onProgress?.({ database, percent: Math.round(((index + fraction) / total) * 1000) / 10, message: `Searching in ${database}` });
     };
+    const rankShare = checks ? 0.5 : 1;
+    const rankReport = (fraction: number): void => report(rankShare * fraction);
     report(0);
     const catalogue = catalogues[index]!;
     const threshold = request.threshold ?? 0;
+    const mask = await propertyMask(catalogue, request.filters);
+    const masked = mask ? { mask: mask.rows } : {};
+    const limit = rankLimit;
     const shape = uses3d ? queries.shape.get(chargeModelKey(catalogueChargeModel(catalogue.manifest.shape!)))! : undefined;
-    let hits: { rows: Uint32Array; similarities: Float64Array; components?: ConsensusHits['components'] };
+    let hits: RankedHits;
     if (method === 'morgan') {
-      hits = await morganScan(await fingerprintColumn(catalogue), catalogue.version, queries.morgan!.fingerprint, { limit: request.limit, threshold, kernel: options.kernel, pool, signal: options.signal, onProgress: report });
+      hits = await morganScan(await fingerprintColumn(catalogue), catalogue.version, queries.morgan!.fingerprint, { limit, threshold, ...masked, kernel: options.kernel, pool, signal: options.signal, onProgress: rankReport });
     } else if (method === 'consensus') {
       hits = await consensusSearch(catalogue, queries.morgan!, shape!, {
-        quality: request.quality, limit: request.limit, threshold, signal: options.signal, onProgress: report, pool: shapePool, gridPool: shapeGridPool, scanPool: pool, kernel: options.kernel,
+        quality: request.quality, limit, threshold, ...masked, signal: options.signal, onProgress: rankReport, pool: shapePool, gridPool: shapeGridPool, scanPool: pool, kernel: options.kernel,
       });
     } else {
-      hits = await shapeSearch(catalogue, shape!, { method, quality: request.quality, limit: request.limit, threshold, signal: options.signal, onProgress: report, pool: shapePool, gridPool: shapeGridPool });
+      hits = await shapeSearch(catalogue, shape!, { method, quality: request.quality, limit, threshold, ...masked, signal: options.signal, onProgress: rankReport, pool: shapePool, gridPool: shapeGridPool });
+    }
+    const filtering: FilterReport = mask ? { passing: mask.passing } : {};
+    if (checks) {
+      const kept = await keepPassing(hits, catalogue, checks, {
+        wanted: Math.min(request.limit, STRUCTURE_MAX_HITS), rankLimit, signal: options.signal, onProgress: (fraction) => report(rankShare + (1 - rankShare) * fraction),
+      });
+      hits = kept.hits;
+      filtering.structure = kept.report;
     }
     report(1);
     const similarities = Float32Array.from(hits.similarities);
@@ -79,9 +111,9 @@ export async function search(request: SearchRequest, options: EngineSearchOption
       shape: Float32Array.from(hits.components.shape),
       electrostatic: Float32Array.from(hits.components.electrostatic),
     };
-    databases.push({ database, rows: hits.rows, similarities, histogram: similarityHistogram(similarities), ...(components ? { components } : {}) });
+    databases.push({ database, rows: hits.rows, similarities, histogram: similarityHistogram(similarities), ...(components ? { components } : {}), ...(mask || checks ? { filtering } : {}) });
   }
-  return { querySmiles: queries.smiles, method: request.method, quality: request.quality, databases };
+  return databases;
 }
 
 interface SearchQueries {
@@ -116,4 +148,9 @@ function checkRequest(request: SearchRequest): void {
     throw new EngineError('INVALID_REQUEST', 'The similarity threshold must be between 0 and 1.');
   }
   if (request.databases.length === 0) throw new EngineError('INVALID_REQUEST', 'Select at least one database.');
+  for (const [key, range] of Object.entries(request.filters?.ranges ?? {})) {
+    const { min = -Infinity, max = Infinity } = range ?? {};
+    if (!(RANGE_FILTERS as readonly string[]).includes(key)) throw new EngineError('INVALID_REQUEST', `Unknown property filter "${key}".`);
+    if (Number.isNaN(min) || Number.isNaN(max) || min > max) throw new EngineError('INVALID_REQUEST', `The ${key} filter's minimum must be a number at most its maximum.`);
+  }
 }

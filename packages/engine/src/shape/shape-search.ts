@@ -16,6 +16,8 @@ export interface ShapeSearchOptions {
   quality: SearchQuality;
   limit: number;
   threshold: number;
+  /** Only rows marked 1 are re-scored and returned (the search's property filters). */
+  mask?: Uint8Array;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
   /** Re-scores stage-2 candidates on these workers; without one on the calling thread (same scores). */
@@ -57,6 +59,11 @@ export async function stage1Union(catalogue: Catalogue, query: ShapeQuery, sourc
   return parts.length === 1 ? parts[0]! : Uint32Array.from(new Set(parts.flatMap((rows) => [...rows]))).sort();
 }
 
+/** The rows of `rows` that `mask` lets through (all of them without a mask), in order. */
+export function keepMasked(rows: Uint32Array, mask: Uint8Array | undefined): Uint32Array {
+  return mask ? rows.filter((row) => mask[row] === 1) : rows;
+}
+
 /** The form of the electrostatic score for hits of `catalogue`: the one its charge model is scored by. */
 export function catalogueElectrostaticForm(catalogue: Catalogue): ElectrostaticForm {
   return catalogue.manifest.shape ? electrostaticFormFor(catalogueChargeModel(catalogue.manifest.shape)) : 'carbo';
@@ -75,7 +82,7 @@ export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, optio
   }
   const electrostaticForm = catalogueElectrostaticForm(catalogue);
   const sources = candidateSources(options.method, electrostaticForm, SHAPE_CANDIDATES[options.quality]);
-  const candidates = await stage1Union(catalogue, query, sources, options.quality, options.gridPool);
+  const candidates = keepMasked(await stage1Union(catalogue, query, sources, options.quality, options.gridPool), options.mask);
   const similarities = await rescoreModels(query.model, options.method, [...candidates].map((row) => columns.model(row)), {
     electrostaticForm,
     pool: options.pool,
