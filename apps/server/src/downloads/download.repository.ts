@@ -59,6 +59,11 @@ export class DownloadRepository {
       .execute();
   }
 
+  /** What a download still being built says of its progress. */
+  async setProgress(id: string, message: string): Promise<void> {
+    await this.store.db.updateTable('downloads').set({ message }).where('id', '=', id).where('state', '=', 'preparing').execute();
+  }
+
   async markFailed(id: string, message: string): Promise<void> {
     await this.store.db.updateTable('downloads').set({ state: 'failed', message }).where('id', '=', id).execute();
   }

@@ -16,12 +16,14 @@ import type { JobRow } from '../search/job.repository.ts';
 import type { Logger } from '../http/logger.ts';
 import type { Principal } from '../http/principal.ts';
 import type { ResultService } from '../search/result.service.ts';
-import type { PropertyValue } from '../search/search-engine.ts';
+import type { PoseAligner, PropertyValue } from '../search/search-engine.ts';
 import { roundSimilarity } from '../search/similarity.ts';
 
 /** Rows read from the catalogue per step while a file is built. */
 const BATCH = 2000;
 const METADATA_COLUMNS = ['vendor', 'website', 'order_email'] as const;
+/** How often a 3D download's posing progress is written to its row. */
+const PROGRESS_INTERVAL_MS = 1000;
 
 export interface DownloadServiceOptions {
   downloads: DownloadRepository;
@@ -118,7 +120,7 @@ export class DownloadService {
     if (!row || row.expires_at <= this.now()) throw new AppError('DOWNLOAD_NOT_FOUND');
     switch (row.state) {
       case 'preparing':
-        return { status: 'PREPARING', download_link: null, message: 'The file is being prepared.', num_molecules: null };
+        return { status: 'PREPARING', download_link: null, message: row.message ?? 'The file is being prepared.', num_molecules: null };
       case 'failed':
         return { status: 'FAILED', download_link: null, message: row.message ?? 'Download process failed', num_molecules: null };
       case 'ready':
@@ -176,6 +178,8 @@ export class DownloadService {
     const withProperties = row.include_properties === 1;
     const catalogues = new Map((await this.catalogues.list()).map((catalogue) => [catalogue.id, catalogue]));
     const aligner = format === 'sdf' ? await this.results.poseAligner(job) : undefined;
+    const total = selection ? Math.min(selection.size, hits.length) : hits.length;
+    const progress = progressReporter(row.id, total, this.downloads);
 
     // Property columns are known only once rows are read; the first batch fixes them (a catalogue's columns are the same on every row).
     let writer: ReturnType<typeof openDownloadWriter> | undefined;
@@ -189,6 +193,7 @@ export class DownloadService {
         writer = openDownloadWriter(format, path, columns);
       }
       const records: DownloadRecord[] = [];
+      const catalogueRows: number[] = [];
       for (const [index, hit] of resolved.hits.entries()) {
         const id = resolved.resultIds[index]!;
         if (selection && !selection.has(id)) continue;
@@ -207,9 +212,10 @@ export class DownloadService {
           database: hit.database,
           similarity: roundSimilarity(hit.similarity),
           extra,
-          molblock: await aligner?.molblock(hit.database, hit.row, resolved.vendorIds[index]!),
         });
+        catalogueRows.push(hit.row);
       }
+      if (aligner) await poseRecords(aligner, records, catalogueRows, (done) => progress(written + done));
       await writer.write(records);
       written += records.length;
     }
@@ -217,4 +223,33 @@ export class DownloadService {
     await writer.finish();
     return written;
   }
+}
+
+/**
+ * Gives each record of a 3D download its molblock aligned on the query (`rows[i]` is record i's catalogue
+ * row), posed on the engine's workers one database at a time; `onDone` hears how many of `records` are posed.
+ */
+async function poseRecords(aligner: PoseAligner, records: DownloadRecord[], rows: readonly number[], onDone: (posed: number) => void): Promise<void> {
+  const byDatabase = new Map<string, number[]>();
+  records.forEach((record, i) => byDatabase.set(record.database, [...(byDatabase.get(record.database) ?? []), i]));
+  let posed = 0;
+  for (const [database, group] of byDatabase) {
+    const report = (fraction: number) => onDone(posed + Math.round(fraction * group.length));
+    const molblocks = await aligner.molblocks(database, group.map((i) => rows[i]!), group.map((i) => records[i]!.db_id), report);
+    group.forEach((recordIndex, i) => (records[recordIndex]!.molblock = molblocks[i]));
+    posed += group.length;
+    onDone(posed);
+  }
+}
+
+/** Keeps the download's message saying how many molecules are posed, at most once a second. */
+function progressReporter(downloadId: string, total: number, downloads: DownloadRepository): (done: number) => void {
+  let last = 0;
+  return (done) => {
+    const now = Date.now();
+    if (now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    const message = `The file is being prepared: ${Math.min(done, total).toLocaleString('en-US')} of ${total.toLocaleString('en-US')} molecules posed.`;
+    void downloads.setProgress(downloadId, message).catch(() => undefined);
+  };
 }

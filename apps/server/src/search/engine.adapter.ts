@@ -1,5 +1,5 @@
 import { access } from 'node:fs/promises';
-import { alignedHitMolblock, catalogueChargeModel, closeSearchPool, listCatalogues, loadCatalogueConfig, openCatalogue, search, shapeQuery } from '@molsearch/engine';
+import { alignedHitMolblocks, catalogueChargeModel, closeSearchPool, listCatalogues, loadCatalogueConfig, openCatalogue, rescorePool, search, shapeQuery } from '@molsearch/engine';
 import type { CatalogueConfig, ShapeQuery } from '@molsearch/engine';
 import type { CatalogueRows, CatalogueSummary, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
 
@@ -45,13 +45,13 @@ export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine
       // The query is built once per download and charge model, as the search built it for each catalogue.
       const queries = new Map<string, Promise<ShapeQuery>>();
       return {
-        async molblock(database, row, title) {
+        async molblocks(database, rows, titles, onProgress) {
           const catalogue = await openCatalogue(options.dataDir, database);
-          if (!catalogue.manifest.shape) return undefined;
+          if (!catalogue.manifest.shape) return rows.map(() => undefined);
           const model = catalogueChargeModel(catalogue.manifest.shape);
           const key = `${model.charges}/${model.protonation}`;
           if (!queries.has(key)) queries.set(key, shapeQuery(querySmiles, undefined, model));
-          return alignedHitMolblock(await queries.get(key)!, method, catalogue, row, title);
+          return alignedHitMolblocks(await queries.get(key)!, method, catalogue, rows, { titles, pool: rescorePool(options.searchThreads), onProgress });
         },
       };
     },

@@ -2,8 +2,12 @@ import type { SearchMethod, SearchOptions, SearchRequest, SearchResult } from '@
 
 /** Writes hits of a 3D search at their best-shape pose on the query. */
 export interface PoseAligner {
-  /** The hit's molblock in the query's frame, titled `title`; undefined when the catalogue has no 3D model. */
-  molblock(database: string, row: number, title: string): Promise<string | undefined>;
+  /**
+   * The molblocks of `rows` of `database` in the query's frame, in their order, each titled by `titles`;
+   * undefined where the catalogue has no 3D model. The posing runs on the engine's worker threads, so
+   * other requests are answered while a large file is built.
+   */
+  molblocks(database: string, rows: readonly number[], titles: readonly string[], onProgress?: (fraction: number) => void): Promise<(string | undefined)[]>;
 }
 
 /** What /api/databases tells about one catalogue. */
