@@ -12,6 +12,8 @@ import { addSignedVolumeGradient, signedVolume } from './signed-volume.ts';
  */
 export interface ForceField {
   evaluate: (x: Float64Array, gradient: Float64Array) => number;
+  /** The same terms as one table for the WebAssembly minimiser (layout in assembly/conformer-minimiser.ts). */
+  table: Float64Array;
 }
 
 const DISTANCE_K = [0, 300, 100, 20];
@@ -63,6 +65,7 @@ export function refinementForceField(topology: Topology, local: BoundsMatrix, to
   const planes = planarCentres(topology);
   const count = pairs.i.length;
   return {
+    table: fieldTable(pairs, planes, torsions, volumes),
     evaluate: (x, gradient) => {
       gradient.fill(0);
       let energy = 0;
@@ -97,6 +100,27 @@ export function refinementForceField(topology: Topology, local: BoundsMatrix, to
       return energy;
     },
   };
+}
+
+/** The terms in the order `evaluate` adds them, atoms as offsets of their x (3 * atom). */
+function fieldTable(pairs: PairSet, planes: Int32Array, torsions: TorsionTerm[], volumes: VolumeTerm[]): Float64Array {
+  const count = pairs.i.length;
+  const table = new Float64Array(4 + 6 * count + planes.length + 7 * torsions.length + 6 * volumes.length);
+  table.set([count, planes.length / 4, torsions.length, volumes.length]);
+  let at = 4;
+  for (let q = 0; q < count; q++, at += 6) {
+    table.set([3 * (pairs.i[q] as number), 3 * (pairs.j[q] as number), pairs.low[q] as number, pairs.high[q] as number, pairs.k[q] as number, pairs.repulsive[q] as number], at);
+  }
+  for (const atom of planes) table[at++] = 3 * atom;
+  for (const { a, b, c, d, k, n, phase } of torsions) {
+    table.set([3 * a, 3 * b, 3 * c, 3 * d, k, n, phase], at);
+    at += 7;
+  }
+  for (const { centre, n0, n1, n2, low, high } of volumes) {
+    table.set([3 * centre, 3 * n0, 3 * n1, 3 * n2, low, high], at);
+    at += 6;
+  }
+  return table;
 }
 
 /** Out-of-plane penalty: squared volume spanned by the three unit bond vectors of a trigonal centre. */

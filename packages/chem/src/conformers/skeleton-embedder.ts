@@ -1,5 +1,6 @@
 import { buildBoundsMatrix, type BoundsMatrix } from './bounds-matrix.ts';
 import { distanceGeometryError, volumeTerms, type DistanceGeometryError } from './distance-geometry-error.ts';
+import { polishSkeleton } from './conformer-kernel.ts';
 import { minimise } from './lbfgs.ts';
 import { metricEmbedding } from './metric-embedding.ts';
 import { seededRandom } from './random.ts';
@@ -113,7 +114,7 @@ export function skeletonEmbedder(topology: Topology, clock?: ConformerClock): Sk
       clock?.lap('embed');
       // Polishing to convergence (not just a few steps) lets the torsion preferences settle: it raised the
       // shape gate's mean by about 0.01 for a third more time per conformer.
-      minimise(forceField.evaluate, x3, { maxIterations: 600, gradientTolerance: 0.01, deadline });
+      polishSkeleton(forceField, x3, { maxIterations: 600, gradientTolerance: 0.01, deadline });
       clock?.lap('polish');
       return { coordinates: x3, stereoOk: stereoOk && stereoSatisfied(topology, x3) };
     },

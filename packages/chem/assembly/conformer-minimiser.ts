@@ -1,0 +1,282 @@
+// AssemblyScript source of the conformer minimiser: the L-BFGS of packages/chem/src/conformers/lbfgs.ts
+// over the refinement force field of refinement-force-field.ts, operation for operation, so a conformer
+// comes out bit for bit as the JavaScript computed it (conformer-kernel.test.ts compares them). No SIMD
+// and no reordered sums for that reason: the gain is running the whole minimisation without leaving
+// WebAssembly. The transcendental functions and the clock are imported from JavaScript, whose results
+// the kernel must reproduce. Build: `npm run build:wasm:conformers -w @molsearch/chem`.
+//
+// Memory is managed by the caller and passed as byte offsets:
+//   field  f64 slots: counts (pairs, planes, torsions, volumes), then the terms, each atom as the offset
+//          3 * atom of its x: pairs (i, j, low, high, k, repulsive), planes (centre, a, b, d),
+//          torsions (a, b, c, d, k, n, phase), volumes (centre, n0, n1, n2, low, high)
+//   x      f64[size]  coordinates, x, y, z per atom
+//   work   f64[WORK_VECTORS * size + 2 * HISTORY]  the minimiser's vectors and scalars
+
+// Math.cos, Math.sin, Math.atan2 and performance.now(), imported as conformer-minimiser.<name>
+// (AssemblyScript names imports after their file).
+declare function cos(x: f64): f64;
+declare function sin(x: f64): f64;
+declare function atan2(y: f64, x: f64): f64;
+declare function now(): f64;
+
+const PAIR = 6;
+const PLANE = 4;
+const TORSION = 7;
+const VOLUME = 6;
+const HEADER = 4;
+const PLANE_K: f64 = 20;
+const VOLUME_WEIGHT: f64 = 10;
+
+const HISTORY = 5;
+// Work vectors: gradient, trial gradient, trial point, direction, then HISTORY steps and HISTORY gradient changes.
+export const WORK_VECTORS: i32 = 4 + 2 * HISTORY;
+
+function get(base: usize, index: i32): f64 {
+  return load<f64>(base + ((<usize>index) << 3));
+}
+function put(base: usize, index: i32, value: f64): void {
+  store<f64>(base + ((<usize>index) << 3), value);
+}
+function plus(base: usize, index: i32, value: f64): void {
+  put(base, index, get(base, index) + value);
+}
+function atomAt(record: usize, field: i32): i32 {
+  return <i32>get(record, field);
+}
+
+/** signed-volume.ts: V = (a − c) · ((b − c) × (d − c)). */
+function signedVolume(x: usize, a: i32, b: i32, c: i32, d: i32): f64 {
+  const ax = get(x, a) - get(x, c), ay = get(x, a + 1) - get(x, c + 1), az = get(x, a + 2) - get(x, c + 2);
+  const bx = get(x, b) - get(x, c), by = get(x, b + 1) - get(x, c + 1), bz = get(x, b + 2) - get(x, c + 2);
+  const dx = get(x, d) - get(x, c), dy = get(x, d + 1) - get(x, c + 1), dz = get(x, d + 2) - get(x, c + 2);
+  return ax * (by * dz - bz * dy) + ay * (bz * dx - bx * dz) + az * (bx * dy - by * dx);
+}
+
+/** signed-volume.ts: adds f · ∇V to g. */
+function addSignedVolumeGradient(x: usize, g: usize, a: i32, b: i32, c: i32, d: i32, f: f64): void {
+  const ax = get(x, a) - get(x, c), ay = get(x, a + 1) - get(x, c + 1), az = get(x, a + 2) - get(x, c + 2);
+  const bx = get(x, b) - get(x, c), by = get(x, b + 1) - get(x, c + 1), bz = get(x, b + 2) - get(x, c + 2);
+  const dx = get(x, d) - get(x, c), dy = get(x, d + 1) - get(x, c + 1), dz = get(x, d + 2) - get(x, c + 2);
+  const gax = by * dz - bz * dy, gay = bz * dx - bx * dz, gaz = bx * dy - by * dx;
+  const gbx = dy * az - dz * ay, gby = dz * ax - dx * az, gbz = dx * ay - dy * ax;
+  const gdx = ay * bz - az * by, gdy = az * bx - ax * bz, gdz = ax * by - ay * bx;
+  plus(g, a, f * gax);
+  plus(g, a + 1, f * gay);
+  plus(g, a + 2, f * gaz);
+  plus(g, b, f * gbx);
+  plus(g, b + 1, f * gby);
+  plus(g, b + 2, f * gbz);
+  plus(g, d, f * gdx);
+  plus(g, d + 1, f * gdy);
+  plus(g, d + 2, f * gdz);
+  put(g, c, get(g, c) - f * (gax + gbx + gdx));
+  put(g, c + 1, get(g, c + 1) - f * (gay + gby + gdy));
+  put(g, c + 2, get(g, c + 2) - f * (gaz + gbz + gdz));
+}
+
+/** refinement-force-field.ts `torsionEnergy`. */
+function torsionEnergy(record: usize, x: usize, g: usize): f64 {
+  const a = atomAt(record, 0), b = atomAt(record, 1), c = atomAt(record, 2), d = atomAt(record, 3);
+  const k = get(record, 4), n = get(record, 5), phase = get(record, 6);
+  const f1x = get(x, a) - get(x, b), f1y = get(x, a + 1) - get(x, b + 1), f1z = get(x, a + 2) - get(x, b + 2);
+  const gx = get(x, b) - get(x, c), gy = get(x, b + 1) - get(x, c + 1), gz = get(x, b + 2) - get(x, c + 2);
+  const hx = get(x, d) - get(x, c), hy = get(x, d + 1) - get(x, c + 1), hz = get(x, d + 2) - get(x, c + 2);
+  const ax = f1y * gz - f1z * gy, ay = f1z * gx - f1x * gz, az = f1x * gy - f1y * gx;
+  const bx = hy * gz - hz * gy, by = hz * gx - hx * gz, bz = hx * gy - hy * gx;
+  const a2 = ax * ax + ay * ay + az * az;
+  const b2 = bx * bx + by * by + bz * bz;
+  const gLength = Math.sqrt(gx * gx + gy * gy + gz * gz);
+  if (a2 < 1e-10 || b2 < 1e-10 || gLength < 1e-6) return 0;
+  const crossX = by * az - bz * ay, crossY = bz * ax - bx * az, crossZ = bx * ay - by * ax;
+  const sine = (crossX * gx + crossY * gy + crossZ * gz) / gLength;
+  const cosine = ax * bx + ay * by + az * bz;
+  const phi = atan2(sine, cosine);
+  const energy = k * (1 + cos(n * phi - phase));
+  const dEdPhi = -k * n * sin(n * phi - phase);
+  const fg = f1x * gx + f1y * gy + f1z * gz;
+  const hg = hx * gx + hy * gy + hz * gz;
+  const sa = (-dEdPhi * gLength) / a2;
+  const sb = (dEdPhi * gLength) / b2;
+  const ta = (dEdPhi * fg) / (a2 * gLength);
+  const tb = (dEdPhi * hg) / (b2 * gLength);
+  const fax = sa * ax, fay = sa * ay, faz = sa * az;
+  const fdx = sb * bx, fdy = sb * by, fdz = sb * bz;
+  const fbx = -fax + ta * ax - tb * bx, fby = -fay + ta * ay - tb * by, fbz = -faz + ta * az - tb * bz;
+  const fcx = -fdx - ta * ax + tb * bx, fcy = -fdy - ta * ay + tb * by, fcz = -fdz - ta * az + tb * bz;
+  plus(g, a, fax);
+  plus(g, a + 1, fay);
+  plus(g, a + 2, faz);
+  plus(g, b, fbx);
+  plus(g, b + 1, fby);
+  plus(g, b + 2, fbz);
+  plus(g, c, fcx);
+  plus(g, c + 1, fcy);
+  plus(g, c + 2, fcz);
+  plus(g, d, fdx);
+  plus(g, d + 1, fdy);
+  plus(g, d + 2, fdz);
+  return energy;
+}
+
+/** refinement-force-field.ts `evaluate`: the energy at x, its gradient written to g. */
+function fieldEnergy(field: usize, x: usize, g: usize, size: i32): f64 {
+  memory.fill(g, 0, (<usize>size) << 3);
+  const pairs = <i32>get(field, 0), planes = <i32>get(field, 1), torsions = <i32>get(field, 2), volumes = <i32>get(field, 3);
+  let record = field + (HEADER << 3);
+  let energy: f64 = 0;
+  for (let q = 0; q < pairs; q++, record += PAIR << 3) {
+    const i = atomAt(record, 0), j = atomAt(record, 1);
+    const dx = get(x, i) - get(x, j);
+    const dy = get(x, i + 1) - get(x, j + 1);
+    const dz = get(x, i + 2) - get(x, j + 2);
+    const d2 = dx * dx + dy * dy + dz * dz;
+    const low = get(record, 2);
+    if (get(record, 5) == 1 && d2 >= low * low) continue;
+    const d = Math.sqrt(d2) + 1e-12;
+    const high = get(record, 3);
+    let violation: f64 = 0;
+    if (d < low) violation = d - low;
+    else if (d > high) violation = d - high;
+    else continue;
+    const k = get(record, 4);
+    energy += k * violation * violation;
+    const f = (2 * k * violation) / d;
+    plus(g, i, f * dx);
+    plus(g, i + 1, f * dy);
+    plus(g, i + 2, f * dz);
+    put(g, j, get(g, j) - f * dx);
+    put(g, j + 1, get(g, j + 1) - f * dy);
+    put(g, j + 2, get(g, j + 2) - f * dz);
+  }
+  let plane: f64 = 0;
+  for (let p = 0; p < planes; p++, record += PLANE << 3) {
+    const c = atomAt(record, 0), a = atomAt(record, 1), b = atomAt(record, 2), d = atomAt(record, 3);
+    const volume = signedVolume(x, a, b, c, d);
+    plane += PLANE_K * volume * volume;
+    addSignedVolumeGradient(x, g, a, b, c, d, 2 * PLANE_K * volume);
+  }
+  energy += plane;
+  for (let t = 0; t < torsions; t++, record += TORSION << 3) energy += torsionEnergy(record, x, g);
+  let chiral: f64 = 0;
+  for (let v = 0; v < volumes; v++, record += VOLUME << 3) {
+    const c = atomAt(record, 0), a = atomAt(record, 1), b = atomAt(record, 2), d = atomAt(record, 3);
+    const low = get(record, 4), high = get(record, 5);
+    const volume = signedVolume(x, a, b, c, d);
+    let violation: f64 = 0;
+    if (volume < low) violation = volume - low;
+    else if (volume > high) violation = volume - high;
+    else continue;
+    chiral += VOLUME_WEIGHT * violation * violation;
+    addSignedVolumeGradient(x, g, a, b, c, d, 2 * VOLUME_WEIGHT * violation);
+  }
+  energy += chiral;
+  return energy;
+}
+
+/** The force field's energy at x (for tests), its gradient written to g. */
+export function evaluate(field: usize, x: usize, g: usize, size: i32): f64 {
+  return fieldEnergy(field, x, g, size);
+}
+
+/**
+ * lbfgs.ts `minimise` of the force field from x, in place: stops at the gradient tolerance, the
+ * iteration cap, the deadline (checked every eighth iteration) or when the energy stops falling.
+ * Returns the final energy.
+ */
+export function polish(field: usize, x: usize, size: i32, work: usize, maxIterations: i32, tolerance: f64, deadline: f64): f64 {
+  const bytes = (<usize>size) << 3;
+  const gradient = work;
+  const trialGradient = gradient + bytes;
+  const trial = trialGradient + bytes;
+  const direction = trial + bytes;
+  const steps = direction + bytes;
+  const changes = steps + (<usize>HISTORY) * bytes;
+  const rho = changes + (<usize>HISTORY) * bytes;
+  const alpha = rho + (HISTORY << 3);
+  let stored = 0;
+  let newest = -1;
+  let energy = fieldEnergy(field, x, gradient, size);
+  for (let iteration = 0; iteration < maxIterations; iteration++) {
+    let largest: f64 = 0;
+    for (let i = 0; i < size; i++) largest = Math.max(largest, Math.abs(get(gradient, i)));
+    if (largest < tolerance) break;
+    if ((iteration & 7) == 7 && now() > deadline) break;
+    for (let i = 0; i < size; i++) put(direction, i, -get(gradient, i));
+    for (let k = 0; k < stored; k++) {
+      const m = (newest - k + HISTORY) % HISTORY;
+      const sm = steps + <usize>m * bytes;
+      let dot: f64 = 0;
+      for (let i = 0; i < size; i++) dot += get(sm, i) * get(direction, i);
+      const a = get(rho, m) * dot;
+      put(alpha, m, a);
+      const ym = changes + <usize>m * bytes;
+      for (let i = 0; i < size; i++) put(direction, i, get(direction, i) - a * get(ym, i));
+    }
+    if (stored > 0) {
+      const sm = steps + <usize>newest * bytes;
+      const ym = changes + <usize>newest * bytes;
+      let sy: f64 = 0;
+      let yy: f64 = 0;
+      for (let i = 0; i < size; i++) {
+        sy += get(sm, i) * get(ym, i);
+        yy += get(ym, i) * get(ym, i);
+      }
+      const scale = sy / yy;
+      for (let i = 0; i < size; i++) put(direction, i, get(direction, i) * scale);
+    } else {
+      const scale = 0.1 / largest;
+      for (let i = 0; i < size; i++) put(direction, i, get(direction, i) * scale);
+    }
+    for (let k = stored - 1; k >= 0; k--) {
+      const m = (newest - k + HISTORY) % HISTORY;
+      const ym = changes + <usize>m * bytes;
+      let dot: f64 = 0;
+      for (let i = 0; i < size; i++) dot += get(ym, i) * get(direction, i);
+      const b = get(rho, m) * dot;
+      const sm = steps + <usize>m * bytes;
+      const a = get(alpha, m);
+      for (let i = 0; i < size; i++) put(direction, i, get(direction, i) + (a - b) * get(sm, i));
+    }
+    let slope: f64 = 0;
+    for (let i = 0; i < size; i++) slope += get(gradient, i) * get(direction, i);
+    if (slope >= 0) {
+      stored = 0;
+      const scale = 0.1 / largest;
+      slope = 0;
+      for (let i = 0; i < size; i++) {
+        put(direction, i, -get(gradient, i) * scale);
+        slope -= get(gradient, i) * get(gradient, i) * scale;
+      }
+    }
+    let step: f64 = 1;
+    let trialEnergy: f64 = Infinity;
+    for (let tries = 0; tries < 20; tries++) {
+      for (let i = 0; i < size; i++) put(trial, i, get(x, i) + step * get(direction, i));
+      trialEnergy = fieldEnergy(field, trial, trialGradient, size);
+      if (trialEnergy <= energy + 1e-4 * step * slope) break;
+      step *= 0.3;
+    }
+    if (!(trialEnergy < energy)) break;
+    newest = (newest + 1) % HISTORY;
+    const sn = steps + <usize>newest * bytes;
+    const yn = changes + <usize>newest * bytes;
+    let sy: f64 = 0;
+    for (let i = 0; i < size; i++) {
+      put(sn, i, get(trial, i) - get(x, i));
+      put(yn, i, get(trialGradient, i) - get(gradient, i));
+      sy += get(sn, i) * get(yn, i);
+    }
+    if (sy > 1e-12) {
+      put(rho, newest, 1 / sy);
+      stored = min(stored + 1, HISTORY);
+    } else {
+      stored = 0;
+    }
+    const improvement = energy - trialEnergy;
+    memory.copy(x, trial, bytes);
+    memory.copy(gradient, trialGradient, bytes);
+    energy = trialEnergy;
+    if (improvement < 1e-9 * Math.max(1, Math.abs(energy))) break;
+  }
+  return energy;
+}
