@@ -87,4 +87,19 @@ describe('molsearch import', () => {
     expect(junk.stderr).toContain('No molecule of');
     for (const run of [noDb, noFile, junk]) expect(run.stderr).not.toMatch(/\n\s+at /);
   });
+
+  it('imports a catalogue in parts with --shard k/N, which read together as the catalogue imported whole', async () => {
+    await writeFile(join(dir, 'parts.smi'), `${rows.slice(0, 30).map(([smiles, id]) => `${smiles}\t${id}`).join('\n')}\n`);
+    for (const part of ['1/2', '2/2']) {
+      const run = await runCli(['import', 'parts.smi', '--db', 'PARTED', '--shard', part, '--data-dir', 'data'], dir);
+      expect(run.code).toBe(0);
+      expect(run.stderr).toContain(`PARTED: part ${part.replace('/', ' of ')}, in `);
+    }
+    const catalogue = await openCatalogue(join(dir, 'data'), 'PARTED');
+    expect(catalogue.parts).toHaveLength(2);
+    expect(new Set(Array.from({ length: catalogue.count }, (_, row) => catalogue.compoundId(row)))).toEqual(new Set(rows.slice(0, 30).map(([, id]) => id)));
+    const bad = await runCli(['import', 'parts.smi', '--db', 'PARTED', '--shard', '3/2', '--data-dir', 'data'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--shard: "3/2" is not a part: write k/N');
+  });
 });

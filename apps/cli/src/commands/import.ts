@@ -1,6 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { DEFAULT_MOLECULE_LIMITS } from '@molsearch/chem';
-import { importCatalogue } from '@molsearch/engine';
+import { EngineError, describePart, importCatalogue, parsePart } from '@molsearch/engine';
+import type { CataloguePart } from '@molsearch/engine';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
 import { ProgressBar, formatCount } from '../progress-bar.ts';
@@ -16,6 +17,7 @@ export const command: Command = {
     workers: { type: 'string', valueName: 'N', description: 'worker threads preparing molecules (default 2)' },
     '3d': { type: 'boolean', description: 'also build the 3D columns for shape/electrostatic search (about 50 ms of CPU a molecule)' },
     resume: { type: 'boolean', description: 'continue an import of this DB-ID that was killed part-way (same files and options)' },
+    shard: { type: 'string', valueName: 'k/N', description: 'import only part k of N of the catalogue (run once per part, on one machine or N)' },
     'max-heavy-atoms': { type: 'string', valueName: 'N', description: `skip molecules with more heavy atoms (default ${DEFAULT_MOLECULE_LIMITS.heavyAtoms})` },
   },
   help: [
@@ -30,7 +32,13 @@ export const command: Command = {
     'With --3d each molecule also gets conformers, Gasteiger charges and a compact 3D model, with the volume grids',
     'and charge sites in principal-axes frames that the first stage of espsim_shape / espsim_electrostatic compares.',
     '',
+    'With --shard k/N only the rows whose id falls in part k are imported (rows go to parts by a hash of the id, so',
+    'a repeated id stays in one part), into <data-dir>/catalogues/<DB-ID>.part-k-of-N; N runs, one per part, build the',
+    'catalogue in parts, and a search of DB-ID visits every part and returns the hits of the catalogue imported whole.',
+    'Unreadable rows are reported by part 1 only. Search nodes (molsearch node) serve parts to several API servers.',
+    '',
     'Example: molsearch import enamine_real.smi.gz --db ENAMINE-REAL --limit 10000',
+    '         molsearch import enamine_real.smi.gz --db ENAMINE-REAL --shard 2/8',
   ].join('\n'),
   async run(context) {
     const id = context.options.string('db');
@@ -38,6 +46,8 @@ export const command: Command = {
     const limit = context.options.integer('limit', { min: 1 });
     const workers = context.options.integer('workers', { min: 0, max: 16 }) ?? 2;
     const heavyAtoms = context.options.integer('max-heavy-atoms', { min: 1 });
+    const shardText = context.options.string('shard');
+    const shard = shardText === undefined ? undefined : readShard(shardText);
     const files = context.args.map((file) => resolve(context.io.cwd, file));
     const bar = new ProgressBar({ label: `Importing ${id}`, unit: 'molecules', stream: context.io.stderr });
     const summary = await importCatalogue({
@@ -48,11 +58,13 @@ export const command: Command = {
       limit,
       shape: context.options.flag('3d'),
       resume: context.options.flag('resume'),
+      shard,
       moleculeLimits: heavyAtoms === undefined ? undefined : { heavyAtoms },
       onProgress: (progress) => bar.update(progress.molecules, progress.fraction),
       onSkipped: (row) => bar.log(`${basename(row.file)} line ${row.line}: ${row.reason}`),
     });
     bar.finish();
+    if (summary.part) context.note(`${summary.id}: ${describePart(summary.part)}, in ${summary.dir}`);
     if (summary.resumedRows > 0) context.note(`${summary.id}: continued an interrupted import after its first ${formatCount(summary.resumedRows)} rows`);
     context.note(
       `${summary.id}: ${formatCount(summary.count)} molecules from ${formatCount(summary.rows)} rows, ` +
@@ -62,3 +74,12 @@ export const command: Command = {
     if (summary.chargeFallbacks) context.note(`${summary.id}: ${formatCount(summary.chargeFallbacks)} molecules have Gasteiger charges in their 3D model: MMFF94 could not type them`);
   },
 };
+
+function readShard(text: string): CataloguePart {
+  try {
+    return parsePart(text);
+  } catch (error) {
+    if (error instanceof EngineError) throw usageError(`--shard: ${error.message}`);
+    throw error;
+  }
+}

@@ -2,7 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, MANIFEST_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, StoredProperty } from '../format/catalogue-format.ts';
-import { catalogueDir } from '../format/catalogue-paths.ts';
+import type { CataloguePart } from '../format/catalogue-part.ts';
+import { catalogueDir, partDir } from '../format/catalogue-paths.ts';
 import { offsetsAscendFromZero, toArrayBuffer } from '../format/column-file.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
@@ -37,6 +38,12 @@ export interface Catalogue {
   properties(row: number): Record<string, PropertyValue>;
   /** The 3D columns, when the catalogue was imported with them. */
   shape?: ShapeColumns;
+  /**
+   * A catalogue imported in parts (catalogue-parts.ts): the parts, each searched on its own, and the first
+   * row of each in this catalogue's numbering, then the count. Absent for a catalogue imported whole.
+   */
+  parts?: readonly Catalogue[];
+  partStarts?: Uint32Array;
 }
 
 export interface ShapeColumns {
@@ -49,11 +56,17 @@ export interface ShapeColumns {
   index(expansion: number): Promise<StageOneIndex>;
 }
 
-/** Reads and checks a catalogue folder; any missing, truncated or inconsistent file is named in the error. */
-export async function readCatalogue(dataDir: string, id: string): Promise<Catalogue> {
-  const dir = catalogueDir(dataDir, id);
+/**
+ * Reads and checks a catalogue folder (with `part`, the folder of that part of it); any missing, truncated
+ * or inconsistent file is named in the error.
+ */
+export async function readCatalogue(dataDir: string, id: string, part?: CataloguePart): Promise<Catalogue> {
+  const dir = part ? partDir(dataDir, id, part) : catalogueDir(dataDir, id);
   const stamp = await manifestStamp(dir).catch(() => 'missing');
   const manifest = await readManifest(dir, id);
+  if (part && !(manifest.part?.index === part.index && manifest.part.of === part.of)) {
+    throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MANIFEST_FILE)} does not describe part ${part.index} of ${part.of} of catalogue ${id}: re-import that part.`);
+  }
   const count = manifest.count;
   await checkFileSizes(dir, manifest);
   const files = new CatalogueFiles(dir, manifest, stamp);

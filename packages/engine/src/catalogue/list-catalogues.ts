@@ -5,7 +5,9 @@ import { EngineError } from '../format/engine-error.ts';
 import type { EngineErrorCode } from '../format/engine-error.ts';
 import type { CatalogueConfig, DatabaseConfig, VendorConfig } from './catalogue-config.ts';
 import { CATALOGUE_ID_PATTERN } from '../format/catalogue-format.ts';
-import { catalogueDir, cataloguesDir } from '../format/catalogue-paths.ts';
+import type { CatalogueManifest } from '../format/catalogue-format.ts';
+import { catalogueDir, cataloguesDir, parsePartFolderName, partDir } from '../format/catalogue-paths.ts';
+import { findParts, missingPartsError } from './catalogue-parts.ts';
 import { knownDamage, manifestStamp } from './catalogue-damage.ts';
 import { checkFileSizes, readManifest } from './catalogue-reader.ts';
 import { verifyCatalogue } from './verify-catalogue.ts';
@@ -80,17 +82,12 @@ async function describe(
   };
   if (!imported) return info;
   try {
-    const dir = catalogueDir(dataDir, database.id);
-    const manifest = await readManifest(dir, database.id);
-    const stamp = await manifestStamp(dir);
-    await checkFileSizes(dir, manifest);
-    const damage = knownDamage(dir, stamp);
-    if (damage) throw damage;
-    if (options.verify) await verifyCatalogue(dir, manifest, stamp);
+    const manifests = await checkedManifests(dataDir, database.id, options);
+    const manifest = manifests[0]!;
     const chargeModel = manifest.shape && catalogueChargeModel(manifest.shape);
     return {
       ...info,
-      count: manifest.count,
+      count: manifests.reduce((count, part) => count + part.count, 0),
       imported: true,
       created: manifest.created,
       bytesPerMolecule: manifest.bytesPerMolecule,
@@ -102,10 +99,32 @@ async function describe(
   }
 }
 
+/** The manifest of the catalogue `id`, or of each of its parts, each checked as `options` asks. */
+async function checkedManifests(dataDir: string, id: string, options: ListOptions): Promise<CatalogueManifest[]> {
+  const parts = await findParts(dataDir, id);
+  if (parts && parts.missing.length > 0) throw missingPartsError(id, parts.of, parts.missing);
+  const dirs = parts ? parts.present.map((part) => partDir(dataDir, id, part)) : [catalogueDir(dataDir, id)];
+  const manifests: CatalogueManifest[] = [];
+  for (const dir of dirs) {
+    const manifest = await readManifest(dir, id);
+    const stamp = await manifestStamp(dir);
+    await checkFileSizes(dir, manifest);
+    const damage = knownDamage(dir, stamp);
+    if (damage) throw damage;
+    if (options.verify) await verifyCatalogue(dir, manifest, stamp);
+    manifests.push(manifest);
+  }
+  return manifests;
+}
+
+/** Ids of the catalogues imported whole or in parts (`<id>.part-k-of-N`). */
 async function importedIds(dataDir: string): Promise<string[]> {
   try {
     const entries = await readdir(cataloguesDir(dataDir), { withFileTypes: true });
-    return entries.filter((entry) => entry.isDirectory() && CATALOGUE_ID_PATTERN.test(entry.name)).map((entry) => entry.name).sort();
+    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const whole = folders.filter((name) => CATALOGUE_ID_PATTERN.test(name));
+    const parted = folders.map((name) => parsePartFolderName(name)?.id).filter((id) => id !== undefined);
+    return [...new Set([...whole, ...parted])].sort();
   } catch {
     return [];
   }

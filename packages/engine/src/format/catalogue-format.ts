@@ -1,5 +1,6 @@
 import { MORGAN_BITS, MORGAN_BYTES, MORGAN_RADIUS } from '@molsearch/chem';
 import type { PartialChargeModel } from '@molsearch/chem';
+import type { CataloguePart, PART_RULE } from './catalogue-part.ts';
 
 /**
  * On-disk layout of one catalogue, `<dataDir>/catalogues/<DB-ID>/`. Every per-molecule column is in
@@ -91,6 +92,13 @@ export interface CatalogueManifest {
   bytesPerMolecule: number;
   /** How the 3D columns were built, when the catalogue has them. */
   shape?: ManifestShape;
+  /** Set when this folder is one part of the catalogue `id` (catalogue-part.ts), imported with --shard k/N. */
+  part?: ManifestPart;
+}
+
+export interface ManifestPart extends CataloguePart {
+  /** How rows were assigned to parts (PART_RULE). */
+  rule: typeof PART_RULE;
 }
 
 /** The charge state the 3D models were built from: the neutral standard form, or the dominant form at pH 7.4. */

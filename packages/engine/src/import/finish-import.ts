@@ -4,7 +4,9 @@ import { STANDARDIZATION } from '../features/prepare-molecules.ts';
 import type { ShapeBuildOptions } from '../features/shape-features.ts';
 import { CATALOGUE_FORMAT_VERSION, MANIFEST_FILE, MORGAN_BUILD } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, ManifestSource } from '../format/catalogue-format.ts';
-import { catalogueDir, cataloguesDir } from '../format/catalogue-paths.ts';
+import { PART_RULE } from '../format/catalogue-part.ts';
+import type { CataloguePart } from '../format/catalogue-part.ts';
+import { catalogueDir, cataloguesDir, partDir, partFolderName } from '../format/catalogue-paths.ts';
 import { throwIfAborted } from '../format/engine-error.ts';
 import { bytesPerMolecule } from './catalogue-builder.ts';
 import type { CatalogueBuilder } from './catalogue-builder.ts';
@@ -18,6 +20,8 @@ export interface FinishOptions {
   /** Input rows not imported, for the manifest. */
   skippedRows: number;
   signal?: AbortSignal;
+  /** The part built, which goes to its own folder (catalogue-paths.ts). */
+  part?: CataloguePart;
 }
 
 /**
@@ -41,20 +45,21 @@ export async function finishImport(builder: CatalogueBuilder, workDir: string, o
     files,
     bytesPerMolecule: 0,
     ...(options.shape ? { shape: options.shape } : {}),
+    ...(options.part ? { part: { index: options.part.index, of: options.part.of, rule: PART_RULE } } : {}),
   };
   manifest.bytesPerMolecule = bytesPerMolecule(manifest);
   await writeFile(join(workDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   throwIfAborted(options.signal, `Import of ${options.id}`);
-  return { dir: await moveIntoPlace(workDir, options.dataDir, options.id), manifest };
+  return { dir: await moveIntoPlace(workDir, options.dataDir, options.id, options.part), manifest };
 }
 
 /**
  * Swaps the finished folder in: the old catalogue is renamed aside, the new one renamed to its name,
  * then the old one deleted. Both renames are atomic; between them (microseconds) the id is briefly absent.
  */
-async function moveIntoPlace(workDir: string, dataDir: string, id: string): Promise<string> {
-  const target = catalogueDir(dataDir, id);
-  const aside = join(cataloguesDir(dataDir), `${id}.old-${process.pid}`);
+async function moveIntoPlace(workDir: string, dataDir: string, id: string, part: CataloguePart | undefined): Promise<string> {
+  const target = part ? partDir(dataDir, id, part) : catalogueDir(dataDir, id);
+  const aside = join(cataloguesDir(dataDir), `${part ? partFolderName(id, part) : id}.old-${process.pid}`);
   const hadOld = await exists(target);
   if (hadOld) await rename(target, aside);
   await rename(workDir, target);

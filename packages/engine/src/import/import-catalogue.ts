@@ -2,7 +2,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { CATALOGUE_PROPERTIES } from '../features/prepare-molecules.ts';
 import { CATALOGUE_SHAPE, buildChargeModel } from '../features/shape-features.ts';
 import type { ManifestSource } from '../format/catalogue-format.ts';
-import { assertCatalogueId, cataloguesDir } from '../format/catalogue-paths.ts';
+import { assertCatalogueId, cataloguesDir, partFolderName } from '../format/catalogue-paths.ts';
 import { EngineError, throwIfAborted } from '../format/engine-error.ts';
 import { MoleculeFileError } from '../readers/molecule-record.ts';
 import { BatchQueue } from './batch-queue.ts';
@@ -39,7 +39,9 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
   const shape = options.shape === true ? CATALOGUE_SHAPE : options.shape ? { ...options.shape, ...buildChargeModel(options.shape) } : undefined;
   const sources = await describeSources(options.files);
   const header = await checkpointHeader(options.id, options.files, CATALOGUE_PROPERTIES.map((p) => p.key), shape, options.limit);
-  const work = await openWorkFolder(root, options.id, header, options.resume === true);
+  // A part has its own folder, work folder and checkpoint: parts of one catalogue may be imported side by side.
+  const folder = options.shard ? partFolderName(options.id, options.shard) : options.id;
+  const work = await openWorkFolder(root, folder, header, options.resume === true);
   const preparer = options.preparer ?? createPreparer(options.workers ?? 2);
   const builder = new CatalogueBuilder(CATALOGUE_PROPERTIES, shape !== undefined);
   const report = new ImportReport(options, sources, started);
@@ -61,7 +63,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
     }
     report.molecules = builder.count;
     const batchSize = options.batchSize ?? (shape ? DEFAULT_SHAPE_BATCH : DEFAULT_BATCH);
-    for await (const batch of readInput({ id: options.id, files: options.files, sources, start, limit: options.limit, batchSize, signal: options.signal }, report)) {
+    for await (const batch of readInput({ id: options.id, files: options.files, sources, start, limit: options.limit, batchSize, signal: options.signal, part: options.shard }, report)) {
       await queue.submit(batch);
       report.emit('reading');
     }
@@ -71,7 +73,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
       throw new EngineError('IMPORT_FAILED', `No molecule of ${options.files.join(', ')} could be imported (${report.skipped} rows skipped); catalogue ${options.id} was left as it was.`);
     }
     report.emit('writing');
-    const { dir, manifest } = await finishImport(builder, work.dir, { id: options.id, dataDir: options.dataDir, sources, shape, skippedRows: report.skipped, signal: options.signal });
+    const { dir, manifest } = await finishImport(builder, work.dir, { id: options.id, dataDir: options.dataDir, sources, shape, skippedRows: report.skipped, signal: options.signal, part: options.shard });
     const seconds = (performance.now() - started) / 1000;
     report.emit('done');
     return {
@@ -86,6 +88,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
       bytesPerMolecule: manifest.bytesPerMolecule,
       resumedRows: start.rows,
       ...(shape ? { chargeFallbacks: report.chargeFallbacks } : {}),
+      ...(options.shard ? { part: options.shard } : {}),
     };
   } catch (error) {
     queue.abandon();

@@ -1,5 +1,6 @@
 import type { MoleculeLimits } from '@molsearch/chem';
 import type { ShapeBuildOptions } from '../features/shape-features.ts';
+import type { CataloguePart } from '../format/catalogue-part.ts';
 import type { MoleculePreparer } from './import-pool.ts';
 
 export interface ImportOptions {
@@ -32,6 +33,11 @@ export interface ImportOptions {
   resume?: boolean;
   /** Molecule size limits other than the defaults (chem's DEFAULT_MOLECULE_LIMITS); larger rows are skipped. */
   moleculeLimits?: Partial<MoleculeLimits>;
+  /**
+   * Import only this part of the catalogue (`--shard k/N`, rows assigned by format/catalogue-part.ts), into
+   * `<id>.part-k-of-N`; N imports of the same files, one per part, build the whole catalogue in parts.
+   */
+  shard?: CataloguePart;
 }
 
 export interface ImportProgress {
@@ -68,4 +74,6 @@ export interface ImportSummary {
   resumedRows: number;
   /** With the 3D columns: molecules whose 3D model has Gasteiger charges because MMFF94 could not type them. */
   chargeFallbacks?: number;
+  /** The part imported, with --shard. */
+  part?: CataloguePart;
 }

@@ -1,5 +1,7 @@
 import type { InputMolecule } from '../features/prepare-molecules.ts';
 import type { ManifestSource } from '../format/catalogue-format.ts';
+import { partOfId } from '../format/catalogue-part.ts';
+import type { CataloguePart } from '../format/catalogue-part.ts';
 import { abortedError } from '../format/engine-error.ts';
 import { isRecordError } from '../readers/molecule-record.ts';
 import { openMoleculeFile } from '../readers/read-molecules.ts';
@@ -25,6 +27,8 @@ export interface ReadInputOptions {
   limit?: number;
   batchSize: number;
   signal?: AbortSignal;
+  /** Only the rows of this part (partOfId); unreadable rows, which have no id, are reported by part 1. */
+  part?: CataloguePart;
 }
 
 /**
@@ -33,7 +37,7 @@ export interface ReadInputOptions {
  * and follows the bytes read.
  */
 export async function* readInput(options: ReadInputOptions, report: ImportReport): AsyncGenerator<InputBatch> {
-  const { start } = options;
+  const { start, part } = options;
   report.rows = start.rows;
   let readErrors = 0;
   for (const [fileIndex, path] of options.files.entries()) {
@@ -65,9 +69,10 @@ export async function* readInput(options: ReadInputOptions, report: ImportReport
       report.rows++;
       rowsInFile++;
       if (isRecordError(record)) {
+        if (part && part.index !== 1) continue;
         report.skip(path, record.line, record.error);
         readErrors++;
-      } else molecules.push({ line: record.line, smiles: record.smiles, id: record.id });
+      } else if (!part || partOfId(record.id, part.of) === part.index) molecules.push({ line: record.line, smiles: record.smiles, id: record.id });
       if (molecules.length >= options.batchSize) yield batch();
     }
     if (molecules.length > 0) yield batch();
