@@ -15,10 +15,11 @@ import type { StageOneIndex } from './stage-one-index.ts';
 export type PropertyValue = number | boolean | string;
 
 /**
- * An opened catalogue, rows in popcount order: its strings, properties and 3D models in memory, and the
- * columns the searches keep in their kernels' memory (fingerprints, grids, charge sites) read on request,
- * so that no copy of them stays here. Every file is checked against its manifest checksum when it is
- * first read in full: the small ones at open, the kernels' columns when a search first loads them.
+ * An opened catalogue, rows in popcount order. Only row offsets stay in memory (4 bytes a row and string
+ * column): SMILES, ids, properties and 3D models are read from their files per row, as hits and stage-2
+ * candidates ask for them, and the stage-1 index is memory-mapped, so the resident set hardly grows with
+ * the catalogue. Every file is checked against its manifest checksum when it is first read in full: the
+ * row columns at open, the kernels' columns (fingerprints) when a search first loads them.
  */
 export interface Catalogue {
   id: string;
@@ -177,15 +178,16 @@ function checkPopcountStarts(path: string, starts: Uint32Array, count: number): 
   if (!(starts[POPCOUNT_SLOTS - 1] === count && offsetsAscendFromZero(starts))) throw new EngineError('CATALOGUE_CORRUPT', `${path} is not a valid popcount table for ${count} molecules: re-import the catalogue.`);
 }
 
+/** A string column: its offsets in memory, each row's text read from the file (checked in full here). */
 async function readStrings(files: CatalogueFiles, indexName: string, textName: string, count: number): Promise<(row: number) => string> {
   const offsets = new Uint32Array(toArrayBuffer(await files.read(indexName)));
-  const text = await files.read(textName);
-  if (!(offsets.length === count + 1 && offsets[count] === text.byteLength && offsetsAscendFromZero(offsets))) {
+  await files.verify(textName);
+  if (!(offsets.length === count + 1 && offsets[count] === files.size(textName) && offsetsAscendFromZero(offsets))) {
     throw new EngineError('CATALOGUE_CORRUPT', `${files.path(indexName)} does not match ${files.path(textName)} (damaged offsets): re-import the catalogue.`);
   }
   return (row) => {
     checkRow(row, count);
-    return text.toString('utf8', offsets[row]!, offsets[row + 1]!);
+    return Buffer.from(files.readRange(textName, offsets[row]!, offsets[row + 1]! - offsets[row]!)).toString('utf8');
   };
 }
 
@@ -234,8 +236,15 @@ async function readProperties(files: CatalogueFiles, properties: StoredProperty[
       readers.push({ key: property.key, value: await readStrings(files, names[0]!, names[1]!, count) });
       continue;
     }
-    const values = new Float32Array(toArrayBuffer(await files.read(names[0]!)));
-    readers.push({ key: property.key, value: property.kind === 'boolean' ? (row) => values[row] === 1 : (row) => values[row]! });
+    // A float a row, read per row like the strings (checked in full here).
+    const name = names[0]!;
+    await files.verify(name);
+    const value = (row: number): number => {
+      checkRow(row, count);
+      const bytes = files.readRange(name, row * 4, 4);
+      return new Float32Array(bytes.buffer, bytes.byteOffset, 1)[0]!;
+    };
+    readers.push({ key: property.key, value: property.kind === 'boolean' ? (row) => value(row) === 1 : value });
   }
   return readers;
 }

@@ -6,7 +6,7 @@ import { querySites } from './charge-lattice.ts';
 import { candidateColumn } from './grid-columns.ts';
 import { indexCandidates } from './index-candidates.ts';
 import { RUN_HERE } from './pose-grid-scan.ts';
-import type { GridKernelRunner } from './pose-grid-scan.ts';
+import type { GridKernelRunner, PoseGridColumn } from './pose-grid-scan.ts';
 
 /**
  * How stage 1 compares grids per method and quality: the query conformers whose grids it uses (evenly
@@ -77,14 +77,27 @@ export async function stage1Candidates(
 export async function rankRows(
   catalogue: Catalogue, rows: Uint32Array, query: Model3D, method: ScoreMethod, quality: SearchQuality, wanted: number, runner: GridKernelRunner = RUN_HERE,
 ): Promise<Uint32Array> {
+  return bestRows(await stage1Scores(catalogue, rows, query, method, quality, runner), wanted).map((i) => rows[i]!);
+}
+
+/**
+ * The stage-1 score of each of `rows` for `method` (0 for a row without conformers): its best grid
+ * Tanimoto for shape, its best electrostatic similarity at its refined grid poses for electrostatics.
+ */
+export async function stage1Scores(
+  catalogue: Catalogue, rows: Uint32Array, query: Model3D, method: ScoreMethod, quality: SearchQuality, runner: GridKernelRunner = RUN_HERE,
+): Promise<Float32Array> {
+  return columnScores(candidateColumn(catalogue, rows, method !== 'espsim_shape'), query, method, quality, runner);
+}
+
+/** stage1Scores on a column already built (candidateColumn; with charge sites for electrostatics), row i of the column first. */
+export async function columnScores(column: PoseGridColumn, query: Model3D, method: ScoreMethod, quality: SearchQuality, runner: GridKernelRunner = RUN_HERE): Promise<Float32Array> {
   const grids = queryGrids(query, STAGE1_QUERY_CONFORMERS[method][quality]);
   const refine = STAGE1_REFINED_PAIRS[method][quality];
-  const column = candidateColumn(catalogue, rows, method !== 'espsim_shape');
   const margin = ESP_POSE_MARGIN[quality];
   // Shape ranks by the fine grids; the charges need them only to weigh poses by a margin.
   const scan = await column.scan(grids, refine, runner, method === 'espsim_shape' || margin > 0);
-  const scores = method === 'espsim_shape' ? scan.scores : await column.chargeScores({ query: querySites(query, grids), queryCount: grids.count, margin }, runner);
-  return bestRows(scores, wanted).map((i) => rows[i]!);
+  return method === 'espsim_shape' ? scan.scores : column.chargeScores({ query: querySites(query, grids), queryCount: grids.count, margin }, runner);
 }
 
 /** Rows of the `wanted` highest positive scores; ties at the cut go to the lower rows. */

@@ -8,6 +8,7 @@ import { openCatalogue } from '../catalogue/open-catalogue.ts';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { rankRows } from './grid-candidates.ts';
+import { createGridPool, poolRunner } from './grid-pool.ts';
 import { indexCandidates } from './index-candidates.ts';
 
 // Real structures of Debian's rdkit-data (installed by the demo and CI): 80 small NCI compounds.
@@ -56,5 +57,23 @@ describe('the stage-1 index', () => {
     const wide = await indexCandidates(catalogue, query, 'fast', 2, { conformers: 2, expansion: 32 });
     for (const rows of [narrow, wide]) expect([...rows]).toEqual([...new Set(rows)].sort((a, b) => a - b));
     expect(wide.length).toBeGreaterThan(narrow.length);
+  });
+  it('finds and ranks the same rows walking the graph on one thread or two, and ranking them here or on the grid pool', async () => {
+    const pool = createGridPool(2);
+    try {
+      for (const row of [3, 17, 41]) {
+        const query = decodeModel(catalogue.shape!.model(row));
+        const probe = { conformers: 2, expansion: 16 };
+        const single = await indexCandidates(catalogue, query, 'fast', 1, probe);
+        const pooled = await indexCandidates(catalogue, query, 'fast', 2, probe);
+        expect([...pooled]).toEqual([...single]);
+        for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
+          const here = await rankRows(catalogue, single, query, method, 'fast', 10);
+          expect([...(await rankRows(catalogue, pooled, query, method, 'fast', 10, poolRunner(pool)))]).toEqual([...here]);
+        }
+      }
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -7,8 +7,10 @@ import { EngineError } from '../format/engine-error.ts';
 import { poolEmbedder } from './conformer-pool.ts';
 import type { ConformerPool } from './conformer-pool.ts';
 
-export interface ShapeQuery extends ShapeFeatures {
+export interface ShapeQuery extends Pick<ShapeFeatures, 'model'> {
   smiles: string;
+  /** MMFF94 could not type the query, so its charges are Gasteiger's. */
+  chargeFallback?: boolean;
   /** The charge state and charges of `model`: those of the catalogues it is compared with. */
   chargeModel: ChargeModel;
 }
