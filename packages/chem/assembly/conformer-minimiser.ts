@@ -1,5 +1,6 @@
 // AssemblyScript source of the conformer minimiser: the L-BFGS of packages/chem/src/conformers/lbfgs.ts
-// over the refinement force field of refinement-force-field.ts, operation for operation, so a conformer
+// over the distance-geometry error of distance-geometry-error.ts (embedding) and the refinement force
+// field of refinement-force-field.ts (polish), operation for operation, so a conformer
 // comes out bit for bit as the JavaScript computed it (conformer-kernel.test.ts compares them). No SIMD
 // and no reordered sums for that reason: the gain is running the whole minimisation without leaving
 // WebAssembly. The transcendental functions and the clock are imported from JavaScript, whose results
@@ -9,7 +10,9 @@
 //   field  f64 slots: counts (pairs, planes, torsions, volumes), then the terms, each atom as the offset
 //          3 * atom of its x: pairs (i, j, low, high, k, repulsive), planes (centre, a, b, d),
 //          torsions (a, b, c, d, k, n, phase), volumes (centre, n0, n1, n2, low, high)
-//   x      f64[size]  coordinates, x, y, z per atom
+//   error  f64 slots: counts (pairs, volumes), the dimension, then the terms, each atom as the offset
+//          dim * atom of its first coordinate: pairs (i, j, lower², upper²), volumes (centre, n0, n1, n2, low, high)
+//   x      f64[size]  coordinates, x, y, z (and the fourth when embedding in 4D) per atom
 //   work   f64[WORK_VECTORS * size + 2 * HISTORY]  the minimiser's vectors and scalars
 
 // Math.cos, Math.sin, Math.atan2 and performance.now(), imported as conformer-minimiser.<name>
@@ -24,6 +27,8 @@ const PLANE = 4;
 const TORSION = 7;
 const VOLUME = 6;
 const HEADER = 4;
+const ERROR_PAIR = 4;
+const ERROR_HEADER = 3;
 const PLANE_K: f64 = 20;
 const VOLUME_WEIGHT: f64 = 10;
 
@@ -157,8 +162,57 @@ function fieldEnergy(field: usize, x: usize, g: usize, size: i32): f64 {
   }
   energy += plane;
   for (let t = 0; t < torsions; t++, record += TORSION << 3) energy += torsionEnergy(record, x, g);
-  let chiral: f64 = 0;
-  for (let v = 0; v < volumes; v++, record += VOLUME << 3) {
+  energy += volumeEnergy(record, volumes, x, g, VOLUME_WEIGHT);
+  return energy;
+}
+
+/** distance-geometry-error.ts `evaluate` with `fourthDimensionWeight` w: the error at x, its gradient written to g. */
+function errorEnergy(error: usize, x: usize, g: usize, size: i32, w: f64): f64 {
+  memory.fill(g, 0, (<usize>size) << 3);
+  const pairs = <i32>get(error, 0), volumes = <i32>get(error, 1), dim = <i32>get(error, 2);
+  let record = error + (ERROR_HEADER << 3);
+  let energy: f64 = 0;
+  for (let q = 0; q < pairs; q++, record += ERROR_PAIR << 3) {
+    const i = atomAt(record, 0), j = atomAt(record, 1);
+    let d2: f64 = 0;
+    for (let k = 0; k < dim; k++) {
+      const delta = get(x, i + k) - get(x, j + k);
+      d2 += delta * delta;
+    }
+    const u2 = get(record, 3);
+    const l2 = get(record, 2);
+    let slope: f64 = 0;
+    if (d2 > u2) {
+      const t = d2 / u2 - 1;
+      energy += t * t;
+      slope = (2 * t) / u2;
+    } else if (d2 < l2) {
+      const s = l2 + d2;
+      const t = (2 * l2) / s - 1;
+      energy += t * t;
+      slope = (-4 * t * l2) / (s * s);
+    } else continue;
+    for (let k = 0; k < dim; k++) {
+      const gk = 2 * slope * (get(x, i + k) - get(x, j + k));
+      plus(g, i + k, gk);
+      put(g, j + k, get(g, j + k) - gk);
+    }
+  }
+  energy += volumeEnergy(record, volumes, x, g, 1);
+  if (w > 0 && dim == 4) {
+    for (let i = 3; i < size; i += 4) {
+      const v = get(x, i);
+      energy += w * v * v;
+      plus(g, i, 2 * w * v);
+    }
+  }
+  return energy;
+}
+
+/** distance-geometry-error.ts `volumeEnergy`: flat-bottomed restraints of the signed volumes of `count` records. */
+function volumeEnergy(record: usize, count: i32, x: usize, g: usize, weight: f64): f64 {
+  let energy: f64 = 0;
+  for (let v = 0; v < count; v++, record += VOLUME << 3) {
     const c = atomAt(record, 0), a = atomAt(record, 1), b = atomAt(record, 2), d = atomAt(record, 3);
     const low = get(record, 4), high = get(record, 5);
     const volume = signedVolume(x, a, b, c, d);
@@ -166,11 +220,18 @@ function fieldEnergy(field: usize, x: usize, g: usize, size: i32): f64 {
     if (volume < low) violation = volume - low;
     else if (volume > high) violation = volume - high;
     else continue;
-    chiral += VOLUME_WEIGHT * violation * violation;
-    addSignedVolumeGradient(x, g, a, b, c, d, 2 * VOLUME_WEIGHT * violation);
+    energy += weight * violation * violation;
+    addSignedVolumeGradient(x, g, a, b, c, d, 2 * weight * violation);
   }
-  energy += chiral;
   return energy;
+}
+
+/** Which objective `minimise` works on: the force field (polish) or the distance-geometry error (embed). */
+let embedding = false;
+let fourthWeight: f64 = 0;
+
+function objective(table: usize, x: usize, g: usize, size: i32): f64 {
+  return embedding ? errorEnergy(table, x, g, size, fourthWeight) : fieldEnergy(table, x, g, size);
 }
 
 /** The force field's energy at x (for tests), its gradient written to g. */
@@ -178,12 +239,30 @@ export function evaluate(field: usize, x: usize, g: usize, size: i32): f64 {
   return fieldEnergy(field, x, g, size);
 }
 
+/** The distance-geometry error at x (for tests) with fourth-dimension weight w, its gradient written to g. */
+export function evaluateError(error: usize, x: usize, g: usize, size: i32, w: f64): f64 {
+  return errorEnergy(error, x, g, size, w);
+}
+
+/** lbfgs.ts `minimise` of the force field from x, in place. Returns the final energy. */
+export function polish(field: usize, x: usize, size: i32, work: usize, maxIterations: i32, tolerance: f64, deadline: f64): f64 {
+  embedding = false;
+  return minimise(field, x, size, work, maxIterations, tolerance, deadline);
+}
+
+/** lbfgs.ts `minimise` of the distance-geometry error (fourth-dimension weight w) from x, in place. Returns the final error. */
+export function embed(error: usize, x: usize, size: i32, work: usize, maxIterations: i32, tolerance: f64, deadline: f64, w: f64): f64 {
+  embedding = true;
+  fourthWeight = w;
+  return minimise(error, x, size, work, maxIterations, tolerance, deadline);
+}
+
 /**
- * lbfgs.ts `minimise` of the force field from x, in place: stops at the gradient tolerance, the
+ * lbfgs.ts `minimise` of the current objective from x, in place: stops at the gradient tolerance, the
  * iteration cap, the deadline (checked every eighth iteration) or when the energy stops falling.
  * Returns the final energy.
  */
-export function polish(field: usize, x: usize, size: i32, work: usize, maxIterations: i32, tolerance: f64, deadline: f64): f64 {
+function minimise(table: usize, x: usize, size: i32, work: usize, maxIterations: i32, tolerance: f64, deadline: f64): f64 {
   const bytes = (<usize>size) << 3;
   const gradient = work;
   const trialGradient = gradient + bytes;
@@ -195,7 +274,7 @@ export function polish(field: usize, x: usize, size: i32, work: usize, maxIterat
   const alpha = rho + (HISTORY << 3);
   let stored = 0;
   let newest = -1;
-  let energy = fieldEnergy(field, x, gradient, size);
+  let energy = objective(table, x, gradient, size);
   for (let iteration = 0; iteration < maxIterations; iteration++) {
     let largest: f64 = 0;
     for (let i = 0; i < size; i++) largest = Math.max(largest, Math.abs(get(gradient, i)));
@@ -252,7 +331,7 @@ export function polish(field: usize, x: usize, size: i32, work: usize, maxIterat
     let trialEnergy: f64 = Infinity;
     for (let tries = 0; tries < 20; tries++) {
       for (let i = 0; i < size; i++) put(trial, i, get(x, i) + step * get(direction, i));
-      trialEnergy = fieldEnergy(field, trial, trialGradient, size);
+      trialEnergy = objective(table, trial, trialGradient, size);
       if (trialEnergy <= energy + 1e-4 * step * slope) break;
       step *= 0.3;
     }

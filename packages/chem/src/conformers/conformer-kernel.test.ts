@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrogenatedGraph } from '../mol-graph.ts';
 import { loadRDKit } from '../rdkit.ts';
 import { buildBoundsMatrix } from './bounds-matrix.ts';
-import { kernelFieldEnergy, polishSkeleton } from './conformer-kernel.ts';
-import { volumeTerms } from './distance-geometry-error.ts';
+import { embedSkeleton, kernelEnergy, polishSkeleton } from './conformer-kernel.ts';
+import { distanceGeometryError, volumeTerms } from './distance-geometry-error.ts';
 import { minimise } from './lbfgs.ts';
 import { refinementForceField } from './refinement-force-field.ts';
 import { buildTopology } from './topology.ts';
@@ -23,6 +23,14 @@ function fieldOf(smiles: string) {
   const bounds = buildBoundsMatrix(topology, 0.75);
   return { field: refinementForceField(topology, bounds, torsionPreferences(topology), volumeTerms(topology.chiral, bounds)), atoms: topology.size };
 }
+
+/** The distance-geometry error of a molecule in `dim` dimensions (with chiral volumes, as embedding uses it). */
+function errorOf(smiles: string, dim: number) {
+  const topology = buildTopology(hydrogenatedGraph(smiles)!);
+  return { error: distanceGeometryError(buildBoundsMatrix(topology, 0.75), topology.chiral, dim), atoms: topology.size };
+}
+
+const same = (a: Float64Array, b: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 /** Coordinates spread out enough to violate some terms of every kind. */
 const spread = (n: number, phase: number) => Float64Array.from({ length: n }, (_, i) => 2.5 * Math.sin(i * 12.9898 + phase));
@@ -43,8 +51,8 @@ describe('the WebAssembly conformer minimiser', () => {
       const at = spread(3 * atoms, 0.7 + m);
       const js = new Float64Array(at.length);
       const wasm = new Float64Array(at.length);
-      expect(kernelFieldEnergy(f, at, wasm)).toBe(f.evaluate(at, js));
-      expect(Buffer.from(wasm.buffer).equals(Buffer.from(js.buffer))).toBe(true);
+      expect(kernelEnergy({ field: f }, at, wasm)).toBe(f.evaluate(at, js));
+      expect(same(wasm, js)).toBe(true);
     }
   });
 
@@ -57,7 +65,36 @@ describe('the WebAssembly conformer minimiser', () => {
         const options = { maxIterations: 600, gradientTolerance: 0.01, deadline: Infinity };
         const energy = minimise(f.evaluate, js, options);
         expect(polishSkeleton(f, wasm, options)).toBe(energy);
-        expect(Buffer.from(wasm.buffer).equals(Buffer.from(js.buffer))).toBe(true);
+        expect(same(wasm, js)).toBe(true);
+      }
+    }
+  });
+
+  it('computes the distance-geometry error and its gradient bit for bit as JavaScript does, in 3D and 4D', () => {
+    for (const [m, smiles] of MOLECULES.entries()) {
+      for (const [dim, weight] of [[3, 0], [4, 0], [4, 0.3]] as const) {
+        const { error, atoms } = errorOf(smiles, dim);
+        error.fourthDimensionWeight = weight;
+        const at = spread(dim * atoms, 0.4 + m);
+        const js = new Float64Array(at.length);
+        const wasm = new Float64Array(at.length);
+        expect(kernelEnergy({ error }, at, wasm)).toBe(error.evaluate(at, js));
+        expect(same(wasm, js)).toBe(true);
+      }
+    }
+  });
+
+  it('embeds to the same coordinates, bit for bit, as lbfgs.ts', () => {
+    for (const [m, smiles] of MOLECULES.entries()) {
+      for (const [dim, weight] of [[3, 0], [4, 0], [4, 0.3]] as const) {
+        const { error, atoms } = errorOf(smiles, dim);
+        error.fourthDimensionWeight = weight;
+        const js = spread(dim * atoms, 2.3 + m);
+        const wasm = js.slice();
+        const options = { maxIterations: 300, gradientTolerance: 1e-3, deadline: Infinity };
+        const energy = minimise(error.evaluate, js, options);
+        expect(embedSkeleton(error, wasm, options)).toBe(energy);
+        expect(same(wasm, js)).toBe(true);
       }
     }
   });

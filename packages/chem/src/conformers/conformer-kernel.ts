@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ensureMemory } from '../shape/shape-kernel-module.ts';
 import type { WasmMemory } from '../shape/shape-kernel-module.ts';
+import type { DistanceGeometryError } from './distance-geometry-error.ts';
 import type { MinimiseOptions } from './lbfgs.ts';
 import type { ForceField } from './refinement-force-field.ts';
 
@@ -17,7 +18,9 @@ interface MinimiserExports {
   memory: WasmMemory;
   WORK_VECTORS: { value: number };
   polish(field: number, x: number, size: number, work: number, maxIterations: number, tolerance: number, deadline: number): number;
+  embed(error: number, x: number, size: number, work: number, maxIterations: number, tolerance: number, deadline: number, fourthWeight: number): number;
   evaluate(field: number, x: number, g: number, size: number): number;
+  evaluateError(error: number, x: number, g: number, size: number, fourthWeight: number): number;
 }
 
 /** The kernel's memory starts after AssemblyScript's static data (none beyond the first bytes). */
@@ -31,8 +34,8 @@ class MinimiserKernel {
   private readonly exports: MinimiserExports;
   private readonly workVectors: number;
   private f64 = new Float64Array(0);
-  /** The force field whose table sits at the start of memory. */
-  private loaded: ForceField | undefined;
+  /** The term table at the start of memory. */
+  private loaded: Float64Array | undefined;
 
   constructor() {
     const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
@@ -44,9 +47,9 @@ class MinimiserKernel {
     this.workVectors = this.exports.WORK_VECTORS.value;
   }
 
-  /** Copies the field's table (unless already there) and x into memory: byte offsets of x, a gradient and the work area. */
-  private load(field: ForceField, x: Float64Array): { x: number; g: number; work: number } {
-    const at = TABLE + 8 * field.table.length;
+  /** Copies a term table (unless already there) and x into memory: byte offsets of x, a gradient and the work area. */
+  private load(table: Float64Array, x: Float64Array): { x: number; g: number; work: number } {
+    const at = TABLE + 8 * table.length;
     const g = at + 8 * x.length;
     const work = g + 8 * x.length;
     ensureMemory(this.exports.memory, work + 8 * (this.workVectors * x.length + 16));
@@ -54,24 +57,33 @@ class MinimiserKernel {
       this.f64 = new Float64Array(this.exports.memory.buffer);
       this.loaded = undefined;
     }
-    if (this.loaded !== field) {
-      this.f64.set(field.table, TABLE / 8);
-      this.loaded = field;
+    if (this.loaded !== table) {
+      this.f64.set(table, TABLE / 8);
+      this.loaded = table;
     }
     this.f64.set(x, at / 8);
     return { x: at, g, work };
   }
 
-  polish(field: ForceField, x: Float64Array, options: MinimiseOptions): number {
-    const offsets = this.load(field, x);
-    const energy = this.exports.polish(TABLE, offsets.x, x.length, offsets.work, options.maxIterations, options.gradientTolerance, options.deadline);
+  /** Minimises the field (polish) or the error (embed) from x, in place; returns the final energy. */
+  minimise(objective: { field: ForceField } | { error: DistanceGeometryError }, x: Float64Array, options: MinimiseOptions): number {
+    const { maxIterations, gradientTolerance, deadline } = options;
+    const table = 'field' in objective ? objective.field.table : objective.error.table;
+    const offsets = this.load(table, x);
+    const energy = 'field' in objective
+      ? this.exports.polish(TABLE, offsets.x, x.length, offsets.work, maxIterations, gradientTolerance, deadline)
+      : this.exports.embed(TABLE, offsets.x, x.length, offsets.work, maxIterations, gradientTolerance, deadline, objective.error.fourthDimensionWeight);
     x.set(this.f64.subarray(offsets.x / 8, offsets.x / 8 + x.length));
     return energy;
   }
 
-  evaluate(field: ForceField, x: Float64Array, gradient: Float64Array): number {
-    const offsets = this.load(field, x);
-    const energy = this.exports.evaluate(TABLE, offsets.x, offsets.g, x.length);
+  /** The energy of the field or the error at x; the gradient is written to `gradient`. */
+  evaluate(objective: { field: ForceField } | { error: DistanceGeometryError }, x: Float64Array, gradient: Float64Array): number {
+    const table = 'field' in objective ? objective.field.table : objective.error.table;
+    const offsets = this.load(table, x);
+    const energy = 'field' in objective
+      ? this.exports.evaluate(TABLE, offsets.x, offsets.g, x.length)
+      : this.exports.evaluateError(TABLE, offsets.x, offsets.g, x.length, objective.error.fourthDimensionWeight);
     gradient.set(this.f64.subarray(offsets.g / 8, offsets.g / 8 + x.length));
     return energy;
   }
@@ -79,17 +91,26 @@ class MinimiserKernel {
 
 let kernel: MinimiserKernel | undefined;
 
-/**
- * `minimise(field.evaluate, x, options)` of lbfgs.ts run in WebAssembly: the same coordinates, bit for bit,
- * in place, about twice as fast. Returns the final energy.
- */
-export function polishSkeleton(field: ForceField, x: Float64Array, options: MinimiseOptions): number {
+/** This thread's kernel, made on first use. */
+function minimiser(): MinimiserKernel {
   kernel ??= new MinimiserKernel();
-  return kernel.polish(field, x, options);
+  return kernel;
 }
 
-/** The force field's energy at `x` computed by the kernel, its gradient written to `gradient`. */
-export function kernelFieldEnergy(field: ForceField, x: Float64Array, gradient: Float64Array): number {
-  kernel ??= new MinimiserKernel();
-  return kernel.evaluate(field, x, gradient);
+/**
+ * `minimise(field.evaluate, x, options)` of lbfgs.ts run in WebAssembly: the same coordinates, bit for bit,
+ * in place, in about half the time. Returns the final energy.
+ */
+export function polishSkeleton(field: ForceField, x: Float64Array, options: MinimiseOptions): number {
+  return minimiser().minimise({ field }, x, options);
+}
+
+/** `minimise(error.evaluate, x, options)` of lbfgs.ts run in WebAssembly, as `polishSkeleton`. Returns the final error. */
+export function embedSkeleton(error: DistanceGeometryError, x: Float64Array, options: MinimiseOptions): number {
+  return minimiser().minimise({ error }, x, options);
+}
+
+/** The force field's energy (or the distance-geometry error) at `x` computed by the kernel, its gradient written to `gradient`. */
+export function kernelEnergy(objective: { field: ForceField } | { error: DistanceGeometryError }, x: Float64Array, gradient: Float64Array): number {
+  return minimiser().evaluate(objective, x, gradient);
 }

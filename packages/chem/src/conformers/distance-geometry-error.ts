@@ -11,6 +11,8 @@ export interface DistanceGeometryError {
   dim: number;
   fourthDimensionWeight: number;
   evaluate: (x: Float64Array, gradient: Float64Array) => number;
+  /** The same terms as one table for the WebAssembly minimiser (layout in assembly/conformer-minimiser.ts). */
+  table: Float64Array;
 }
 
 export interface VolumeTerm { centre: number; n0: number; n1: number; n2: number; low: number; high: number }
@@ -41,9 +43,14 @@ export function distanceGeometryError(bounds: BoundsMatrix, chiral: ChiralCentre
     p++;
   }
   const volumes = volumeTerms(chiral, bounds);
+  const table = new Float64Array(3 + 4 * pairs + 6 * volumes.length);
+  table.set([pairs, volumes.length, dim]);
+  for (let q = 0; q < pairs; q++) table.set([dim * (pairI[q] as number), dim * (pairJ[q] as number), lower2[q] as number, upper2[q] as number], 3 + 4 * q);
+  volumes.forEach(({ centre, n0, n1, n2, low, high }, v) => table.set([dim * centre, dim * n0, dim * n1, dim * n2, low, high], 3 + 4 * pairs + 6 * v));
   const state: DistanceGeometryError = {
     dim,
     fourthDimensionWeight: 0,
+    table,
     evaluate: (x, gradient) => {
       gradient.fill(0);
       let energy = 0;

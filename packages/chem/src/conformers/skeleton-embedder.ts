@@ -1,7 +1,6 @@
 import { buildBoundsMatrix, type BoundsMatrix } from './bounds-matrix.ts';
 import { distanceGeometryError, volumeTerms, type DistanceGeometryError } from './distance-geometry-error.ts';
-import { polishSkeleton } from './conformer-kernel.ts';
-import { minimise } from './lbfgs.ts';
+import { embedSkeleton, polishSkeleton } from './conformer-kernel.ts';
 import { metricEmbedding } from './metric-embedding.ts';
 import { seededRandom } from './random.ts';
 import { refinementForceField, type ForceField } from './refinement-force-field.ts';
@@ -103,10 +102,10 @@ export function skeletonEmbedder(topology: Topology, clock?: ConformerClock): Sk
       if (large) randomStart(n, random, dim, start);
       else metricEmbedding(smoothed, random, dim, start);
       error.fourthDimensionWeight = 0;
-      minimise(error.evaluate, start, { maxIterations: 300, gradientTolerance: 5e-3, deadline });
+      embedSkeleton(error, start, { maxIterations: 300, gradientTolerance: 5e-3, deadline });
       if (dim === 4) {
         error.fourthDimensionWeight = 0.3;
-        minimise(error.evaluate, start, { maxIterations: 200, gradientTolerance: 1e-3, deadline });
+        embedSkeleton(error, start, { maxIterations: 200, gradientTolerance: 1e-3, deadline });
       }
       const x3 = new Float64Array(3 * n);
       for (let i = 0; i < n; i++) for (let k = 0; k < 3; k++) x3[3 * i + k] = start[dim * i + k] as number;
