@@ -386,6 +386,10 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
     // Alice's job and its download: Bob gets nothing, by session or by his own key.
     const job = await finishedJob(alice);
     const link = await readyDownload(alice, job);
+    const hitId = (await alice.json<{ id: string[] }>(`/api/get_molsearch_page?job_name=${job}&db_name=ENAMINE-REAL&page_size=1`)).body.id[0]!;
+    // The owner reads the hit (its pose is refused only because this catalogue has no 3D models).
+    expect((await alice.json(`/api/get_hit?job_name=${job}&db_name=ENAMINE-REAL&id=${encodeURIComponent(hitId)}`)).status).toBe(200);
+    expect((await alice.json(`/api/get_hit_pose?job_name=${job}&db_name=ENAMINE-REAL&id=${encodeURIComponent(hitId)}`)).status).toBe(422);
     const bobKey = (await bob.json<{ key: { api_key_value: string } }>('/api/api-keys', { method: 'POST', json: { key_name: 'Bob key', expiration_days: 30 } })).body.key.api_key_value;
     secrets.add(bobKey);
     for (const headers of [{}, { 'x-api-key': bobKey }] as Record<string, string>[]) {
@@ -393,6 +397,7 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
       expect((await bob.json(`/api/get_download_link?job_name=${job}&file_format=csv&download_suff=all`, { headers })).status).toBe(404);
       expect((await bob.json(`/api/prepare_download?job_name=${job}&file_format=csv`, { method: 'POST', headers })).status).toBe(404);
       expect((await bob.json(`/api/get_molsearch_page?job_name=${job}&db_name=ENAMINE-REAL`, { headers })).status).toBe(404);
+      for (const call of ['get_hit', 'get_hit_pose']) expect((await bob.json(`/api/${call}?job_name=${job}&db_name=ENAMINE-REAL&id=${encodeURIComponent(hitId)}`, { headers })).status).toBe(404);
     }
     // Alice's key reaches it.
     expect((await new BrowserClient(url, null).fetch(link, { headers: { 'x-api-key': aliceKey } })).status).toBe(200);

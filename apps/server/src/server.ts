@@ -17,6 +17,10 @@ import { DownloadService } from './downloads/download.service.ts';
 import { createEngineAdapter } from './search/engine.adapter.ts';
 import { errorBody } from './http/error-handler.ts';
 import { HitListRepository } from './search/hit-list.repository.ts';
+import { HitScoreRepository } from './search/hit-score.repository.ts';
+import { HitScoreService } from './search/hit-score.service.ts';
+import { createHitScoringAdapter } from './search/hit-scoring.adapter.ts';
+import type { HitScoring } from './search/hit-scoring.ts';
 import { JobRepository } from './search/job.repository.ts';
 import { JobService } from './search/job.service.ts';
 import { createLogger } from './http/logger.ts';
@@ -51,6 +55,8 @@ export interface RunningServer {
 export interface ServerDependencies {
   /** Defaults to @molsearch/engine over `config.dataDir`. */
   engine?: SearchEngine;
+  /** Defaults to @molsearch/engine over `config.dataDir`. */
+  scoring?: HitScoring;
   logger?: Logger;
   now?: () => number;
 }
@@ -83,7 +89,9 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     logger,
     now,
   });
-  const results = new ResultService({ jobs, hits, engine });
+  const scoring = dependencies.scoring ?? createHitScoringAdapter({ dataDir: config.dataDir, threads: config.searchThreads });
+  const scores = new HitScoreService({ hits, scores: new HitScoreRepository((jobId) => hits.jobDir(jobId)), scoring });
+  const results = new ResultService({ jobs, hits, engine, scores });
   const profiles = new ProfileService({ profiles: new ProfileRepository(store), now });
   const apiKeys = new ApiKeyService({ keys: new ApiKeyRepository(store), profiles, now });
   const tracking = new TrackingService({ tracking: new TrackingRepository(store), jobs, now });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiErrorCode } from './error-codes.ts';
+import { hitAnswer, hitPoseAnswer, hitQuery } from './hit.schemas.ts';
 import {
   databasesAnswer,
   downloadLinkAnswer,
@@ -28,6 +29,8 @@ export interface ApiOperation {
   query?: z.ZodObject;
   body?: z.ZodType;
   answer: z.ZodType;
+  /** The answer's media type; JSON when not given. */
+  answerMediaType?: string;
   errors: ApiErrorCode[];
 }
 
@@ -73,6 +76,28 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: pageQuery,
     answer: pageAnswer,
     errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', 'JOB_EXPIRED', 'JOB_NOT_FINISHED', 'JOB_FAILED', ...common],
+  },
+  {
+    id: 'hit',
+    method: 'get',
+    path: '/api/get_hit',
+    summary: 'One hit with its three scores',
+    description: 'The hit of a result id in one database of a finished search: SMILES, ids, rank, the three scores and its property columns.',
+    query: hitQuery,
+    answer: hitAnswer,
+    errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', 'JOB_EXPIRED', 'JOB_NOT_FINISHED', 'JOB_FAILED', 'HIT_NOT_FOUND', ...common],
+  },
+  {
+    id: 'hitPose',
+    method: 'get',
+    path: '/api/get_hit_pose',
+    summary: 'The query and one hit aligned in 3D',
+    description:
+      'An SD file of two records: the query at the conformer the hit aligns to, and the hit at its best-shape pose on it, with the scores and per-atom partial charges as fields. Works for hits of every method, Morgan too, when the catalogue has 3D models.',
+    query: hitQuery,
+    answer: hitPoseAnswer,
+    answerMediaType: 'chemical/x-mdl-sdfile',
+    errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', 'JOB_EXPIRED', 'JOB_NOT_FINISHED', 'JOB_FAILED', 'HIT_NOT_FOUND', 'NO_3D_MODEL', ...common],
   },
   {
     id: 'similarityHistograms',

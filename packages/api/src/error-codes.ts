@@ -19,6 +19,8 @@ export const API_ERRORS = {
   JOB_NOT_FOUND: { status: 404, message: 'Search job not found. Please check the job name.' },
   DOWNLOAD_NOT_FOUND: { status: 404, message: 'No download was prepared for this job and selection. Call prepare_download first.' },
   FILE_NOT_FOUND: { status: 404, message: 'This download file does not exist or has expired. Please prepare the download again.' },
+  HIT_NOT_FOUND: { status: 404, message: 'This hit is not among the results of the search in that database.' },
+  NO_3D_MODEL: { status: 422, message: 'This hit has no 3D model to align: its catalogue was imported without 3D models, or none could be built for it.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Unknown API route. See /api/docs for the available calls.' },
   JOB_NOT_FINISHED: { status: 409, message: 'The search has not finished yet. Poll job_status until it reports SUCCESS.' },
   JOB_FAILED: { status: 409, message: 'Search job failed' },

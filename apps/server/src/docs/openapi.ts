@@ -97,7 +97,7 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
       description: operation.description,
       parameters: queryParameters(operation),
       responses: {
-        '200': { description: 'Success', content: { 'application/json': { schema: jsonSchema(operation.answer) } } },
+        '200': { description: 'Success', content: { [operation.answerMediaType ?? 'application/json']: { schema: jsonSchema(operation.answer) } } },
         ...errorResponses(operation.errors),
       },
       'x-error-codes': operation.errors,

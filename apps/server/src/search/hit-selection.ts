@@ -6,6 +6,8 @@ export interface SelectedHit {
   database: string;
   row: number;
   similarity: number;
+  /** Its place in its database's hit list (which keeps its scores beside it). */
+  index: number;
 }
 
 /**
@@ -18,7 +20,7 @@ export function selectHits(lists: HitList[], start: number, count: number, thres
     const list = lists[0]!;
     const picked: SelectedHit[] = [];
     for (let at = start; at < Math.min(ends[0]!, start + count); at++) {
-      picked.push({ database: list.database, row: list.rows[at]!, similarity: list.similarities[at]! });
+      picked.push({ database: list.database, row: list.rows[at]!, similarity: list.similarities[at]!, index: at });
     }
     return picked;
   }
@@ -33,7 +35,7 @@ export function selectHits(lists: HitList[], start: number, count: number, thres
     if (best < 0) break;
     const list = lists[best]!;
     const at = cursors[best]!;
-    if (rank >= start) picked.push({ database: list.database, row: list.rows[at]!, similarity: list.similarities[at]! });
+    if (rank >= start) picked.push({ database: list.database, row: list.rows[at]!, similarity: list.similarities[at]!, index: at });
     cursors[best] = at + 1;
   }
   return picked;

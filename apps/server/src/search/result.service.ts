@@ -1,6 +1,8 @@
-import type { HistogramAnswer, PageAnswer, PageQuery } from '@molsearch/api';
-import { invalidParameters } from '../http/app-error.ts';
+import { sdfRecord } from '@molsearch/chem';
+import type { HistogramAnswer, HitAnswer, HitQuery, PageAnswer, PageQuery } from '@molsearch/api';
+import { AppError, invalidParameters } from '../http/app-error.ts';
 import type { HitList, HitListRepository } from './hit-list.repository.ts';
+import type { AnsweredScores, HitScoreService } from './hit-score.service.ts';
 import { selectHits } from './hit-selection.ts';
 import type { SelectedHit } from './hit-selection.ts';
 import { jobDatabases } from './job.service.ts';
@@ -13,6 +15,9 @@ import type { SearchMethod } from '@molsearch/engine';
 import type { CatalogueRows, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
 import { roundSimilarity } from './similarity.ts';
 
+/** Catalogue rows read per step while a hit is looked up by its result id. */
+const FIND_BATCH = 1000;
+
 /** Hits with their catalogue rows, in the order selected. */
 export interface ResolvedHits {
   hits: SelectedHit[];
@@ -20,6 +25,8 @@ export interface ResolvedHits {
   vendorIds: string[];
   resultIds: string[];
   properties: Record<string, PropertyValue[]>;
+  /** The three scores of each hit, when asked for with the job. */
+  scores?: AnsweredScores;
 }
 
 /** Reads finished searches: pages, thresholds and histograms, all from the stored hit lists. */
@@ -27,33 +34,116 @@ export interface ResultServiceOptions {
   jobs: JobService;
   hits: HitListRepository;
   engine: SearchEngine;
+  scores: HitScoreService;
 }
 
 export class ResultService {
   private readonly jobs: JobService;
   private readonly hits: HitListRepository;
   private readonly engine: SearchEngine;
+  private readonly scores: HitScoreService;
 
   constructor(options: ResultServiceOptions) {
     this.jobs = options.jobs;
     this.hits = options.hits;
     this.engine = options.engine;
+    this.scores = options.scores;
   }
 
   async page(query: PageQuery, viewer: Principal): Promise<PageAnswer> {
     const job = await this.jobs.findFinished(query.job_name, viewer);
     const lists = await this.lists(job, query.db_name);
     const selected = selectHits(lists, query.page_num * query.page_size, query.page_size, query.sim_th ?? 0);
-    const resolved = await this.resolve(selected, query.include_properties || job.compute_properties === 1);
+    const resolved = await this.resolve(selected, query.include_properties || job.compute_properties === 1, job);
     const answer: PageAnswer = {
       smiles: resolved.smiles,
       id: resolved.resultIds,
       database: resolved.hits.map((hit) => hit.database),
       db_id: resolved.vendorIds,
       similarity: resolved.hits.map((hit) => roundSimilarity(hit.similarity)),
+      ...resolved.scores!,
     };
     for (const [key, values] of Object.entries(resolved.properties)) if (!(key in answer)) answer[key] = values;
     return answer;
+  }
+
+  /** One hit of a finished job, found by its result id, with its three scores and property columns. */
+  async hit(query: HitQuery, viewer: Principal): Promise<HitAnswer> {
+    const job = await this.jobs.findFinished(query.job_name, viewer);
+    const found = await this.findHit(job, query.db_name, query.id);
+    const resolved = await this.resolve([found], true, job);
+    const properties = Object.fromEntries(Object.entries(resolved.properties).map(([key, values]) => [key, values[0] ?? null]));
+    return {
+      smiles: resolved.smiles[0]!,
+      id: resolved.resultIds[0]!,
+      database: found.database,
+      db_id: resolved.vendorIds[0]!,
+      rank: found.index + 1,
+      similarity: roundSimilarity(found.similarity),
+      morgan_similarity: resolved.scores!.morgan_similarity[0]!,
+      shape_similarity: resolved.scores!.shape_similarity[0]!,
+      electrostatic_similarity: resolved.scores!.electrostatic_similarity[0]!,
+      query_smiles: job.search_input,
+      search_type: job.search_type as SearchMethod,
+      properties,
+    };
+  }
+
+  /**
+   * The query and one hit aligned as a two-record SD file: the query at the conformer the hit aligns to,
+   * the hit at its best-shape pose, the scores and each atom's partial charge as fields.
+   */
+  async pose(query: HitQuery, viewer: Principal): Promise<string> {
+    const job = await this.jobs.findFinished(query.job_name, viewer);
+    const found = await this.findHit(job, query.db_name, query.id);
+    const resolved = await this.resolve([found], false, job);
+    const vendorId = resolved.vendorIds[0]!;
+    const pose = await this.scores.pose(job, found.database, found.row, vendorId);
+    if (!pose) throw new AppError('NO_3D_MODEL');
+    const charges = (values: number[]): string => values.map((value) => value.toFixed(3)).join(' ');
+    const query3d = sdfRecord({
+      title: 'query',
+      molblock: pose.queryMolblock,
+      fields: [['role', 'query'], ['smiles', job.search_input], ['search_type', job.search_type], ['atom_charges', charges(pose.queryCharges)]],
+    });
+    const scores = resolved.scores!;
+    const hit3d = sdfRecord({
+      title: vendorId,
+      molblock: pose.hitMolblock,
+      fields: [
+        ['role', 'hit'],
+        ['smiles', resolved.smiles[0]!],
+        ['id', resolved.resultIds[0]!],
+        ['db_id', vendorId],
+        ['database', found.database],
+        ['similarity', roundSimilarity(found.similarity)],
+        ['morgan_similarity', scores.morgan_similarity[0]!],
+        // At this pose, which is the pose every 3D score of the hit is taken at.
+        ['shape_similarity', roundSimilarity(pose.shape)],
+        ['electrostatic_similarity', roundSimilarity(pose.electrostatic)],
+        ['atom_charges', charges(pose.hitCharges)],
+      ],
+    });
+    return query3d + hit3d;
+  }
+
+  /** The hit of `id` in `database`'s hits of `job`; HIT_NOT_FOUND when it is not one of them. */
+  private async findHit(job: JobRow, database: string, id: string): Promise<SelectedHit> {
+    const [list] = await this.lists(job, database);
+    const prefix = `${database.toLowerCase()}:`;
+    const vendorId = id.startsWith(prefix) ? id.slice(prefix.length, id.lastIndexOf(':')) : undefined;
+    if (!list || vendorId === undefined) throw new AppError('HIT_NOT_FOUND');
+    // Read in batches and stop at the hit: the best hits, which are looked at most, are found first.
+    for (let start = 0; start < list.rows.length; start += FIND_BATCH) {
+      const rows = list.rows.subarray(start, start + FIND_BATCH);
+      const read = await this.engine.readRows(database, rows, false);
+      for (let k = 0; k < rows.length; k++) {
+        if (read.ids[k] === vendorId && resultId(database, vendorId, read.smiles[k]!) === id) {
+          return { database, row: rows[k]!, similarity: list.similarities[start + k]!, index: start + k };
+        }
+      }
+    }
+    throw new AppError('HIT_NOT_FOUND');
   }
 
   async histogram(jobName: string, bins: number, viewer: Principal): Promise<HistogramAnswer> {
@@ -84,13 +174,16 @@ export class ResultService {
     return Promise.all((database ? [database] : searched).map((name) => this.hits.read(job.id, name)));
   }
 
-  /** Reads the catalogue rows of `hits`, one batch per database, and lays them out in hit order. */
   /** Aligns the hits of a finished 3D job for SDF downloads; undefined for Morgan jobs. */
   async poseAligner(job: JobRow): Promise<PoseAligner | undefined> {
     return this.engine.poseAligner(job.search_input, job.search_type as SearchMethod);
   }
 
-  async resolve(hits: SelectedHit[], withProperties: boolean): Promise<ResolvedHits> {
+  /**
+   * Reads the catalogue rows of `hits`, one batch per database, and lays them out in hit order; with
+   * `job`, also the three scores of each hit (computed where the job has not stored them yet).
+   */
+  async resolve(hits: SelectedHit[], withProperties: boolean, job?: JobRow): Promise<ResolvedHits> {
     const byDatabase = new Map<string, number[]>();
     hits.forEach((hit, index) => {
       const indexes = byDatabase.get(hit.database);
@@ -113,6 +206,7 @@ export class ResultService {
       }
     }
     const resultIds = hits.map((hit, index) => resultId(hit.database, vendorIds[index]!, smiles[index]!));
-    return { hits, smiles, vendorIds, resultIds, properties };
+    const scores = job && (await this.scores.forHits(job, hits));
+    return { hits, smiles, vendorIds, resultIds, properties, ...(scores ? { scores } : {}) };
   }
 }

@@ -1,4 +1,4 @@
-import { histogramQuery, jobQuery, pageQuery, submitSearchQuery } from '@molsearch/api';
+import { histogramQuery, hitQuery, jobQuery, pageQuery, submitSearchQuery } from '@molsearch/api';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import type { RateLimits } from '../http/rate-limit.middleware.ts';
@@ -26,6 +26,17 @@ export function searchRoutes(options: { jobs: JobService; results: ResultService
 
   routes.get('/get_molsearch_page', async (c) => {
     return c.json(await results.page(parseQuery(c, pageQuery), c.get('principal')));
+  });
+
+  routes.get('/get_hit', async (c) => {
+    return c.json(await results.hit(parseQuery(c, hitQuery), c.get('principal')));
+  });
+
+  routes.get('/get_hit_pose', async (c) => {
+    const query = parseQuery(c, hitQuery);
+    const sdf = await results.pose(query, c.get('principal'));
+    const name = `molsearch-pose-${query.db_name}-${query.id.split(':')[1] ?? 'hit'}.sdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+    return c.body(sdf, 200, { 'Content-Type': 'chemical/x-mdl-sdfile; charset=utf-8', 'Content-Disposition': `inline; filename="${name}"` });
   });
 
   routes.get('/get_sim_histograms', async (c) => {

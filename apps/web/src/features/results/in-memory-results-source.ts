@@ -7,6 +7,8 @@ export interface StoredHit {
   smiles: string;
   vendorId: string;
   similarity: number;
+  /** The other two scores of the hit; by default the Morgan score is its similarity and the 3D ones are absent. */
+  scores?: { morgan: number | null; shape: number | null; electrostatic: number | null };
   properties?: Record<string, string | number | boolean | null>;
 }
 
@@ -39,6 +41,9 @@ export class InMemoryResultsSource implements ResultsSource {
       database: rows.map((row) => row.database),
       db_id: rows.map((row) => row.vendorId),
       similarity: rows.map((row) => row.similarity),
+      morgan_similarity: rows.map((row) => (row.scores ? row.scores.morgan : row.similarity)),
+      shape_similarity: rows.map((row) => row.scores?.shape ?? null),
+      electrostatic_similarity: rows.map((row) => row.scores?.electrostatic ?? null),
     };
     if (request.include_properties) {
       const keys = [...new Set(rows.flatMap((row) => Object.keys(row.properties ?? {})))];

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { useCopy } from '../../ui/use-copy.ts';
+import { HIT_SCORE_KINDS, formatHitScore } from './hit-scores.ts';
 import { depictionUrl } from './results-api.ts';
 import type { PropertyColumn } from './property-columns.ts';
 import { formatProperty } from './property-columns.ts';
@@ -75,11 +76,26 @@ export function MoleculeCard({ row, databaseName, selected, onToggle, showSimila
           <span className={styles.database}>{databaseName}</span>
         </div>
       </div>
+      {row.scores ? <Scores scores={row.scores} /> : null}
       <Properties row={row} columns={columns} />
       <div className={styles.actions}>
         <CopySmiles smiles={row.smiles} name={row.originalId} />
       </div>
     </article>
+  );
+}
+
+/** All three scores of the hit, whichever one the search ranked by. */
+function Scores({ scores }: { scores: NonNullable<MoleculeRow['scores']> }): React.JSX.Element {
+  return (
+    <dl className={styles.scores} aria-label="Scores">
+      {HIT_SCORE_KINDS.map((kind) => (
+        <div key={kind.key} title={scores[kind.key] === null ? `${kind.description}: no 3D model in this database` : kind.description}>
+          <dt>{kind.label}</dt>
+          <dd>{formatHitScore(scores[kind.key])}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -1,7 +1,8 @@
+import { HIT_SCORE_FIELDS } from '@molsearch/api';
 import type { PageAnswer } from '@molsearch/api';
 import type { MoleculeRow, PropertyValue } from './results.types.ts';
 
-const CORE_COLUMNS = new Set(['smiles', 'id', 'database', 'db_id', 'similarity']);
+const CORE_COLUMNS = new Set<string>(['smiles', 'id', 'database', 'db_id', 'similarity', ...HIT_SCORE_FIELDS]);
 
 /** The id the query molecule's pseudo-row carries (spec section 3). */
 export const QUERY_MOLECULE_ID = 'Query Molecule';
@@ -18,6 +19,11 @@ export function pageToRows(page: PageAnswer): MoleculeRow[] {
       smiles,
       database: page.database[index] ?? '',
       similarity: page.similarity[index],
+      scores: {
+        morgan: page.morgan_similarity?.[index] ?? null,
+        shape: page.shape_similarity?.[index] ?? null,
+        electrostatic: page.electrostatic_similarity?.[index] ?? null,
+      },
       properties,
       isQueryMolecule: false,
     };

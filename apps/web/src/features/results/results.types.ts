@@ -1,6 +1,13 @@
 /** A property value of a hit, as the page answer carries it. */
 export type PropertyValue = string | number | boolean | null;
 
+/** The three scores of a hit, whichever method found it; null where its catalogue has no 3D models. */
+export interface HitScores {
+  morgan: number | null;
+  shape: number | null;
+  electrostatic: number | null;
+}
+
 /** One molecule in the results grid (spec section 3, grid form). */
 export interface MoleculeRow {
   /** Result id: lowercased database, vendor id and a SMILES hash joined by colons; "Query Molecule" for the query. */
@@ -10,6 +17,8 @@ export interface MoleculeRow {
   smiles: string;
   database: string;
   similarity: number | undefined;
+  /** All three scores; absent on the query's row. */
+  scores?: HitScores;
   properties: Record<string, PropertyValue>;
   isQueryMolecule: boolean;
 }

@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { loadRDKit, morganFingerprint, shapeTanimotoInPlace, tanimoto, withMol } from '@molsearch/chem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
+import { ApiClient } from './api-client.ts';
+import { parseSdf } from './parse-files.ts';
+import { CATALOGS, TEST_DATABASES, freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
+import type { ServerProcess } from './server-process.ts';
+
+interface Page {
+  smiles: string[];
+  id: string[];
+  database: string[];
+  db_id: string[];
+  similarity: number[];
+  morgan_similarity: (number | null)[];
+  shape_similarity: (number | null)[];
+  electrostatic_similarity: (number | null)[];
+}
+
+const METHODS = ['morgan', 'espsim_shape', 'espsim_electrostatic', 'consensus'] as const;
+type Method = (typeof METHODS)[number];
+/** The score each method ranks by; consensus ranks by their fusion. */
+const RANKED_BY: Partial<Record<Method, keyof Page>> = { morgan: 'morgan_similarity', espsim_shape: 'shape_similarity', espsim_electrostatic: 'electrostatic_similarity' };
+
+function sampleSmiles(database: string, index: number): string {
+  const sample = TEST_DATABASES.find((entry) => entry.id === database)!;
+  return gunzipSync(readFileSync(join(CATALOGS, sample.file))).toString('utf8').split('\n', index + 1)[index]!.split('\t')[0]!;
+}
+
+function fingerprintOf(smiles: string): Uint8Array {
+  const fp = withMol(smiles, (mol) => morganFingerprint(mol));
+  if (!fp) throw new Error(`RDKit cannot read ${smiles}`);
+  return fp;
+}
+
+/** Heavy-atom elements and coordinates of a V2000 molblock. */
+function atomsOf(record: string): { elements: number[]; xyz: Float64Array } {
+  const lines = record.split('\n');
+  const count = Number.parseInt(lines[3]!.slice(0, 3), 10);
+  const atoms = lines.slice(4, 4 + count);
+  const numbers: Record<string, number> = { C: 6, N: 7, O: 8, S: 16, F: 9, Cl: 17, Br: 35, I: 53, P: 15, B: 5, Si: 14, Se: 34 };
+  return {
+    elements: atoms.map((line) => numbers[line.slice(31, 34).trim()] ?? 6),
+    xyz: Float64Array.from(atoms.flatMap((line) => [line.slice(0, 10), line.slice(10, 20), line.slice(20, 30)].map(Number))),
+  };
+}
+
+afterAll(() => removeTestCatalogues());
+
+describe.each(['sqlite', 'postgres'] as const)('every hit with its three scores, on %s', (store) => {
+  let server: ServerProcess;
+  let client: ApiClient;
+  const cleanups: (() => Promise<void>)[] = [];
+  const pages = new Map<Method, Page>();
+  const jobs = new Map<Method, string>();
+  // A molecule of the 3D catalogue: its own row is its best hit by every method.
+  const query = sampleSmiles('MOLPORT', 1);
+
+  beforeAll(async () => {
+    await loadRDKit();
+    const data = await freshDataDir();
+    cleanups.push(data.remove);
+    const env: Record<string, string> = {};
+    if (store === 'postgres') {
+      const scratch = await createScratchDatabase();
+      cleanups.push(scratch.drop);
+      env.DATABASE_URL = scratch.url;
+    }
+    server = await startServerProcess(data.dir, env);
+    client = new ApiClient(server.url);
+    for (const method of METHODS) {
+      const { job_name } = await client.json<{ job_name: string }>('/api/submit_molsearch', {
+        search_input: query,
+        search_type: method,
+        search_quality: 'fast',
+        // Morgan also searches the catalogue without 3D models, whose hits have no 3D scores.
+        db_names: method === 'morgan' ? 'ENAMINE-REAL,MOLPORT' : 'MOLPORT',
+      });
+      expect((await client.waitForJob(job_name, 120_000)).at(-1)).toBe('SUCCESS');
+      jobs.set(method, job_name);
+      pages.set(method, await client.json<Page>('/api/get_molsearch_page', { job_name, page_size: 40 }));
+    }
+  }, 300_000);
+
+  afterAll(async () => {
+    if (server) expect(await server.stop()).toBe(0);
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it.each(METHODS)('gives all three scores on every hit of a %s search, the ranked one equal to its similarity', (method) => {
+    const page = pages.get(method)!;
+    expect(page.id.length).toBeGreaterThan(10);
+    const fingerprint = fingerprintOf(query);
+    for (const [i, smiles] of page.smiles.entries()) {
+      expect(page.morgan_similarity[i]).toBeCloseTo(tanimoto(fingerprint, fingerprintOf(smiles)), 5);
+      const has3d = page.database[i] === 'MOLPORT';
+      for (const field of ['shape_similarity', 'electrostatic_similarity'] as const) {
+        if (has3d) {
+          expect(page[field][i]).toBeGreaterThanOrEqual(0);
+          expect(page[field][i]).toBeLessThanOrEqual(1);
+        } else expect(page[field][i]).toBeNull();
+      }
+      const ranked = RANKED_BY[method];
+      if (ranked) expect(page[ranked][i]).toBe(page.similarity[i]);
+    }
+  });
+
+  it('computes the scores a search did not rank by exactly as the search by them reports them', () => {
+    const shape = pages.get('espsim_shape')!;
+    const electrostatic = pages.get('espsim_electrostatic')!;
+    const shapeById = new Map(shape.id.map((id, i) => [id, shape.similarity[i]!]));
+    const electrostaticById = new Map(electrostatic.id.map((id, i) => [id, electrostatic.similarity[i]!]));
+    let compared = 0;
+    for (const page of [pages.get('morgan')!, electrostatic, pages.get('consensus')!]) {
+      page.id.forEach((id, i) => {
+        if (shapeById.has(id)) {
+          expect(page.shape_similarity[i]).toBeCloseTo(shapeById.get(id)!, 5);
+          compared++;
+        }
+      });
+    }
+    shape.id.forEach((id, i) => {
+      if (electrostaticById.has(id)) expect(shape.electrostatic_similarity[i]).toBeCloseTo(electrostaticById.get(id)!, 5);
+    });
+    expect(compared).toBeGreaterThan(10);
+  });
+
+  it('answers one hit with the scores of its page', async () => {
+    const page = pages.get('espsim_shape')!;
+    const hit = await client.json<Record<string, unknown>>('/api/get_hit', { job_name: jobs.get('espsim_shape')!, db_name: 'MOLPORT', id: page.id[3]! });
+    expect(hit).toMatchObject({
+      id: page.id[3],
+      smiles: page.smiles[3],
+      db_id: page.db_id[3],
+      rank: 4,
+      similarity: page.similarity[3],
+      morgan_similarity: page.morgan_similarity[3],
+      shape_similarity: page.shape_similarity[3],
+      electrostatic_similarity: page.electrostatic_similarity[3],
+      search_type: 'espsim_shape',
+    });
+    expect(typeof (hit.properties as Record<string, unknown>).mw).toBe('number');
+  });
+
+  it.each(['espsim_shape', 'morgan'] as const)('gives the pose of a %s hit as two SD records whose coordinates reproduce its shape score', async (method) => {
+    const page = pages.get(method)!;
+    const at = page.database.findIndex((database, i) => database === 'MOLPORT' && i > 0);
+    const answer = await client.request('GET', '/api/get_hit_pose', { job_name: jobs.get(method)!, db_name: 'MOLPORT', id: page.id[at]! });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('chemical/x-mdl-sdfile');
+    const text = (answer.data as Buffer).toString('utf8');
+    const records = await parseSdf(text);
+    expect(records.map((record) => record.fields.role)).toEqual(['query', 'hit']);
+    expect(records.every((record) => record.is3d)).toBe(true);
+    expect(records[1]!.fields.id).toBe(page.id[at]);
+    expect(Number(records[1]!.fields.shape_similarity)).toBeCloseTo(page.shape_similarity[at]!, 5);
+    const [queryRecord, hitRecord] = text.split('$$$$\n');
+    const [q, h] = [atomsOf(queryRecord!), atomsOf(hitRecord!.replace(/^\n/, ''))];
+    expect(shapeTanimotoInPlace(q.elements, q.xyz, h.elements, h.xyz)).toBeCloseTo(page.shape_similarity[at]!, 2);
+    expect(records[0]!.fields.atom_charges!.split(' ')).toHaveLength(q.elements.length);
+    expect(records[1]!.fields.atom_charges!.split(' ')).toHaveLength(h.elements.length);
+  });
+
+  it('answers 404 for a hit not among the results and 422 for a hit without a 3D model', async () => {
+    // Another account's job reads as unknown here as in every job call (accounts.test.ts).
+    const page = pages.get('morgan')!;
+    const params = { job_name: jobs.get('morgan')!, db_name: 'MOLPORT', id: page.id[page.database.indexOf('MOLPORT')]! };
+    const unknown = await client.request('GET', '/api/get_hit_pose', { ...params, id: 'molport:NOPE:000000000000' });
+    expect(unknown.status).toBe(404);
+    expect((unknown.data as { error: { code: string } }).error.code).toBe('HIT_NOT_FOUND');
+    const flat = page.database.indexOf('ENAMINE-REAL');
+    const no3d = await client.request('GET', '/api/get_hit_pose', { ...params, db_name: 'ENAMINE-REAL', id: page.id[flat]! });
+    expect(no3d.status).toBe(422);
+    expect((no3d.data as { error: { code: string } }).error.code).toBe('NO_3D_MODEL');
+  });
+});
