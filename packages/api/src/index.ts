@@ -1,8 +1,6 @@
 export { API_ERRORS } from './error-codes.ts';
 export type { ApiErrorBody, ApiErrorCode, ApiErrorDetail } from './error-codes.ts';
 export * from './search.schemas.ts';
-export * from './hit-scores.schemas.ts';
-export * from './hit.schemas.ts';
 export { METHOD_DESCRIPTIONS } from './method-texts.ts';
 export { API_OPERATIONS } from './api-operations.ts';
 export type { ApiOperation } from './api-operations.ts';
@@ -13,3 +11,4 @@ export { ACCOUNT_OPERATIONS } from './account-operations.ts';
 export type { AccountOperation } from './account-operations.ts';
 export { csvCell, csvRow, looksLikeFormula, tsvCell, tsvRow } from './delimited-text.ts';
 export type { CellValue } from './delimited-text.ts';
+export * from './search-filters.schemas.ts';

@@ -1,8 +1,7 @@
 import { HISTOGRAM_BINS, SEARCH_METHODS, SEARCH_QUALITIES } from '@molsearch/engine/vocabulary';
 import { z } from 'zod';
-import { hitScoreArrays } from './hit-scores.schemas.ts';
-import type { HitScoreField } from './hit-scores.schemas.ts';
 import { searchTypeDescription } from './method-texts.ts';
+import { filterParameters, jobFilters } from './search-filters.schemas.ts';
 
 /**
  * Request and answer schemas of the Search API (spec section 7). The server validates every request
@@ -49,6 +48,7 @@ export const submitSearchQuery = z.object({
   search_quality: z.enum(SEARCH_QUALITIES).default('fast').meta({ description: 'Search quality (3D methods): how many first-stage candidates per database are re-scored exactly; very_accurate finds more of the true best hits than fast, in more time. Morgan search is exact at every quality.' }),
   db_names: databaseList.meta({ description: 'Database ids from /api/databases; repeat the parameter or give a comma list.' }),
   compute_properties: queryBoolean.default(false).meta({ description: 'Add property columns to pages and downloads.' }),
+  ...filterParameters,
 });
 export type SubmitSearchQuery = z.output<typeof submitSearchQuery>;
 
@@ -113,6 +113,8 @@ export const jobStatusAnswer = z.object({
   database: z.string().nullable().meta({ description: 'The database being searched while executing.' }),
   reason: z.string().nullable().meta({ description: 'Why the job failed.' }),
   num_results: z.number().nullable(),
+  filters: jobFilters,
+  notes: z.array(z.string()).meta({ description: 'What the filters did where it matters: a database where nothing passed, or where candidates were left unchecked.' }),
 });
 export type JobStatusAnswer = z.output<typeof jobStatusAnswer>;
 
@@ -123,16 +125,14 @@ export const pageAnswer = z
     id: z.array(z.string()).meta({ description: 'Result id: lowercased database, vendor id and a SMILES hash joined by colons.' }),
     database: z.array(z.string()),
     db_id: z.array(z.string()).meta({ description: "The vendor's own compound id." }),
-    similarity: z.array(z.number()).meta({ description: 'The score the search ranked by (for consensus, the fused score).' }),
-    ...hitScoreArrays,
+    similarity: z.array(z.number()),
   })
   .catchall(z.array(propertyValue))
-  .meta({
-    description:
-      'Parallel arrays, one entry per hit, best first, each hit with all three scores (the two a search did not rank by are computed exactly when its hits are first read); property arrays are added with include_properties.',
-  });
-export type PageAnswer = { smiles: string[]; id: string[]; database: string[]; db_id: string[]; similarity: number[] } & Record<HitScoreField, (number | null)[]> &
-  Record<string, (string | number | boolean | null)[]>;
+  .meta({ description: 'Parallel arrays, one entry per hit, best first; property arrays are added with include_properties.' });
+export type PageAnswer = { smiles: string[]; id: string[]; database: string[]; db_id: string[]; similarity: number[] } & Record<
+  string,
+  (string | number | boolean | null)[]
+>;
 
 export const histogramAnswer = z.object({
   job_name: z.string(),

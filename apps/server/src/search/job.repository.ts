@@ -65,10 +65,11 @@ export class JobRepository {
     await this.store.db.updateTable('jobs').set({ percent, current_database: database }).where('id', '=', id).where('state', '=', 'running').execute();
   }
 
-  async markSucceeded(id: string, numResults: number, now: number, expiresAt: number): Promise<void> {
+  /** `notes`: what the search's filters did (job-filters.ts), kept with the job. */
+  async markSucceeded(id: string, numResults: number, now: number, expiresAt: number, notes: string[] = []): Promise<void> {
     await this.store.db
       .updateTable('jobs')
-      .set({ state: 'succeeded', percent: 100, current_database: null, num_results: numResults, finished_at: now, expires_at: expiresAt })
+      .set({ state: 'succeeded', percent: 100, current_database: null, num_results: numResults, finished_at: now, expires_at: expiresAt, filter_notes: notes.length > 0 ? JSON.stringify(notes) : null })
       .where('id', '=', id)
       .execute();
   }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { RATE_LIMITS } from '@molsearch/api';
+import { RATE_LIMITS, activeFilterCount, engineFilters } from '@molsearch/api';
 import type { JobStatusAnswer, SubmitSearchQuery } from '@molsearch/api';
 import { loadRDKit, validateSmiles } from '@molsearch/chem';
 import type { SearchMethod, SearchProgress, SearchQuality } from '@molsearch/engine';
 import { AppError, invalidParameters } from '../http/app-error.ts';
 import { failureReason } from './engine-failure.ts';
+import { filterNotes, storedFilters, submittedFilters } from './job-filters.ts';
 import { FairQueue } from './fair-queue.ts';
 import type { HitListRepository } from './hit-list.repository.ts';
 import type { JobRepository, JobRow } from './job.repository.ts';
@@ -92,6 +93,7 @@ export class JobService {
     await loadRDKit();
     const smiles = validateSmiles(query.search_input);
     if (!smiles.ok) throw invalidParameters([{ field: 'search_input', message: smiles.message }]);
+    const filters = submittedFilters(query);
     const databases = [...new Set(query.db_names)];
     const unknown = await this.databases.unknown(databases);
     if (unknown.length > 0) throw invalidParameters(unknown.map((id) => ({ field: 'db_names', message: `Unknown database: ${id}` })));
@@ -107,6 +109,7 @@ export class JobService {
       search_quality: query.search_quality,
       db_names: JSON.stringify(databases),
       compute_properties: query.compute_properties ? 1 : 0,
+      filters: activeFilterCount(filters) > 0 ? JSON.stringify(filters) : null,
       state: 'queued',
       percent: 0,
       current_database: null,
@@ -187,7 +190,8 @@ export class JobService {
     this.running.set(id, controller);
     const log = this.logger.child({ job_id: id });
     const databases = jobDatabases(job);
-    log.info('search started', { method: job.search_type, quality: job.search_quality, databases });
+    const filters = storedFilters(job.filters);
+    log.info('search started', { method: job.search_type, quality: job.search_quality, databases, filters });
     const progress = progressWriter((percent, database) => this.jobs.updateProgress(id, percent, database), this.now, log);
     try {
       const result = await this.engine.search(
@@ -197,6 +201,7 @@ export class JobService {
           quality: job.search_quality as SearchQuality,
           databases,
           limit: this.options.hitsPerDatabase,
+          ...engineFilters(filters),
         },
         { onProgress: progress.report, signal: controller.signal },
       );
@@ -207,7 +212,8 @@ export class JobService {
       }
       await progress.flush();
       const now = this.now();
-      await this.jobs.markSucceeded(id, total, now, now + this.options.retentionMs);
+      const notes = filterNotes(filters, result.databases, this.options.hitsPerDatabase);
+      await this.jobs.markSucceeded(id, total, now, now + this.options.retentionMs, notes);
       log.info('search finished', { hits: total, ms: now - startedAt });
     } catch (error) {
       await progress.flush();
@@ -235,7 +241,15 @@ export function jobDatabases(job: JobRow): string[] {
 }
 
 export function describeStatus(job: JobRow): JobStatusAnswer {
-  const base = { job_name: job.id, percent: job.percent, database: null, reason: null, num_results: job.num_results };
+  const base = {
+    job_name: job.id,
+    percent: job.percent,
+    database: null,
+    reason: null,
+    num_results: job.num_results,
+    filters: storedFilters(job.filters),
+    notes: job.filter_notes ? (JSON.parse(job.filter_notes) as string[]) : [],
+  };
   switch (job.state) {
     case 'queued':
       return { ...base, status: 'QUEUED', percent: 0 };

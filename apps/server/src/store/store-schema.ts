@@ -27,6 +27,10 @@ export interface JobTable {
   started_at: number | null;
   finished_at: number | null;
   expires_at: number | null;
+  /** The search's filters as the API answers them (JobFilters JSON); null or absent: none. */
+  filters?: string | null;
+  /** JSON list of notes on what the filters did, written when the search succeeds. */
+  filter_notes?: string | null;
 }
 
 export interface DownloadTable {
