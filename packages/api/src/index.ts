@@ -1,6 +1,8 @@
 export { API_ERRORS } from './error-codes.ts';
 export type { ApiErrorBody, ApiErrorCode, ApiErrorDetail } from './error-codes.ts';
 export * from './search.schemas.ts';
+export * from './hit-scores.schemas.ts';
+export * from './hit.schemas.ts';
 export { METHOD_DESCRIPTIONS } from './method-texts.ts';
 export { API_OPERATIONS } from './api-operations.ts';
 export type { ApiOperation } from './api-operations.ts';

@@ -1,5 +1,7 @@
 import { HISTOGRAM_BINS, SEARCH_METHODS, SEARCH_QUALITIES } from '@molsearch/engine/vocabulary';
 import { z } from 'zod';
+import { hitScoreArrays } from './hit-scores.schemas.ts';
+import type { HitScoreField } from './hit-scores.schemas.ts';
 import { searchTypeDescription } from './method-texts.ts';
 import { filterParameters, jobFilters } from './search-filters.schemas.ts';
 
@@ -125,14 +127,16 @@ export const pageAnswer = z
     id: z.array(z.string()).meta({ description: 'Result id: lowercased database, vendor id and a SMILES hash joined by colons.' }),
     database: z.array(z.string()),
     db_id: z.array(z.string()).meta({ description: "The vendor's own compound id." }),
-    similarity: z.array(z.number()),
+    similarity: z.array(z.number()).meta({ description: 'The score the search ranked by (for consensus, the fused score).' }),
+    ...hitScoreArrays,
   })
   .catchall(z.array(propertyValue))
-  .meta({ description: 'Parallel arrays, one entry per hit, best first; property arrays are added with include_properties.' });
-export type PageAnswer = { smiles: string[]; id: string[]; database: string[]; db_id: string[]; similarity: number[] } & Record<
-  string,
-  (string | number | boolean | null)[]
->;
+  .meta({
+    description:
+      'Parallel arrays, one entry per hit, best first, each hit with all three scores (the two a search did not rank by are computed exactly when its hits are first read); property arrays are added with include_properties.',
+  });
+export type PageAnswer = { smiles: string[]; id: string[]; database: string[]; db_id: string[]; similarity: number[] } & Record<HitScoreField, (number | null)[]> &
+  Record<string, (string | number | boolean | null)[]>;
 
 export const histogramAnswer = z.object({
   job_name: z.string(),
