@@ -5,6 +5,7 @@ import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, alignedHitMolblock,
 import type { Catalogue, SearchMethod, ShapeQuery } from '@molsearch/engine';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
+import { FILTER_OPTIONS, filterSummary, filtersFromOptions } from '../search-filter-options.ts';
 
 const FORMATS = ['tsv', 'csv', 'sdf'] as const;
 type OutputFormat = (typeof FORMATS)[number];
@@ -23,6 +24,7 @@ export const command: Command = {
     threshold: { type: 'string', valueName: 'T', description: 'only hits with similarity >= T, 0..1 (default 0)' },
     format: { type: 'string', valueName: 'format', description: 'tsv | csv | sdf (default tsv)' },
     threads: { type: 'string', valueName: 'N', description: 'scan threads (default 2)' },
+    ...FILTER_OPTIONS,
   },
   help: [
     'Output columns: rank, database, id, smiles, similarity, then the property columns; consensus adds the',
@@ -37,8 +39,11 @@ export const command: Command = {
     "'molsearch catalogues' shows which charge model built each catalogue.",
     'SDF output carries the same fields as data items: 2D coordinates for morgan, the pose aligned on the',
     'query for the 3D methods and consensus (which need catalogues imported with --3d).',
+    'Filters apply before ranking: every hit passes them and the first is the best that passes. With',
+    '--substructure or --exclude-pains at most 1,000 hits are kept per catalogue; stderr says how many passed.',
     '',
     "Example: molsearch search 'CC(=O)Oc1ccccc1C(=O)O' --db MOLPORT --db ZINC15 --top 10 --threshold 0.4",
+    "         molsearch search 'CC(=O)Nc1ccc(O)cc1' --db MOLPORT --mw-max 350 --lipinski --substructure 'c1ccccc1N'",
   ].join('\n'),
   async run(context) {
     const databases = context.options.strings('db');
@@ -54,9 +59,14 @@ export const command: Command = {
           databases,
           limit: context.options.integer('top', { min: 1, max: MAX_SEARCH_LIMIT }) ?? 30,
           threshold: context.options.number('threshold', { min: 0, max: 1 }) ?? 0,
+          ...filtersFromOptions(context.options),
         },
         { dataDir: context.dataDir, threads: context.options.integer('threads', { min: 1, max: 7 }) ?? 2 },
       );
+      for (const hits of result.databases) {
+        const summary = filterSummary(hits);
+        if (summary) context.note(summary);
+      }
       const header = method === 'consensus' ? withComponents(HEADER, COMPONENT_COLUMNS) : HEADER;
       if (format !== 'sdf') await context.out.line(row(header, format));
       else await loadRDKit();
