@@ -5,6 +5,7 @@ import { getDatabases } from '../../api/search-api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DatabaseView } from './database-view.tsx';
 import { DownloadDialog } from './download-dialog.tsx';
+import { FiltersLine } from './filters-line.tsx';
 import { FloatingMenu } from './floating-menu.tsx';
 import { queryMoleculeRow } from './page-rows.ts';
 import { orderEmail, quoteMailto } from './quote-mail.ts';
@@ -127,6 +128,7 @@ export function SearchResults({ search, onModify, onNewSearch, focusOnShow = fal
           <code className={styles.querySmiles} title="Query SMILES">
             {search.smiles}
           </code>
+          <FiltersLine jobName={search.jobName} />
         </div>
       </header>
 

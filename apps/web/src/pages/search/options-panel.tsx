@@ -4,6 +4,8 @@ import type { SearchQuality, SearchMethod } from '@molsearch/api';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { DatabaseGrid } from './database-grid.tsx';
+import type { FilterState } from './filter-state.ts';
+import { FiltersSection } from './filters-section.tsx';
 import type { DatabaseEntry } from './database-filters.ts';
 import { InfoModal } from './info-modals.tsx';
 import type { InfoTopic } from './info-modals.tsx';
@@ -15,6 +17,8 @@ export interface OptionsPanelProps {
   quality: SearchQuality;
   onMethodChange: (method: SearchMethod) => void;
   onQualityChange: (quality: SearchQuality) => void;
+  filters: FilterState;
+  onFiltersChange: (filters: FilterState) => void;
   databases: DatabaseEntry[] | undefined;
   databasesError: string | null;
   selected: string[];
@@ -87,7 +91,7 @@ function SegmentedChoice<T extends string>({ legend, infoLabel, onInfo, options,
   );
 }
 
-/** Search Method, Search Quality and the databases, with Back, Reset and Search. */
+/** Search Method, Search Quality, the filters and the databases, with Back, Reset and Search. */
 export function OptionsPanel(props: OptionsPanelProps): React.JSX.Element {
   const [topic, setTopic] = useState<InfoTopic | null>(null);
   return (
@@ -126,6 +130,8 @@ export function OptionsPanel(props: OptionsPanelProps): React.JSX.Element {
           onChange={props.onQualityChange}
         />
       </div>
+
+      <FiltersSection filters={props.filters} onChange={props.onFiltersChange} />
 
       <div className={styles.databasesHead}>
         <h3>

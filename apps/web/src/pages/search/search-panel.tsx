@@ -13,6 +13,8 @@ import { EditorFrame } from './editor-frame.tsx';
 import type { EditorHandle } from './molecule-editor.tsx';
 import { JobProgress } from './job-progress.tsx';
 import { OptionsPanel } from './options-panel.tsx';
+import { EMPTY_FILTERS, filterQuery } from './filter-state.ts';
+import type { FilterState } from './filter-state.ts';
 import { DEFAULT_SETTINGS, loadSettings, saveSettings } from '../../shared/search-settings.ts';
 import type { SearchSettings } from '../../shared/search-settings.ts';
 import { SmilesBar } from './smiles-bar.tsx';
@@ -54,6 +56,7 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [submitted, setSubmitted] = useState<SubmittedSearch | null>(null);
+  const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
   const job = useSearchJob();
   const queryClient = useQueryClient();
   const editorRef = useRef<HTMLDivElement>(null);
@@ -168,6 +171,7 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
       search_quality: settings.searchQuality,
       db_names: databaseIds,
       compute_properties: settings.computeProperties,
+      ...filterQuery(filters),
     };
     track('search_submitted', { method: request.search_type, quality: request.search_quality, databases: databaseIds.join(',') });
     setSubmitted(null);
@@ -195,7 +199,8 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
         }
         return;
       }
-      toast.error(outcome.message);
+      // A refused filter names itself (an upside-down range, a substructure RDKit cannot read).
+      toast.error(outcome.field?.message ?? outcome.message);
     } else if (outcome.message !== 'Request aborted') {
       toast.error('Search job failed or timed out');
     }
@@ -237,6 +242,7 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
 
   const onReset = () => {
     setSettings({ ...DEFAULT_SETTINGS, selectedDatabase: vendorPage ? vendorDatabases : [] });
+    setFilters(EMPTY_FILTERS);
     setDatabaseError(null);
   };
 
@@ -284,6 +290,8 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
           quality={settings.searchQuality}
           onMethodChange={(searchMethod: SearchMethod) => updateSettings({ searchMethod })}
           onQualityChange={(searchQuality: SearchQuality) => updateSettings({ searchQuality })}
+          filters={filters}
+          onFiltersChange={setFilters}
           databases={databases}
           databasesError={databasesError}
           selected={selected}
