@@ -41,22 +41,32 @@ function rawRequest(url: string, method: string, path: string, body?: Buffer): P
 }
 
 /**
- * A raw POST that must be answered without any socket error: the server reads (and drops) the rest of
- * an oversized body before it answers, so the client never sees a reset or a broken pipe.
+ * A raw POST whose answer must arrive whole, without a reset or a broken pipe before it: the server
+ * answers an oversized body without waiting for all of it. Once the answer has been read, the server may
+ * close the connection while the rest of the body is still being sent; the write error that gives the
+ * client then comes after everything it needs, as it would for curl, and is not a failure.
  */
 function postWithoutReset(url: string, path: string, body: Buffer): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
+    let answered = false;
+    const failBeforeAnswer = (error: Error): void => {
+      if (!answered) reject(error);
+    };
     const req = request(
       { host: target.hostname, port: target.port, method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': body.length } },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: text }));
-        res.on('error', reject);
+        res.on('end', () => {
+          answered = true;
+          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: text });
+        });
+        res.on('error', failBeforeAnswer);
       },
     );
-    req.on('error', reject);
+    req.on('error', failBeforeAnswer);
+    req.on('socket', (socket) => socket.on('error', failBeforeAnswer));
     req.end(body);
   });
 }
@@ -340,5 +350,21 @@ describe.each(['sqlite', 'postgres'] as const)('a catalogue damaged while the se
     await new Promise((resolve) => setTimeout(resolve, 100));
     const logged = server.logs.find((entry) => entry.msg === 'search failed' && entry.job_id === jobName);
     expect(JSON.stringify(logged)).toMatch(/fingerprints\.bin/);
+  });
+
+  it('then lists the catalogue as unavailable and reports the service degraded, naming it', async () => {
+    const client = new ApiClient(server.url);
+    const databases = await client.json<Record<string, { available?: boolean; unavailable_reason?: string }>>('/api/databases');
+    expect(databases['ENAMINE-REAL']?.available).toBe(false);
+    expect(databases['ENAMINE-REAL']?.unavailable_reason).toMatch(/ENAMINE-REAL is damaged .*\(CATALOGUE_CORRUPT\)$/);
+    expect(databases['ENAMINE-REAL']?.unavailable_reason).not.toMatch(/\/|fingerprints/);
+    // The healthy catalogues stay as they were.
+    expect(Object.entries(databases).filter(([id]) => id !== 'ENAMINE-REAL').every(([, info]) => info.available === undefined)).toBe(true);
+    const health = await client.request('GET', '/api/health');
+    expect(health.status).toBe(200);
+    const answer = health.data as { status: string; databases: number; unavailable_databases: { id: string; reason: string }[] };
+    expect(answer.status).toBe('degraded');
+    expect(answer.unavailable_databases.map((entry) => entry.id)).toEqual(['ENAMINE-REAL']);
+    expect(answer.databases).toBe(Object.keys(databases).length - 1);
   });
 });

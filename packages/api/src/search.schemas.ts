@@ -170,6 +170,8 @@ export const databaseInfo = z.object({
   display_name: z.string(),
   description: z.string(),
   badges: z.array(z.string()),
+  available: z.boolean().optional().meta({ description: 'false for a database that cannot be searched now (damaged, or built by an older version); absent otherwise.' }),
+  unavailable_reason: z.string().optional().meta({ description: 'Why the database cannot be searched, when `available` is false.' }),
 });
 export type DatabaseInfo = z.output<typeof databaseInfo>;
 export const databasesAnswer = z.record(z.string(), databaseInfo);
@@ -177,10 +179,11 @@ export const databasesAnswer = z.record(z.string(), databaseInfo);
 export const randomMoleculeAnswer = z.array(z.object({ smiles: z.string(), name: z.string().nullable(), database: z.string().nullable() }));
 
 export const healthAnswer = z.object({
-  status: z.enum(['ok', 'unhealthy']).describe('unhealthy (HTTP 503) while the chemistry toolkit cannot serve'),
+  status: z.enum(['ok', 'degraded', 'unhealthy']).describe('unhealthy (HTTP 503) while the chemistry toolkit cannot serve; degraded (HTTP 200) while a database cannot be searched'),
   chemistry: z.enum(['not loaded', 'ready', 'replacing', 'failed']).describe("the RDKit module's state; replacing after a molecule broke it"),
   chemistry_faults: z.number().describe('molecules that broke the toolkit since the server started; each was refused and the toolkit replaced'),
-  databases: z.number(),
+  databases: z.number().describe('databases that can be searched'),
+  unavailable_databases: z.array(z.object({ id: z.string(), reason: z.string() })).describe('databases that cannot be searched now, and why'),
   queued_jobs: z.number(),
   running_jobs: z.number(),
 });

@@ -4,9 +4,11 @@ import type { CatalogueSummary, SearchEngine } from '../search/search-engine.ts'
 /** How long the catalogue list is reused; a catalogue imported while the server runs appears after this. */
 const LIST_TTL_MS = 30_000;
 
-/** The searchable catalogues: their public description and the checks submissions need. */
+/** The imported catalogues: their public description, which can be searched, and the checks submissions need. */
 export class CatalogueService {
   private listed: { at: number; catalogues: Promise<CatalogueSummary[]> } | undefined;
+  /** Catalogues a search found damaged, by id, with the import they were found in: a re-import clears the mark. */
+  private readonly damaged = new Map<string, { reason: string; importedAt: string | undefined }>();
   private readonly engine: SearchEngine;
   private readonly now: () => number;
 
@@ -15,6 +17,7 @@ export class CatalogueService {
     this.now = options.now;
   }
 
+  /** Every imported catalogue, those that cannot be searched included (with `unavailable` set). */
   async list(): Promise<CatalogueSummary[]> {
     if (!this.listed || this.now() - this.listed.at > LIST_TTL_MS) {
       const catalogues = this.engine.listCatalogues();
@@ -22,7 +25,25 @@ export class CatalogueService {
       // A failed listing must not be cached: the next call tries again.
       catalogues.catch(() => (this.listed = undefined));
     }
-    return this.listed.catalogues;
+    return (await this.listed.catalogues).map((catalogue) => {
+      const damage = this.damaged.get(catalogue.id);
+      return damage && catalogue.unavailable === undefined && damage.importedAt === catalogue.importedAt ? { ...catalogue, unavailable: damage.reason } : catalogue;
+    });
+  }
+
+  /** The catalogues that can be searched. */
+  async available(): Promise<CatalogueSummary[]> {
+    return (await this.list()).filter((catalogue) => catalogue.unavailable === undefined);
+  }
+
+  /**
+   * Marks `id` as not searchable after a search found its files damaged (the listing reads manifests, not
+   * every file, so this is where such damage shows): /api/databases and /api/health say so until it is
+   * imported again.
+   */
+  async markUnavailable(id: string, reason: string): Promise<void> {
+    const catalogue = (await this.list()).find((entry) => entry.id === id);
+    if (catalogue) this.damaged.set(id, { reason, importedAt: catalogue.importedAt });
   }
 
   async find(id: string): Promise<CatalogueSummary | undefined> {
@@ -46,6 +67,7 @@ export class CatalogueService {
         display_name: catalogue.displayName,
         description: catalogue.description,
         badges: catalogue.badges,
+        ...(catalogue.unavailable === undefined ? {} : { available: false, unavailable_reason: catalogue.unavailable }),
       };
     }
     return answer;
@@ -53,7 +75,7 @@ export class CatalogueService {
 
   /** A molecule from a random row of a random non-empty catalogue. */
   async randomMolecule(random: () => number = Math.random): Promise<{ smiles: string; name: string | null; database: string | null } | undefined> {
-    const catalogues = (await this.list()).filter((catalogue) => catalogue.count > 0);
+    const catalogues = (await this.available()).filter((catalogue) => catalogue.count > 0);
     const catalogue = catalogues[Math.floor(random() * catalogues.length)];
     if (!catalogue) return undefined;
     const row = Math.floor(random() * catalogue.count);

@@ -29,12 +29,14 @@ export function databaseRoutes(options: { catalogues: CatalogueService; jobs: Jo
     if (checkRDKit() !== 'ready') await Promise.race([loadRDKit().catch(() => undefined), delay(TOOLKIT_WAIT_MS)]);
     const chemistry = rdkitHealth().state;
     const healthy = chemistry === 'ready';
+    const unavailable = listed.filter((catalogue) => catalogue.unavailable !== undefined).map((catalogue) => ({ id: catalogue.id, reason: catalogue.unavailable! }));
     return c.json(
       {
-        status: healthy ? ('ok' as const) : ('unhealthy' as const),
+        status: !healthy ? ('unhealthy' as const) : unavailable.length > 0 ? ('degraded' as const) : ('ok' as const),
         chemistry,
         chemistry_faults: rdkitHealth().faults,
-        databases: listed.length,
+        databases: listed.length - unavailable.length,
+        unavailable_databases: unavailable,
         queued_jobs: counts.queued,
         running_jobs: counts.running,
       },

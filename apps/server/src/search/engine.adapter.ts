@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
-import { alignedHitMolblocks, catalogueChargeModel, closeSearchPool, listCatalogues, loadCatalogueConfig, openCatalogue, rescorePool, search, shapeQuery } from '@molsearch/engine';
+import { EngineError, alignedHitMolblocks, catalogueChargeModel, closeSearchPool, listCatalogues, loadCatalogueConfig, openCatalogue, rescorePool, search, shapeQuery } from '@molsearch/engine';
 import type { CatalogueConfig, ShapeQuery } from '@molsearch/engine';
+import { failureReason } from './engine-failure.ts';
 import type { CatalogueRows, CatalogueSummary, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
 
 export interface EngineAdapterOptions {
@@ -24,9 +25,9 @@ export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine
   return {
     async listCatalogues(): Promise<CatalogueSummary[]> {
       const infos = await listCatalogues(options.dataDir, await readConfig());
-      // Only what can be searched: configured databases not yet imported, or damaged ones, are left out.
+      // Configured databases not yet imported are left out; a damaged or outdated one is listed with its problem.
       return infos
-        .filter((info) => info.imported && info.problem === undefined)
+        .filter((info) => info.imported)
         .map((info) => ({
           id: info.id,
           displayName: info.displayName,
@@ -37,6 +38,8 @@ export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine
           description: info.chargeModel ? `${info.description}${info.description ? ' ' : ''}${info.chargeModel.description}.` : info.description,
           badges: info.badges,
           count: info.count,
+          ...(info.created ? { importedAt: info.created } : {}),
+          ...(info.problem === undefined ? {} : { unavailable: failureReason(new EngineError(info.problemCode ?? 'CATALOGUE_CORRUPT', info.problem), [info.id]) }),
         }));
     },
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RATE_LIMITS, activeFilterCount, engineFilters } from '@molsearch/api';
 import type { JobStatusAnswer, SubmitSearchQuery } from '@molsearch/api';
 import { loadRDKit, validateSmiles } from '@molsearch/chem';
+import { EngineError } from '@molsearch/engine';
 import type { SearchMethod, SearchProgress, SearchQuality } from '@molsearch/engine';
 import { AppError, invalidParameters } from '../http/app-error.ts';
 import { failureReason } from './engine-failure.ts';
@@ -19,6 +20,8 @@ import type { SearchEngine } from './search-engine.ts';
 export interface DatabaseDirectory {
   /** The ids in `ids` that name no searchable catalogue. */
   unknown(ids: string[]): Promise<string[]>;
+  /** Records that a search found the files of catalogue `id` damaged, with the reason users read. */
+  markUnavailable(id: string, reason: string): Promise<void>;
 }
 
 export interface JobServiceOptions {
@@ -224,6 +227,8 @@ export class JobService {
       }
       const reason = failureReason(error, databases);
       log.error('search failed', { error, reason });
+      const damaged = damagedDatabase(error, databases);
+      if (damaged) await this.databases.markUnavailable(damaged, failureReason(error, [damaged]));
       await this.fail(id, reason);
     } finally {
       this.running.delete(id);
@@ -234,6 +239,12 @@ export class JobService {
     const now = this.now();
     await this.jobs.markFailed(id, reason, now, now + this.options.retentionMs);
   }
+}
+
+/** The database of `databases` whose files `error` found damaged or outdated: the longest id its message names. */
+function damagedDatabase(error: unknown, databases: readonly string[]): string | undefined {
+  if (!(error instanceof EngineError) || (error.code !== 'CATALOGUE_CORRUPT' && error.code !== 'CATALOGUE_FORMAT')) return undefined;
+  return databases.filter((id) => error.message.includes(id)).sort((a, b) => b.length - a.length)[0];
 }
 
 export function jobDatabases(job: JobRow): string[] {

@@ -21,6 +21,10 @@ export interface CatalogueSummary {
   description: string;
   badges: string[];
   count: number;
+  /** When the catalogue's files were written: a re-import gives a new one. */
+  importedAt?: string;
+  /** Why the catalogue cannot be searched (damaged, older format), in words for users; absent when it can. */
+  unavailable?: string;
 }
 
 export type PropertyValue = string | number | boolean | null;

@@ -93,6 +93,26 @@ describe('database filters', () => {
     expect(card).toHaveAttribute('aria-checked', 'true');
   });
 
+  it('shows a database the server cannot search with its reason, and never selects it', async () => {
+    const user = userEvent.setup();
+    const [damaged, healthy] = databases;
+    const reason = `The database ${damaged!.id} is damaged and cannot be searched until it is imported again. (CATALOGUE_CORRUPT)`;
+    const listed = [{ ...damaged!, info: { ...damaged!.info, available: false, unavailable_reason: reason } }, healthy!];
+    function Listed() {
+      const [selected, setSelected] = useState<string[]>([]);
+      return <DatabaseGrid databases={listed} selected={selected} onChange={setSelected} />;
+    }
+    render(<Listed />);
+    const card = screen.getByRole('checkbox', { name: damaged!.info.display_name });
+    expect(card).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('note')).toHaveTextContent(`Unavailable: ${reason}`);
+    await user.click(card);
+    expect(card).toHaveAttribute('aria-checked', 'false');
+    await user.click(screen.getByLabelText('Select All Filtered Databases'));
+    expect(card).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('checkbox', { name: healthy!.info.display_name })).toHaveAttribute('aria-checked', 'true');
+  });
+
   it('keeps a locked single database selected', async () => {
     const user = userEvent.setup();
     render(<Harness initial={[databases[0]!.id]} locked />);

@@ -22,12 +22,14 @@ export function DatabaseGrid({ databases, selected, onChange, locked = false, er
   const [filter, setFilter] = useState<DatabaseFilter>(NO_FILTER);
   const filtered = useMemo(() => filterDatabases(databases, filter), [databases, filter]);
   const vendors = useMemo(() => vendorNames(databases).map((name) => ({ value: name, label: name })), [databases]);
-  const filteredIds = filtered.map((entry) => entry.id);
+  // A database the server cannot search now is shown with its reason but cannot be chosen.
+  const unavailable = useMemo(() => new Set(databases.filter((entry) => entry.info.available === false).map((entry) => entry.id)), [databases]);
+  const filteredIds = filtered.map((entry) => entry.id).filter((id) => !unavailable.has(id));
   const selectedFiltered = filteredIds.filter((id) => selected.includes(id));
   const allFilteredSelected = filteredIds.length > 0 && selectedFiltered.length === filteredIds.length;
 
   const toggle = (id: string) => {
-    if (locked) return;
+    if (locked || unavailable.has(id)) return;
     const on = !selected.includes(id);
     onChange(on ? [...selected, id] : selected.filter((item) => item !== id));
     track('select_database', { database: id, selected: on });
@@ -102,14 +104,15 @@ export function DatabaseGrid({ databases, selected, onChange, locked = false, er
         <div className={styles.cards} role="group" aria-label="Databases">
           {filtered.map((entry) => {
             const checked = selected.includes(entry.id);
+            const reason = entry.info.available === false ? entry.info.unavailable_reason ?? 'This database cannot be searched now.' : null;
             return (
               // The card is clickable as a whole; its checkbox part is what keyboards and screen readers use,
               // so the website link is not nested inside an interactive element.
-              <div key={entry.id} className={`${styles.card} ${checked ? styles.checked : ''} ${locked ? styles.locked : ''}`} onClick={() => toggle(entry.id)}>
+              <div key={entry.id} className={`${styles.card} ${checked ? styles.checked : ''} ${locked || reason ? styles.locked : ''}`} onClick={() => toggle(entry.id)}>
                 <div
                   role="checkbox"
                   aria-checked={checked}
-                  aria-disabled={locked || undefined}
+                  aria-disabled={locked || reason !== null || undefined}
                   aria-label={entry.info.display_name}
                   tabIndex={0}
                   data-database={entry.id}
@@ -130,6 +133,11 @@ export function DatabaseGrid({ databases, selected, onChange, locked = false, er
                   ))}
                 </div>
                 <p className={styles.description}>{entry.info.description}</p>
+                {reason ? (
+                  <p className={styles.unavailable} role="note">
+                    Unavailable: {reason}
+                  </p>
+                ) : null}
                 <div className={styles.cardFoot}>
                   <span className={styles.molecules}>
                     <strong>{formatMoleculeCount(entry.info['Number of molecules'])}</strong> molecules
