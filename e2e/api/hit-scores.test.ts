@@ -5,7 +5,7 @@ import { loadRDKit, morganFingerprint, shapeTanimotoInPlace, tanimoto, withMol }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { ApiClient } from './api-client.ts';
-import { parseSdf } from './parse-files.ts';
+import { parseCsv, parseSdf } from './parse-files.ts';
 import { CATALOGS, TEST_DATABASES, freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
 import type { ServerProcess } from './server-process.ts';
 
@@ -175,5 +175,35 @@ describe.each(['sqlite', 'postgres'] as const)('every hit with its three scores,
     const no3d = await client.request('GET', '/api/get_hit_pose', { ...params, db_name: 'ENAMINE-REAL', id: page.id[flat]! });
     expect(no3d.status).toBe(422);
     expect((no3d.data as { error: { code: string } }).error.code).toBe('NO_3D_MODEL');
+  });
+
+  it('downloads the three scores as columns, and a 3D SD file that starts with the query its hits overlay', async () => {
+    const page = pages.get('espsim_shape')!;
+    const job = jobs.get('espsim_shape')!;
+    const csv = parseCsv((await client.download({ job_name: job, file_format: 'csv' })).file.toString('utf8'));
+    const header = csv[0]!;
+    expect(header.slice(0, 8)).toEqual(['smiles', 'id', 'db_id', 'database', 'similarity', 'morgan_similarity', 'shape_similarity', 'electrostatic_similarity']);
+    for (const [i, row] of csv.slice(1, page.id.length + 1).entries()) {
+      expect(row[1]).toBe(page.id[i]);
+      expect(Number(row[5])).toBe(page.morgan_similarity[i]);
+      expect(Number(row[6])).toBe(page.shape_similarity[i]);
+      expect(Number(row[7])).toBe(page.electrostatic_similarity[i]);
+    }
+    const text = (await client.download({ job_name: job, file_format: 'sdf' })).file.toString('utf8');
+    const [query, ...hits] = await parseSdf(text);
+    expect(query!.fields.role).toBe('query');
+    expect(hits.slice(0, page.id.length).map((hit) => hit.fields.id)).toEqual(page.id);
+    expect(Number(hits[0]!.fields.shape_similarity)).toBe(page.shape_similarity[0]);
+    // Every hit lies on the query record as posed: overlaid in place, it keeps most of its shape overlap.
+    const [queryBlock, ...allHitBlocks] = text.split('$$$$\n').filter((block) => block.trim()).map((block) => block.replace(/^\n/, ''));
+    const hitBlocks = allHitBlocks.slice(0, page.id.length);
+    const q = atomsOf(queryBlock!);
+    const overlays = hitBlocks.map((block, i) => {
+      const h = atomsOf(block);
+      return shapeTanimotoInPlace(q.elements, q.xyz, h.elements, h.xyz) / page.shape_similarity[i]!;
+    });
+    const sorted = [...overlays].sort((a, b) => a - b);
+    console.log(`[sdf overlay] in-place shape / reported shape over ${overlays.length} hits: min ${sorted[0]!.toFixed(3)}, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, within 0.01: ${overlays.filter((r, i) => Math.abs(r * page.shape_similarity[i]! - page.shape_similarity[i]!) <= 0.01).length}`);
+    expect(sorted[Math.floor(sorted.length / 2)]!).toBeGreaterThan(0.8);
   });
 });

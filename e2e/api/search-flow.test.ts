@@ -192,7 +192,11 @@ describe.each(['sqlite', 'postgres'] as const)('the search flow against a server
     expect(page.db_id[0]).toBe(vendorId);
     expect(page.similarity[0]).toBeGreaterThan(0.99);
     const { file } = await client.download({ job_name: submitted.job_name, file_format: 'sdf', db_name: 'MOLPORT' }, page.id);
-    const sdf = await parseSdf(file.toString('utf8'));
+    const [query, ...sdf] = await parseSdf(file.toString('utf8'));
+    // The query first, in the frame its hits are posed in.
+    expect(query!.fields.role).toBe('query');
+    expect(query!.is3d).toBe(true);
+    expect(withoutStereo(query!.canonical)).toBe(withoutStereo(smiles));
     expect(sdf.map((entry) => entry.fields.db_id)).toEqual(page.db_id);
     for (const [index, entry] of sdf.entries()) {
       expect(entry.is3d).toBe(true);

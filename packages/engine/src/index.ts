@@ -32,6 +32,7 @@ export { findParts, partStarts } from './catalogue/catalogue-parts.ts';
 export { alignedHitMolblock, alignedHitMolblocks } from './shape/aligned-pose.ts';
 export type { AlignedHitsOptions } from './shape/aligned-pose.ts';
 export { hitPose } from './shape/hit-pose.ts';
+export { queryConformerMolblock, queryInOneFrame } from './shape/query-frame.ts';
 export type { HitPose } from './shape/hit-pose.ts';
 export type { RescorePool } from './shape/rescore-pool.ts';
 export { shapeQuery } from './shape/shape-query.ts';

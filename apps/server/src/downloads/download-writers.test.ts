@@ -25,6 +25,7 @@ const records: DownloadRecord[] = gunzipSync(readFileSync(CATALOGUE))
       db_id: index === 3 ? `${id}, "batch 2"` : id,
       database: 'ENAMINE-REAL',
       similarity: 1 - index / 100,
+      scores: { morgan_similarity: 0.5, shape_similarity: index === 0 ? null : 0.75, electrostatic_similarity: index === 0 ? null : 0.25 },
       extra: { mw: 100 + index, note: index % 2 === 0 ? 'even' : null },
     };
   });
@@ -61,7 +62,9 @@ describe('download writers', () => {
     const rows = parseCsv(await readFile(await write('csv'), 'utf8'));
     expect(rows[0]).toEqual([...FIXED_COLUMNS, 'mw', 'note']);
     expect(rows).toHaveLength(records.length + 1);
-    expect(rows[4]).toEqual([records[3]!.smiles, records[3]!.id, records[3]!.db_id, 'ENAMINE-REAL', '0.97', '103', '']);
+    expect(rows[4]).toEqual([records[3]!.smiles, records[3]!.id, records[3]!.db_id, 'ENAMINE-REAL', '0.97', '0.5', '0.75', '0.25', '103', '']);
+    // A hit without 3D scores leaves their cells empty.
+    expect(rows[1]!.slice(5, 8)).toEqual(['0.5', '', '']);
   });
 
   it('SDF records are molecules RDKit reads as the same structures, with 2D coordinates and data fields', async () => {
@@ -86,19 +89,20 @@ describe('download writers', () => {
     const rows = await readXlsx(await readFile(await write('xlsx')));
     expect(rows[0]).toEqual([...FIXED_COLUMNS, 'mw', 'note']);
     expect(rows).toHaveLength(records.length + 1);
-    expect(rows[1]!.slice(0, 6)).toEqual([records[0]!.smiles, records[0]!.id, records[0]!.db_id, 'ENAMINE-REAL', 1, 100]);
+    expect(rows[1]!.slice(0, 6)).toEqual([records[0]!.smiles, records[0]!.id, records[0]!.db_id, 'ENAMINE-REAL', 1, 0.5]);
+    expect(rows[1]![FIXED_COLUMNS.length]).toBe(100);
   });
 
   it('CSV neutralises cells a spreadsheet would run as formulas, and newlines cannot add rows', async () => {
     const rows = parseCsv(await readFile(await write('csv', hostile), 'utf8'));
     expect(rows).toHaveLength(hostile.length + 1);
     const dbIds = rows.slice(1).map((row) => row[2]);
-    const notes = rows.slice(1).map((row) => row[6]);
+    const notes = rows.slice(1).map((row) => row[FIXED_COLUMNS.length + 1]);
     const expected = HOSTILE_IDS.map((id) => (/^[=+\-@\t\r]/.test(id) && id !== '-5' ? `'${id}` : id));
     expect(dbIds).toEqual(expected);
     expect(notes).toEqual(expected);
     // Numbers stay numbers, negative ones included.
-    expect(rows.slice(1).every((row) => row[5] === '-1.5')).toBe(true);
+    expect(rows.slice(1).every((row) => row[FIXED_COLUMNS.length] === '-1.5')).toBe(true);
   });
 
   it('XLSX keeps formula-looking ids as text cells, never formulas', async () => {

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
-import { csvRow } from '@molsearch/api';
-import type { FileFormat } from '@molsearch/api';
+import { HIT_SCORE_FIELDS, csvRow } from '@molsearch/api';
+import type { FileFormat, HitScoreField } from '@molsearch/api';
 import { sdfRecord, smilesLine } from '@molsearch/chem';
 import ExcelJS from 'exceljs';
 import type { PropertyValue } from '../search/search-engine.ts';
@@ -14,6 +14,8 @@ export interface DownloadRecord {
   db_id: string;
   database: string;
   similarity: number;
+  /** The three scores of the hit, null where it has none (no 3D model). */
+  scores: Record<HitScoreField, number | null>;
   /** Property columns and metadata columns, in `columns` order after the fixed ones. */
   extra: Record<string, PropertyValue>;
   /** For SDF: the hit's 3D molblock aligned on the query; without it the record gets 2D coordinates. */
@@ -27,12 +29,15 @@ export interface DownloadWriter {
 
 const YIELD_EVERY = 50;
 
-export const FIXED_COLUMNS = ['smiles', 'id', 'db_id', 'database', 'similarity'] as const;
+export const FIXED_COLUMNS = ['smiles', 'id', 'db_id', 'database', 'similarity', ...HIT_SCORE_FIELDS] as const;
 
 export const FILE_EXTENSIONS: Record<FileFormat, string> = { csv: 'csv', sdf: 'sdf', smi: 'smi', xlsx: 'xlsx' };
 
-/** Opens a writer for `format`; `extraColumns` follow the fixed columns in CSV and XLSX and become SDF data fields. */
-export function openDownloadWriter(format: FileFormat, file: string, extraColumns: string[]): DownloadWriter {
+/**
+ * Opens a writer for `format`; `extraColumns` follow the fixed columns in CSV and XLSX and become SDF data
+ * fields. An SD file starts with `leadingSdfRecord` when given (the query a 3D download's hits are posed on).
+ */
+export function openDownloadWriter(format: FileFormat, file: string, extraColumns: string[], leadingSdfRecord = ''): DownloadWriter {
   switch (format) {
     case 'csv':
       return textWriter(file, `${csvRow([...FIXED_COLUMNS, ...extraColumns])}\n`, (record) => `${csvRow(rowValues(record, extraColumns))}\n`);
@@ -40,7 +45,7 @@ export function openDownloadWriter(format: FileFormat, file: string, extraColumn
       // The SMILES convention: structure, whitespace, name; the vendor id is what a chemist orders by.
       return textWriter(file, '', (record) => smilesLine(record.smiles, record.db_id));
     case 'sdf':
-      return textWriter(file, '', (record) => sdfEntry(record, extraColumns));
+      return textWriter(file, leadingSdfRecord, (record) => sdfEntry(record, extraColumns));
     case 'xlsx':
       return xlsxWriter(file, extraColumns);
   }
@@ -48,7 +53,15 @@ export function openDownloadWriter(format: FileFormat, file: string, extraColumn
 
 /** The fixed columns' values, then the extra columns', in header order. */
 function rowValues(record: DownloadRecord, extraColumns: string[]): PropertyValue[] {
-  return [record.smiles, record.id, record.db_id, record.database, record.similarity, ...extraColumns.map((key) => record.extra[key] ?? null)];
+  return [
+    record.smiles,
+    record.id,
+    record.db_id,
+    record.database,
+    record.similarity,
+    ...HIT_SCORE_FIELDS.map((field) => record.scores[field]),
+    ...extraColumns.map((key) => record.extra[key] ?? null),
+  ];
 }
 
 function textWriter(file: string, header: string, line: (record: DownloadRecord) => string): DownloadWriter {

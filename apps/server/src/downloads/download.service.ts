@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_DOWNLOAD_HITS } from '@molsearch/api';
+import { sdfRecord } from '@molsearch/chem';
 import { EngineError } from '@molsearch/engine';
 import type { DownloadLinkAnswer, DownloadLinkQuery, FileFormat, PrepareDownloadBody, PrepareDownloadQuery } from '@molsearch/api';
 import { AppError } from '../http/app-error.ts';
@@ -180,6 +181,8 @@ export class DownloadService {
     const aligner = format === 'sdf' ? await this.results.poseAligner(job) : undefined;
     const total = selection ? Math.min(selection.size, hits.length) : hits.length;
     const progress = progressReporter(row.id, total, this.downloads);
+    // A 3D file starts with the query in the frame its hits are posed in, so they overlay on it as they are.
+    const queryRecord = aligner ? await queryRecordOf(aligner, job, lists.map((list) => list.database)) : '';
 
     // Property columns are known only once rows are read; the first batch fixes them (a catalogue's columns are the same on every row).
     let writer: ReturnType<typeof openDownloadWriter> | undefined;
@@ -187,10 +190,11 @@ export class DownloadService {
     const path = await this.files.partialPath(row.job_id, row.id, extension);
     let written = 0;
     for (let start = 0; start < hits.length; start += BATCH) {
-      const resolved = await this.results.resolve(hits.slice(start, start + BATCH), withProperties);
+      // With the job: every hit's three scores, computed where the job has not stored them yet.
+      const resolved = await this.results.resolve(hits.slice(start, start + BATCH), withProperties, job);
       if (!writer) {
         columns = [...Object.keys(resolved.properties), ...(row.include_metadata === 1 ? METADATA_COLUMNS : [])];
-        writer = openDownloadWriter(format, path, columns);
+        writer = openDownloadWriter(format, path, columns, queryRecord);
       }
       const records: DownloadRecord[] = [];
       const catalogueRows: number[] = [];
@@ -211,6 +215,11 @@ export class DownloadService {
           db_id: resolved.vendorIds[index]!,
           database: hit.database,
           similarity: roundSimilarity(hit.similarity),
+          scores: {
+            morgan_similarity: resolved.scores!.morgan_similarity[index]!,
+            shape_similarity: resolved.scores!.shape_similarity[index]!,
+            electrostatic_similarity: resolved.scores!.electrostatic_similarity[index]!,
+          },
           extra,
         });
         catalogueRows.push(hit.row);
@@ -219,10 +228,19 @@ export class DownloadService {
       await writer.write(records);
       written += records.length;
     }
-    writer ??= openDownloadWriter(format, path, row.include_metadata === 1 ? [...METADATA_COLUMNS] : []);
+    writer ??= openDownloadWriter(format, path, row.include_metadata === 1 ? [...METADATA_COLUMNS] : [], queryRecord);
     await writer.finish();
     return written;
   }
+}
+
+/** The query's SD record, built for the first of `databases` with 3D models; empty when none has them. */
+async function queryRecordOf(aligner: PoseAligner, job: JobRow, databases: readonly string[]): Promise<string> {
+  for (const database of databases) {
+    const molblock = await aligner.queryMolblock(database, 'query');
+    if (molblock) return sdfRecord({ title: 'query', molblock, fields: [['role', 'query'], ['smiles', job.search_input], ['search_type', job.search_type]] });
+  }
+  return '';
 }
 
 /**
