@@ -33,7 +33,7 @@ export { mmffCharges } from './charges/mmff-charges.ts';
 export type { MmffChargeResult } from './charges/mmff-charges.ts';
 export { partialCharges, PARTIAL_CHARGE_MODELS } from './charges/partial-charges.ts';
 export type { PartialCharges, PartialChargeModel } from './charges/partial-charges.ts';
-export { protonateAtPh74, protonatedGraph, PROTONATION_PH } from './protonation/protonate.ts';
+export { protonateAtPh74, protonatedGraph, protonatedGraphOf, PROTONATION_PH } from './protonation/protonate.ts';
 export type { ProtonationResult } from './protonation/protonate.ts';
 export type { IonisableGroup, IonisableSite } from './protonation/ionisable-groups.ts';
 export type { AtomPerception, Hybridisation } from './charges/hybridisation.ts';

@@ -1,6 +1,7 @@
 import { withMol } from './rdkit.ts';
 import type { RDKitMol } from './rdkit.ts';
 import { graphFromRDKitJson } from './mol-graph.ts';
+import type { MolGraph } from './mol-graph.ts';
 import { molecularFormula } from './molecular-formula.ts';
 import { qedFromInputs, qedInputs } from './qed.ts';
 
@@ -92,10 +93,12 @@ export function computeProperties(smiles: string): MoleculeProperties | undefine
   return withMol(smiles, (mol) => (mol.get_num_atoms() === 0 ? undefined : moleculeProperties(mol)));
 }
 
-/** Properties of an already parsed molecule; one descriptor call and one JSON read per molecule. */
-export function moleculeProperties(mol: RDKitMol): MoleculeProperties {
+/**
+ * Properties of an already parsed molecule; one descriptor call and one JSON read per molecule. A caller
+ * that has read the molecule's graph (`graphFromRDKitJson(mol.get_json())`) passes it to save the read.
+ */
+export function moleculeProperties(mol: RDKitMol, graph: MolGraph = graphFromRDKitJson(mol.get_json())): MoleculeProperties {
   const d = JSON.parse(mol.get_descriptors()) as RDKitDescriptors;
-  const graph = graphFromRDKitJson(mol.get_json());
   const lipinskiViolations =
     Number(d.amw > 500) + Number(d.CrippenClogP > 5) + Number(d.lipinskiHBD > 5) + Number(d.lipinskiHBA > 10);
   return {

@@ -96,7 +96,11 @@ function bondDistances(view: GraphView, start: number, limit: number): Int32Arra
  */
 export function protonatedGraph(smiles: string): ProtonationResult | undefined {
   const graph = withMol(smiles, (mol) => graphFromRDKitJson(mol.get_json()));
-  if (!graph) return undefined;
+  return graph && protonatedGraphOf(graph);
+}
+
+/** `protonatedGraph` of a graph read with `graphFromRDKitJson`, for a caller that has it already; `graph` is left as it was. */
+export function protonatedGraphOf(graph: MolGraph): ProtonationResult {
   const result = protonateAtPh74(graph);
   return { graph: addHydrogenAtoms({ atoms: result.graph.atoms, bonds: [...result.graph.bonds], rings: result.graph.rings }), sites: result.sites };
 }

@@ -1,4 +1,4 @@
-import { ChemistryError, DEFAULT_MOLECULE_LIMITS, MORGAN_BYTES, PROPERTY_COLUMNS, loadRDKit, moleculeProperties, morganFingerprint, setMoleculeLimits, standardizeSmiles, withMol } from '@molsearch/chem';
+import { ChemistryError, DEFAULT_MOLECULE_LIMITS, MORGAN_BYTES, PROPERTY_COLUMNS, graphFromRDKitJson, loadRDKit, moleculeProperties, morganFingerprint, setMoleculeLimits, standardizeSmiles, withMol } from '@molsearch/chem';
 import type { MoleculeLimits, MoleculeProperties } from '@molsearch/chem';
 import type { StoredProperty } from '../format/catalogue-format.ts';
 import { numericProperties, textProperties } from './prepared-batch.ts';
@@ -85,9 +85,14 @@ interface PreparedRow {
 function prepareRow(smiles: string, shape: ShapeBuildOptions | undefined): PreparedRow | string {
   try {
     const standard = standardizeSmiles(smiles);
-    const features = standard && withMol(standard.smiles, (mol) => ({ fingerprint: morganFingerprint(mol), properties: moleculeProperties(mol) }));
-    if (!standard || !features) return 'invalid SMILES';
-    return shape ? { standard, features, shapeModel: shapeModelRow(standard.smiles, shape) } : { standard, features };
+    // One parse and one graph read serve the fingerprint, the properties and the 3D model.
+    const read = standard && withMol(standard.smiles, (mol) => {
+      const graph = graphFromRDKitJson(mol.get_json());
+      return { graph, features: { fingerprint: morganFingerprint(mol), properties: moleculeProperties(mol, graph) } };
+    });
+    if (!standard || !read) return 'invalid SMILES';
+    const { features, graph } = read;
+    return shape ? { standard, features, shapeModel: shapeModelRow(standard.smiles, shape, graph) } : { standard, features };
   } catch (error) {
     if (error instanceof ChemistryError) return error.message;
     throw error;

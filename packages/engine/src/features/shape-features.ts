@@ -1,4 +1,4 @@
-import { buildModel3D, encodeModel, generateConformers, generateConformersWith, hydrogenatedGraph, partialCharges, protonatedGraph } from '@molsearch/chem';
+import { addHydrogenAtoms, buildModel3D, encodeModel, generateConformers, generateConformersWith, hydrogenatedGraph, partialCharges, protonatedGraph, protonatedGraphOf } from '@molsearch/chem';
 import type { ConformerOptions, ConformerSet, Model3D, MolGraph, RemoteAttempt } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL } from './charge-model.ts';
 import type { ChargeModel } from './charge-model.ts';
@@ -35,14 +35,19 @@ export interface ShapeFeatures {
  * The 3D model of a standardised molecule (its neutral standard form): conformers of the charge state
  * `options.protonation` names, with `options.charges` partial charges; undefined when no conformer can be built.
  */
-export function shapeFeatures(smiles: string, options: ShapeBuildOptions): ShapeFeatures | undefined {
-  const graph = modelGraph(smiles, options);
+export function shapeFeatures(smiles: string, options: ShapeBuildOptions, read?: MolGraph): ShapeFeatures | undefined {
+  const graph = modelGraph(smiles, options, read);
   return graph ? featuresOf(graph, generateConformers(graph, conformerOptions(options)), buildChargeModel(options)) : undefined;
 }
 
-/** The molecule with every hydrogen as an atom, in the charge state the model is built from (same heavy-atom order either way). */
-function modelGraph(smiles: string, options: ShapeBuildOptions): MolGraph | undefined {
-  return buildChargeModel(options).protonation === 'ph7.4' ? protonatedGraph(smiles)?.graph : hydrogenatedGraph(smiles);
+/**
+ * The molecule with every hydrogen as an atom, in the charge state the model is built from (same heavy-atom
+ * order either way); from `read`, the graph of `smiles` as `graphFromRDKitJson` reads it, when the caller has it.
+ */
+function modelGraph(smiles: string, options: ShapeBuildOptions, read?: MolGraph): MolGraph | undefined {
+  const protonated = buildChargeModel(options).protonation === 'ph7.4';
+  if (!read) return protonated ? protonatedGraph(smiles)?.graph : hydrogenatedGraph(smiles);
+  return protonated ? protonatedGraphOf(read).graph : addHydrogenAtoms({ atoms: read.atoms.map((atom) => ({ ...atom })), bonds: [...read.bonds], rings: read.rings });
 }
 
 /** Where a molecule's conformer attempts are embedded instead of this thread (shape/conformer-pool.ts). */
@@ -77,10 +82,10 @@ function featuresOf(graph: MolGraph, { conformers }: ConformerSet, model: Charge
 
 /**
  * What a batch carries per molecule for the 3D columns: the encoded model, empty when no conformer could
- * be built, and whether its charges fell back to Gasteiger.
+ * be built, and whether its charges fell back to Gasteiger. `read` as for `modelGraph`.
  */
-export function shapeModelRow(smiles: string, options: ShapeBuildOptions): { model: Uint8Array; chargeFallback: boolean } {
-  const features = shapeFeatures(smiles, options);
+export function shapeModelRow(smiles: string, options: ShapeBuildOptions, read?: MolGraph): { model: Uint8Array; chargeFallback: boolean } {
+  const features = shapeFeatures(smiles, options, read);
   return features ? { model: encodeModel(features.model), chargeFallback: features.chargeFallback } : { model: new Uint8Array(0), chargeFallback: false };
 }
 
