@@ -1,6 +1,19 @@
 import { access } from 'node:fs/promises';
-import { EngineError, alignedHitMolblocks, catalogueChargeModel, closeSearchPool, listCatalogues, loadCatalogueConfig, openCatalogue, rescorePool, search, shapeQuery } from '@molsearch/engine';
-import type { CatalogueConfig, ShapeQuery } from '@molsearch/engine';
+import {
+  EngineError,
+  alignedHitMolblocks,
+  catalogueChargeModel,
+  closeSearchPool,
+  listCatalogues,
+  loadCatalogueConfig,
+  openCatalogue,
+  queryConformerMolblock,
+  queryInOneFrame,
+  rescorePool,
+  search,
+  shapeQuery,
+} from '@molsearch/engine';
+import type { Catalogue, CatalogueConfig, ShapeQuery } from '@molsearch/engine';
 import { failureReason } from './engine-failure.ts';
 import type { CatalogueRows, CatalogueSummary, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
 
@@ -46,15 +59,25 @@ export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine
     async poseAligner(querySmiles, method): Promise<PoseAligner | undefined> {
       if (method === 'morgan') return undefined;
       // The query is built once per download and charge model, as the search built it for each catalogue.
+      // Its conformers are superposed on the first, so every pose lies in one frame a file can start with.
       const queries = new Map<string, Promise<ShapeQuery>>();
+      const queryFor = async (database: string): Promise<{ query: ShapeQuery; catalogue: Catalogue } | undefined> => {
+        const catalogue = await openCatalogue(options.dataDir, database);
+        if (!catalogue.manifest.shape) return undefined;
+        const model = catalogueChargeModel(catalogue.manifest.shape);
+        const key = `${model.charges}/${model.protonation}`;
+        if (!queries.has(key)) queries.set(key, shapeQuery(querySmiles, undefined, model).then(queryInOneFrame));
+        return { query: await queries.get(key)!, catalogue };
+      };
       return {
         async molblocks(database, rows, titles, onProgress) {
-          const catalogue = await openCatalogue(options.dataDir, database);
-          if (!catalogue.manifest.shape) return rows.map(() => undefined);
-          const model = catalogueChargeModel(catalogue.manifest.shape);
-          const key = `${model.charges}/${model.protonation}`;
-          if (!queries.has(key)) queries.set(key, shapeQuery(querySmiles, undefined, model));
-          return alignedHitMolblocks(await queries.get(key)!, method, catalogue, rows, { titles, pool: rescorePool(options.searchThreads), onProgress });
+          const found = await queryFor(database);
+          if (!found) return rows.map(() => undefined);
+          return alignedHitMolblocks(found.query, method, found.catalogue, rows, { titles, pool: rescorePool(options.searchThreads), onProgress });
+        },
+        async queryMolblock(database, title) {
+          const found = await queryFor(database);
+          return found && queryConformerMolblock(found.query, title);
         },
       };
     },

@@ -8,6 +8,11 @@ export interface PoseAligner {
    * other requests are answered while a large file is built.
    */
   molblocks(database: string, rows: readonly number[], titles: readonly string[], onProgress?: (fraction: number) => void): Promise<(string | undefined)[]>;
+  /**
+   * The query's conformer every hit of `database` is posed in the frame of (its first, with the others
+   * superposed on it), as a molblock titled `title`; undefined when the catalogue has no 3D models.
+   */
+  queryMolblock(database: string, title: string): Promise<string | undefined>;
 }
 
 /** What /api/databases tells about one catalogue. */
