@@ -32,6 +32,8 @@ export interface Catalogue {
   popcountStarts: Uint32Array;
   /** Reads the fingerprint column (count x FINGERPRINT_BYTES, row order) into `target`, checked. */
   readFingerprints(target: Uint8Array): Promise<void>;
+  /** Checks the fingerprint file against its checksum and returns its path, for scans that read it in place. */
+  fingerprintFile?(): Promise<string>;
   smiles(row: number): string;
   compoundId(row: number): string;
   /** One row's fingerprint, read from the file (not checked: for single rows). */
@@ -86,6 +88,10 @@ export async function readCatalogue(dataDir: string, id: string, part?: Catalogu
     version: `${manifest.id}@${manifest.created}`,
     popcountStarts,
     readFingerprints: (target) => files.readInto(COLUMN_FILES.fingerprints, target),
+    fingerprintFile: async () => {
+      await files.verify(COLUMN_FILES.fingerprints);
+      return files.path(COLUMN_FILES.fingerprints);
+    },
     smiles: smiles,
     compoundId: ids,
     fingerprint: (row) => {

@@ -16,6 +16,8 @@ export interface CommonBitsKernel {
    */
   scan(firstRow: number, rows: number, minCommon: number): number;
   readonly hits: Uint32Array;
+  /** Frees what the kernel holds outside its memory (a disk kernel's open file); it is not used after. */
+  release?(): void;
 }
 
 export type KernelFactory = (column: FingerprintColumn, slot: number) => CommonBitsKernel;

@@ -35,6 +35,11 @@ export interface FingerprintColumn {
   popcountStarts: Uint32Array;
   /** Set by foldFingerprints once the fold region matches the fingerprints; the SIMD kernel uses folds only then. */
   folded?: boolean;
+  /**
+   * The fingerprint file (count x 256 bytes, row order), when the fingerprints stay there instead of in
+   * `memory` (then the scratch slots alone): kernels read the rows they scan from it (morgan/disk-kernel.ts).
+   */
+  file?: string;
 }
 
 export function allocateFingerprintMemory(count: number): WasmMemory {
@@ -45,8 +50,14 @@ export function allocateFingerprintMemory(count: number): WasmMemory {
   return new wasm.Memory({ initial: pages, maximum: pages, shared: true });
 }
 
-/** The fingerprint bytes of the column, row r at `r * 256`. */
+/** A column whose `count` fingerprints stay in `file` (checked beforehand); only its popcount table is in memory. */
+export function fileColumn(file: string, count: number, popcountStarts: Uint32Array): FingerprintColumn {
+  return { memory: allocateFingerprintMemory(0), count, popcountStarts, file };
+}
+
+/** The fingerprint bytes of the column, row r at `r * 256` (a column in memory only). */
 export function fingerprintView(column: FingerprintColumn): Uint8Array {
+  if (column.file !== undefined) throw new EngineError('INVALID_REQUEST', `The fingerprints of ${column.file} are read from the file, not held: read single rows from the catalogue.`);
   return new Uint8Array(column.memory.buffer, FINGERPRINTS_OFFSET, column.count * FINGERPRINT_BYTES);
 }
 

@@ -19,7 +19,11 @@ serveTasks<ScanRequest, ScanResult>(
     if (!kernel) {
       // A re-imported catalogue replaces its old build's kernels, so the old memory can be freed.
       const id = request.columnVersion.split('@')[0];
-      for (const [old, entry] of kernels) if (entry.version !== request.columnVersion && entry.version.split('@')[0] === id) kernels.delete(old);
+      for (const [old, entry] of kernels) {
+        if (entry.version === request.columnVersion || entry.version.split('@')[0] !== id) continue;
+        entry.kernel.release?.();
+        kernels.delete(old);
+      }
       kernel = createKernel(request.column, slot, request.kernel);
       kernels.set(key, { version: request.columnVersion, kernel });
     }
