@@ -59,6 +59,8 @@ const serverLayers = {
   tracking: ['http', 'store', 'search', 'catalogues', 'downloads'],
   accounts: ['http', 'store'],
   docs: ['http'],
+  // Searches through search nodes over NATS (NATS_URL): an engine for search/ built on the store.
+  cluster: ['http', 'store', 'search'],
 };
 const serverOtherApps = forbid(['@molsearch/cli', '@molsearch/cli/*', '@molsearch/web', '@molsearch/web/*'], 'the server does not import other apps.');
 const serverDomainRules = Object.entries(serverLayers).map(([domain, below]) => {
@@ -142,6 +144,17 @@ export default tseslint.config(
       ] }],
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Take options instead of reading the environment.' }],
     },
+  },
+  {
+    files: ['packages/cluster/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [forbid([...apps, '@molsearch/api', ...serverSide, ...storage, ...ui], 'cluster holds what search nodes and API servers share over NATS: the engine and the NATS clients only.')] }],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Take options instead of reading the environment.' }],
+    },
+  },
+  {
+    files: ['apps/node/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [forbid([...apps, ...serverSide, ...storage, ...ui], 'a search node serves parts over NATS with the engine and the cluster package, not HTTP or storage.')] }] },
   },
   {
     files: ['apps/cli/src/**/*.ts'],

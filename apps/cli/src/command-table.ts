@@ -6,6 +6,7 @@ export const COMMANDS: Readonly<Record<string, CommandLoader>> = {
   fp: () => import('./commands/fp.ts'),
   props: () => import('./commands/props.ts'),
   serve: () => import('./commands/serve.ts'),
+  node: () => import('./commands/node.ts'),
   import: () => import('./commands/import.ts'),
   search: () => import('./commands/search.ts'),
   catalogues: () => import('./commands/catalogues.ts'),

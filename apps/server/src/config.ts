@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { AccountsConfig, OidcProviderConfig } from './accounts/accounts.config.ts';
 import type { LogLevel } from './http/logger.ts';
+import type { ClusterConfig } from './cluster/cluster-connection.ts';
 
 export type { AccountsConfig, OidcProviderConfig, SmtpConfig } from './accounts/accounts.config.ts';
 export type { LogLevel } from './http/logger.ts';
@@ -18,6 +19,8 @@ export interface ServerConfig {
   searchThreads: number;
   /** PostgreSQL when set; otherwise SQLite at `<dataDir>/molsearch.sqlite`. */
   databaseUrl: string | undefined;
+  /** With NATS_URL: searches go to the search nodes (cluster/); without it, this process searches its data directory. */
+  cluster?: ClusterConfig;
   /** Searches run at once; the rest wait in a queue that takes turns between callers. */
   jobConcurrency: number;
   /** Hits kept per database and search. */
@@ -90,6 +93,9 @@ const environment = z.object({
   LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
   LINKEDIN_DISCOVERY_URL: z.url().default('https://www.linkedin.com/oauth/.well-known/openid-configuration'),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+  NATS_URL: z.string().regex(/^(nats|tls|wss?):\/\/\S+$/, 'must be nats:// URLs, separated by commas').optional(),
+  PART_ATTEMPT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  PART_TIMEOUT_SECONDS: z.coerce.number().positive().max(86_400).default(300),
 });
 
 function oidcProvider(id: string | undefined, secret: string | undefined, discoveryUrl: string): OidcProviderConfig | undefined {
@@ -124,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: C
     catalogueConfig: resolve(values.CATALOGUE_CONFIG ?? DEFAULT_CATALOGUE_CONFIG),
     searchThreads: values.SEARCH_THREADS,
     databaseUrl: values.DATABASE_URL,
+    ...(values.NATS_URL ? { cluster: { natsUrl: values.NATS_URL, attemptMs: values.PART_ATTEMPT_SECONDS * 1000, partDeadlineMs: values.PART_TIMEOUT_SECONDS * 1000 } } : {}),
     jobConcurrency: values.JOB_CONCURRENCY,
     hitsPerDatabase: values.HITS_PER_DATABASE,
     jobRetentionMs: values.JOB_RETENTION_HOURS,

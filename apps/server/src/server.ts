@@ -14,6 +14,7 @@ import type { ServerConfig } from './config.ts';
 import { DownloadFileRepository } from './downloads/download-file.repository.ts';
 import { DownloadRepository } from './downloads/download.repository.ts';
 import { DownloadService } from './downloads/download.service.ts';
+import { connectClusterEngine } from './cluster/cluster-connection.ts';
 import { createEngineAdapter } from './search/engine.adapter.ts';
 import { errorBody } from './http/error-handler.ts';
 import { HitListRepository } from './search/hit-list.repository.ts';
@@ -65,12 +66,15 @@ export interface ServerDependencies {
 export async function startServer(config: ServerConfig, dependencies: ServerDependencies = {}): Promise<RunningServer> {
   const logger = dependencies.logger ?? createLogger(config.logLevel);
   const now = dependencies.now ?? Date.now;
-  const engine =
-    dependencies.engine ??
-    createEngineAdapter({ dataDir: config.dataDir, catalogueConfig: config.catalogueConfig, searchThreads: config.searchThreads });
   if (config.maxHeavyAtoms !== undefined) setMoleculeLimits({ heavyAtoms: config.maxHeavyAtoms });
   await loadRDKit();
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // With NATS_URL the catalogues are searched on the search nodes; otherwise in this process, from the data directory.
+  const engine =
+    dependencies.engine ??
+    (config.cluster
+      ? await connectClusterEngine(config.cluster, store, { catalogueConfig: config.catalogueConfig, threads: config.searchThreads, name: `molsearch-api-${process.pid}` })
+      : createEngineAdapter({ dataDir: config.dataDir, catalogueConfig: config.catalogueConfig, searchThreads: config.searchThreads }));
 
   const jobRepository = new JobRepository(store);
   const hits = new HitListRepository({ jobsDir: join(config.dataDir, 'jobs') });

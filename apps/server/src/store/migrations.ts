@@ -4,6 +4,7 @@ import { jobsAndDownloads } from './migrations/0001-jobs-and-downloads.ts';
 import { accounts } from './migrations/0002-accounts.ts';
 import { jobClientAddress } from './migrations/0003-job-client-address.ts';
 import { jobFilters } from './migrations/0004-job-filters.ts';
+import { clusterRows } from './migrations/0006-cluster-rows.ts';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-job-client-address': jobClientAddress,
   '0004-job-filters': jobFilters,
+  '0006-cluster-rows': clusterRows,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -157,6 +157,16 @@ export interface AnalyticsEventTable {
   created_at: number;
 }
 
+/** A catalogue row of a hit found by a search node, in its catalogue's joined numbering (cluster mode). */
+export interface ClusterRowTable {
+  database: string;
+  row: number;
+  smiles: string;
+  compound_id: string;
+  /** The row's property columns as JSON. */
+  properties: string;
+}
+
 export interface StoreSchema {
   jobs: JobTable;
   downloads: DownloadTable;
@@ -168,4 +178,5 @@ export interface StoreSchema {
   quotations: QuotationTable;
   admet_properties: AdmetTable;
   analytics_events: AnalyticsEventTable;
+  cluster_rows: ClusterRowTable;
 }

@@ -1,0 +1,2 @@
+export { startSearchNode } from './search-node.ts';
+export type { NodeLogger, SearchNode, SearchNodeOptions } from './search-node.ts';

@@ -1,0 +1,32 @@
+import { connectNats, openRegistry } from '@molsearch/cluster';
+import type { Store } from '../store/database.ts';
+import type { SearchEngine } from '../search/search-engine.ts';
+import { createClusterEngine } from './cluster-engine.ts';
+import { ClusterRowRepository } from './cluster-row.repository.ts';
+
+/** How this API server reaches the search nodes (config.ts: NATS_URL and the part timeouts). */
+export interface ClusterConfig {
+  /** NATS server URLs, comma-separated. */
+  natsUrl: string;
+  attemptMs: number;
+  partDeadlineMs: number;
+}
+
+/**
+ * Connects to NATS and opens the catalogue registry, and returns the engine that searches through the
+ * search nodes; closing the engine drains the connection.
+ */
+export async function connectClusterEngine(config: ClusterConfig, store: Store, options: { catalogueConfig: string; threads: number; name: string }): Promise<SearchEngine> {
+  const nc = await connectNats(config.natsUrl, options.name);
+  const registry = await openRegistry(nc);
+  const engine = createClusterEngine({
+    nc, registry, rows: new ClusterRowRepository(store.db), catalogueConfig: options.catalogueConfig, threads: options.threads, attemptMs: config.attemptMs, partDeadlineMs: config.partDeadlineMs,
+  });
+  return {
+    ...engine,
+    close: async () => {
+      await engine.close();
+      await nc.drain();
+    },
+  };
+}

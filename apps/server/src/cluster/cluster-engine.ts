@@ -1,0 +1,133 @@
+import { access } from 'node:fs/promises';
+import { encodeSearchRequest, readRegistry } from '@molsearch/cluster';
+import type { NatsConnection, RegisteredCatalogue } from '@molsearch/cluster';
+import { EngineError, closeSearchPool, databaseHits, loadCatalogueConfig, prepareQuery } from '@molsearch/engine';
+import type { CatalogueConfig, DatabaseHits, SearchRequest, SearchResult } from '@molsearch/engine';
+import type { KV } from '@nats-io/kv';
+import type { CatalogueSummary, SearchEngine } from '../search/search-engine.ts';
+import type { ClusterRowRepository } from './cluster-row.repository.ts';
+import { gatherDatabase } from './scatter-gather.ts';
+
+export interface ClusterEngineOptions {
+  nc: NatsConnection;
+  registry: KV;
+  rows: ClusterRowRepository;
+  /** config/catalogues.json; without the file, catalogues are listed under their ids. */
+  catalogueConfig: string;
+  /** Threads building the 3D query here, once per search. */
+  threads: number;
+  /** How long one replica may take to answer a part's request before it is sent again. */
+  attemptMs: number;
+  /** How long a part may take in all before it counts as unavailable. */
+  partDeadlineMs: number;
+}
+
+/** The parts of one database no replica answered for: the job succeeds with the hits of the others and says so. */
+export interface UnavailableParts {
+  missing: number[];
+  of: number;
+}
+
+export type ClusterDatabaseHits = DatabaseHits & { unavailableParts?: UnavailableParts };
+
+/**
+ * The server's SearchEngine over search nodes (apps/node) reached through NATS: catalogues come from the
+ * registry bucket; a search prepares its query once here, sends it to every part of every database at
+ * once (scatter-gather.ts), merges the exact top hits, and stores the rows of the hits in the store, so
+ * pages and downloads read them from there and never need a node.
+ */
+export function createClusterEngine(options: ClusterEngineOptions): SearchEngine {
+  const readConfig = async (): Promise<CatalogueConfig> => {
+    try {
+      await access(options.catalogueConfig);
+    } catch {
+      return { vendors: [], databases: [] };
+    }
+    return loadCatalogueConfig(options.catalogueConfig);
+  };
+
+  return {
+    async listCatalogues(): Promise<CatalogueSummary[]> {
+      const [registry, config] = await Promise.all([readRegistry(options.registry), readConfig()]);
+      const vendors = new Map(config.vendors.map((vendor) => [vendor.slug, vendor]));
+      return [...registry.values()]
+        .sort((a, b) => a.database.localeCompare(b.database))
+        .map((catalogue) => {
+          const database = config.databases.find((entry) => entry.id === catalogue.database);
+          const vendor = database && vendors.get(database.vendor);
+          const count = [...catalogue.parts.values()].reduce((n, part) => n + part.count, 0);
+          return {
+            id: catalogue.database,
+            displayName: database?.displayName ?? catalogue.database,
+            vendor: vendor?.name ?? 'Other',
+            website: database?.website || vendor?.website || '',
+            email: database?.orderEmail ?? 'N/A',
+            description: database?.description ?? '',
+            badges: database ? [vendor?.name ?? 'Other', database.kind, database.size] : ['Other', count >= 1e9 ? 'Over 1B' : 'Under 1B'],
+            count,
+          };
+        });
+    },
+
+    readRows: (database, rows, withProperties) => options.rows.read(database, rows, withProperties),
+
+    async search(request, searchOptions): Promise<SearchResult> {
+      const registry = await readRegistry(options.registry);
+      const catalogues = request.databases.map((database) => registeredCatalogue(registry, database, request));
+      const shapes = catalogues.flatMap((catalogue) => [...catalogue.parts.values()].map((part) => part.shape));
+      const query = await prepareQuery(request.smiles, request.method, shapes, options.threads);
+      const message = encodeSearchRequest({
+        method: request.method, quality: request.quality, limit: request.limit, threshold: request.threshold ?? 0, query, ...(request.filters ? { filters: request.filters } : {}),
+      });
+      // Progress counts parts answered, over every part of every database.
+      const total = catalogues.reduce((n, catalogue) => n + catalogue.of, 0);
+      let done = 0;
+      const gathered = await Promise.all(
+        catalogues.map((catalogue) =>
+          gatherDatabase(options.nc, catalogue, message, request.limit, {
+            attemptMs: options.attemptMs,
+            deadlineMs: options.partDeadlineMs,
+            signal: searchOptions.signal,
+            onPartDone: () => {
+              done++;
+              searchOptions.onProgress?.({ database: catalogue.database, percent: Math.round((done / total) * 1000) / 10, message: `Searching in ${catalogue.database}` });
+            },
+          }),
+        ),
+      );
+      const databases: ClusterDatabaseHits[] = [];
+      for (const [index, found] of gathered.entries()) {
+        const database = request.databases[index]!;
+        await options.rows.write(database, found.rows);
+        databases.push({
+          ...databaseHits(database, found.hits),
+          ...(found.passing === undefined ? {} : { filtering: { passing: found.passing } }),
+          ...(found.missing.length > 0 ? { unavailableParts: { missing: found.missing, of: found.of } } : {}),
+        });
+      }
+      return { querySmiles: query.smiles, method: request.method, quality: request.quality, databases };
+    },
+
+    // Hits of a cluster search are not posed yet: 3D downloads write them as found, like Morgan hits.
+    poseAligner: () => Promise.resolve(undefined),
+
+    close: () => closeSearchPool(),
+  };
+}
+
+/** The registry's record of `database`, checked for what the request needs of it. */
+function registeredCatalogue(registry: Map<string, RegisteredCatalogue>, database: string, request: SearchRequest): RegisteredCatalogue {
+  const catalogue = registry.get(database);
+  if (!catalogue) throw new EngineError('CATALOGUE_NOT_FOUND', `Catalogue ${database} is not served by any search node.`);
+  const parts = [...catalogue.parts.values()];
+  if (request.method !== 'morgan' && parts.some((part) => !part.shape)) {
+    throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${database} has no 3D index for ${request.method}: re-import it with 3D columns (molsearch import --3d).`);
+  }
+  if (request.method === 'consensus' && catalogue.of > 1) {
+    throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${database} is imported in parts, which the consensus method does not search yet: use morgan, espsim_shape or espsim_electrostatic.`);
+  }
+  if (request.substructure !== undefined || request.filters?.excludePains) {
+    throw new EngineError('INVALID_REQUEST', 'Substructure and PAINS checks are not yet available when searching through search nodes.');
+  }
+  return catalogue;
+}

@@ -1,0 +1,154 @@
+import type { ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRDKit } from '@molsearch/chem';
+import { connectNats, openRegistry } from '@molsearch/cluster';
+import type { NatsConnection } from '@molsearch/cluster';
+import { closeSearchPool, createPreparer, forgetCatalogues, importCatalogue, openCatalogue, partFolderName, partOfId, search } from '@molsearch/engine';
+import type { MoleculePreparer, SearchMethod, SearchRequest } from '@molsearch/engine';
+import { createClusterEngine } from '../../apps/server/src/cluster/cluster-engine.ts';
+import type { ClusterDatabaseHits } from '../../apps/server/src/cluster/cluster-engine.ts';
+import { ClusterRowRepository } from '../../apps/server/src/cluster/cluster-row.repository.ts';
+import { openStore } from '../../apps/server/src/store/database.ts';
+import type { Store } from '../../apps/server/src/store/database.ts';
+import type { SearchEngine } from '../../apps/server/src/search/search-engine.ts';
+import { startNatsServer, stopProcess } from './nats-server.ts';
+import type { NatsServer } from './nats-server.ts';
+import { startSearchNode } from './search-node-process.ts';
+
+const CATALOGUE = join(import.meta.dirname, '../../../shared/data/catalogs/chemspace_screening.smi.gz');
+const QUERY = 'CN1CCN(CC1)c1ccc(cc1)C(=O)Nc1ccccc1';
+
+let dir: string;
+let local: string;
+let nats: NatsServer;
+let nc: NatsConnection;
+let store: Store;
+let cluster: SearchEngine;
+let preparer: MoleculePreparer;
+const nodes = new Map<string, ChildProcess>();
+
+/** Hits as (id, score) pairs, best first, equal scores by id. */
+type Hits = [string, number][];
+
+function byScoreThenId(hits: Hits): Hits {
+  return hits.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+/** The single-process search of the catalogue imported whole: the reference. */
+async function localHits(request: Omit<SearchRequest, 'databases'>, database: string): Promise<Hits> {
+  const result = await search({ ...request, databases: [database] }, { dataDir: local, threads: 1 });
+  const catalogue = await openCatalogue(local, database);
+  const hits = result.databases[0]!;
+  return byScoreThenId(Array.from(hits.rows, (row, i): [string, number] => [catalogue.compoundId(row), hits.similarities[i]!]));
+}
+
+/** The same search through the search nodes, rows read back from the store as pages read them. */
+async function clusterHits(request: Omit<SearchRequest, 'databases'>, database: string): Promise<{ hits: Hits; found: ClusterDatabaseHits }> {
+  const result = await cluster.search({ ...request, databases: [database] }, {});
+  const found = result.databases[0]! as ClusterDatabaseHits;
+  const rows = await cluster.readRows(database, found.rows, false);
+  return { hits: byScoreThenId(rows.ids.map((id, i): [string, number] => [id, found.similarities[i]!])), found };
+}
+
+/** Same scores rank by rank and the same molecules above the last score (a tie at the cut may keep others). */
+function expectSameHits(got: Hits, want: Hits): void {
+  expect(got.map((hit) => hit[1])).toEqual(want.map((hit) => hit[1]));
+  const last = want.at(-1)?.[1];
+  expect(got.filter((hit) => hit[1] !== last)).toEqual(want.filter((hit) => hit[1] !== last));
+}
+
+async function nodeWith(name: string, folders: string[]): Promise<void> {
+  const dataDir = join(dir, name);
+  for (const folder of folders) await cp(join(local, 'catalogues', folder), join(dataDir, 'catalogues', folder), { recursive: true });
+  nodes.set(name, await startSearchNode(nats.url, dataDir, name));
+}
+
+const part = (id: string, index: number): string => partFolderName(id, { index, of: 2 });
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'molsearch-cluster-'));
+  local = join(dir, 'local');
+  await loadRDKit();
+  preparer = createPreparer(2);
+  // One real catalogue imported whole (the reference) and in two parts, Morgan-only and with 3D columns.
+  await importCatalogue({ files: [CATALOGUE], id: 'WHOLE', dataDir: local, preparer, limit: 400 });
+  await importCatalogue({ files: [CATALOGUE], id: 'WHOLE3D', dataDir: local, preparer, limit: 30, shape: true });
+  for (const index of [1, 2]) {
+    await importCatalogue({ files: [CATALOGUE], id: 'CAT', dataDir: local, preparer, limit: 400, shard: { index, of: 2 } });
+    await importCatalogue({ files: [CATALOGUE], id: 'CAT3D', dataDir: local, preparer, limit: 30, shape: true, shard: { index, of: 2 } });
+  }
+  nats = await startNatsServer(join(dir, 'nats'));
+  // Node a holds both parts, node b part 2 only: part 2 has two replicas, part 1 one.
+  await nodeWith('node-a', [part('CAT', 1), part('CAT', 2), part('CAT3D', 1), part('CAT3D', 2)]);
+  await nodeWith('node-b', [part('CAT', 2), part('CAT3D', 2)]);
+  nc = await connectNats(nats.url, 'cluster-test');
+  store = await openStore({ dataDir: join(dir, 'api'), databaseUrl: undefined });
+  cluster = createClusterEngine({
+    nc, registry: await openRegistry(nc), rows: new ClusterRowRepository(store.db), catalogueConfig: join(dir, 'no-config.json'), threads: 1, attemptMs: 3000, partDeadlineMs: 6000,
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await Promise.all([...nodes.values()].map((node) => stopProcess(node)));
+  await nc?.close();
+  await store?.close();
+  await nats?.stop();
+  await preparer?.close();
+  await closeSearchPool();
+  forgetCatalogues();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('search nodes over NATS', () => {
+  it('lists the catalogues the nodes announced in the registry, with their molecules', async () => {
+    const listed = await cluster.listCatalogues();
+    const whole = await openCatalogue(local, 'WHOLE');
+    expect(listed.find((summary) => summary.id === 'CAT')?.count).toBe(whole.count);
+    expect(listed.map((summary) => summary.id).sort()).toEqual(['CAT', 'CAT3D']);
+  });
+
+  it('returns the hits and scores of the single-process search of the catalogue imported whole, for morgan, shape and electrostatic', { timeout: 300_000 }, async () => {
+    for (const threshold of [0, 0.25]) {
+      const request = { smiles: QUERY, method: 'morgan' as const, quality: 'fast' as const, limit: 30, threshold };
+      const { hits, found } = await clusterHits(request, 'CAT');
+      expectSameHits(hits, await localHits(request, 'WHOLE'));
+      expect(found.unavailableParts).toBeUndefined();
+    }
+    for (const method of ['espsim_shape', 'espsim_electrostatic'] as SearchMethod[]) {
+      const request = { smiles: QUERY, method, quality: 'fast' as const, limit: 10 };
+      expectSameHits((await clusterHits(request, 'CAT3D')).hits, await localHits(request, 'WHOLE3D'));
+    }
+  });
+
+  it('goes on with identical hits when a node holding a replicated part is killed during searches', { timeout: 300_000 }, async () => {
+    const morgan = { smiles: QUERY, method: 'morgan' as const, quality: 'fast' as const, limit: 30 };
+    const shape = { smiles: QUERY, method: 'espsim_shape' as const, quality: 'fast' as const, limit: 10 };
+    const want = { morgan: await localHits(morgan, 'WHOLE'), shape: await localHits(shape, 'WHOLE3D') };
+    // Searches in flight while node b is killed: whichever replica of part 2 took a request, the answer is whole.
+    const running = [clusterHits(shape, 'CAT3D'), ...Array.from({ length: 6 }, () => clusterHits(morgan, 'CAT')), clusterHits(shape, 'CAT3D')];
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    nodes.get('node-b')!.kill('SIGKILL');
+    const results = await Promise.all(running);
+    for (const [i, result] of results.entries()) {
+      expect(result.found.unavailableParts).toBeUndefined();
+      expectSameHits(result.hits, i === 0 || i === results.length - 1 ? want.shape : want.morgan);
+    }
+    expectSameHits((await clusterHits(morgan, 'CAT')).hits, want.morgan);
+  });
+
+  it('says which part had no live replica, and returns the hits of the others', { timeout: 300_000 }, async () => {
+    // Node b back (part 2), then node a gone: part 1 has no replica left.
+    await nodeWith('node-b2', [part('CAT', 2)]);
+    nodes.get('node-a')!.kill('SIGKILL');
+    const morgan = { smiles: QUERY, method: 'morgan' as const, quality: 'fast' as const, limit: 30 };
+    const { hits, found } = await clusterHits(morgan, 'CAT');
+    expect(found.unavailableParts).toEqual({ missing: [1], of: 2 });
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every(([id]) => partOfId(id, 2) === 2)).toBe(true);
+    const whole = await localHits({ ...morgan, limit: 400 }, 'WHOLE');
+    expectSameHits(hits, whole.filter(([id]) => partOfId(id, 2) === 2).slice(0, 30));
+  });
+});

@@ -1,0 +1,24 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { CLI_BIN } from '../../apps/cli/src/testing/run-cli.ts';
+
+/** `molsearch node` as its own process, as an operator runs it; resolves once it serves its parts. */
+export async function startSearchNode(natsUrl: string, dataDir: string, name: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [CLI_BIN, 'node', '--nats', natsUrl, '--data-dir', dataDir, '--name', name, '--threads', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`search node ${name} did not start:\n${log}`)), 60_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('"node ready"')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`search node ${name} exited with ${code}:\n${log}`));
+    });
+  });
+  return child;
+}
