@@ -1,5 +1,6 @@
 // Where the 3D import's per-molecule time goes: CPU milliseconds per molecule of each stage of the import's
-// prepare step (run one after another on one thread, each stage as the import does it), conformer generation
+// prepare step (run one after another on one thread, each stage as the import does it: one parse for the
+// fingerprint, properties and the pH 7.4 form, CATALOGUE_SHAPE's charge model), conformer generation
 // split into its own stages and by molecule class; and the prepare step's rate on two worker threads.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -7,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import {
-  CONFORMER_STAGES, ConformerClock, buildModel3D, encodeModel, gasteigerCharges, generateConformers, hydrogenatedGraph, loadRDKit,
-  moleculeProperties, morganFingerprint, standardizeSmiles, withMol,
+  CONFORMER_STAGES, ConformerClock, addHydrogenAtoms, buildModel3D, encodeModel, generateConformers, graphFromRDKitJson, loadRDKit,
+  moleculeProperties, morganFingerprint, partialCharges, protonatedGraphOf, standardizeSmiles, withMol,
 } from '@molsearch/chem';
 import type { MolGraph } from '@molsearch/chem';
 import { CATALOGUE_SHAPE, encodedShapeModel } from '@molsearch/engine/bench';
@@ -44,7 +45,7 @@ export function dudeSample(count: number): MoleculeSet {
   return { name: `DUD-E ${DUDE_TARGETS.join(', ')} actives and decoys (${Math.min(count, lines.length)} of ${lines.length} rows)`, smiles: everyNth(lines, count) };
 }
 
-const STAGES = ['standardise', 'parse + fingerprint', 'properties', 'hydrogenated graph', 'conformers', 'charges', 'model'] as const;
+const STAGES = ['standardise', 'parse + graph', 'fingerprint', 'properties', 'model graph', 'conformers', 'charges', 'model'] as const;
 type Stage = (typeof STAGES)[number];
 
 /** The classes of each grouping, in the order they are printed. */
@@ -103,11 +104,17 @@ export async function pipelineStages(set: MoleculeSet, log: (line: string) => vo
   for (const raw of set.smiles) {
     const standard = timed('standardise', () => standardizeSmiles(raw));
     if (!standard) continue;
-    const mol = timed('parse + fingerprint', () => withMol(standard.smiles, (m) => (morganFingerprint(m), true)));
-    if (!mol) continue;
-    const properties = timed('properties', () => withMol(standard.smiles, (m) => moleculeProperties(m)));
-    const graph = timed('hydrogenated graph', () => hydrogenatedGraph(standard.smiles));
-    if (!graph || !properties) continue;
+    const read = withMol(standard.smiles, (mol) => {
+      const parsed = timed('parse + graph', () => graphFromRDKitJson(mol.get_json()));
+      timed('fingerprint', () => morganFingerprint(mol));
+      return { parsed, properties: timed('properties', () => moleculeProperties(mol, parsed)) };
+    });
+    if (!read) continue;
+    const { properties } = read;
+    // The charge state the catalogue's models are built from, as shape-features.ts builds it.
+    const graph = timed('model graph', () => CATALOGUE_SHAPE.protonation === 'ph7.4'
+      ? protonatedGraphOf(read.parsed).graph
+      : addHydrogenAtoms({ atoms: read.parsed.atoms.map((atom) => ({ ...atom })), bonds: [...read.parsed.bonds], rings: read.parsed.rings }));
     const before = spent.get('conformers') ?? 0;
     const { conformers } = timed('conformers', () =>
       generateConformers(graph, { count: CATALOGUE_SHAPE.conformers, seed: CATALOGUE_SHAPE.seed, timeBudgetMs: CATALOGUE_SHAPE.timeBudgetMs }, clock));
@@ -122,13 +129,14 @@ export async function pipelineStages(set: MoleculeSet, log: (line: string) => vo
     }
     measured++;
     if (conformers.length === 0) continue;
-    const charges = timed('charges', () => gasteigerCharges(graph));
+    const charges = timed('charges', () => partialCharges(graph, CATALOGUE_SHAPE.charges ?? 'mmff94').charges);
     timed('model', () => encodeModel(buildModel3D(graph, conformers, charges)));
   }
   const total = [...spent.values()].reduce((a, b) => a + b, 0);
   const conformerTotal = spent.get('conformers') ?? 0;
   const clockTotal = CONFORMER_STAGES.reduce((sum, stage) => sum + clock.ms[stage], 0);
-  log(`${set.name}: per-molecule stages, one thread, CPU ms/molecule over ${measured} molecules (K=${CATALOGUE_SHAPE.conformers}, seed ${CATALOGUE_SHAPE.seed}):`);
+  log(`${set.name}: per-molecule stages, one thread, CPU ms/molecule over ${measured} molecules (K=${CATALOGUE_SHAPE.conformers}, seed ${CATALOGUE_SHAPE.seed}, ` +
+    `${CATALOGUE_SHAPE.protonation ?? 'neutral'} form, ${CATALOGUE_SHAPE.charges ?? 'gasteiger'} charges):`);
   for (const stage of STAGES) {
     const ms = (spent.get(stage) ?? 0) / measured;
     log(`  ${stage.padEnd(22)} ${ms.toFixed(3).padStart(8)} ms  ${((100 * (spent.get(stage) ?? 0)) / total).toFixed(0).padStart(3)}%`);
@@ -152,12 +160,17 @@ export async function pipelineStages(set: MoleculeSet, log: (line: string) => vo
   }
 }
 
-/** The import's prepare step for one row: standardise, fingerprint and properties from one parse, then the 3D model. */
+/** The import's prepare step for one row: standardise, then fingerprint, properties and the 3D model from one parse. */
 function prepareRow(smiles: string): boolean {
   const standard = standardizeSmiles(smiles);
   if (!standard) return false;
-  const ok = withMol(standard.smiles, (mol) => (morganFingerprint(mol), moleculeProperties(mol), true));
-  return !!ok && encodedShapeModel(standard.smiles, CATALOGUE_SHAPE).length > 0;
+  const graph = withMol(standard.smiles, (mol) => {
+    const read = graphFromRDKitJson(mol.get_json());
+    morganFingerprint(mol);
+    moleculeProperties(mol, read);
+    return read;
+  });
+  return !!graph && encodedShapeModel(standard.smiles, CATALOGUE_SHAPE, graph).length > 0;
 }
 
 interface PrepareTask { smiles: string[] }

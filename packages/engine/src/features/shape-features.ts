@@ -89,7 +89,7 @@ export function shapeModelRow(smiles: string, options: ShapeBuildOptions, read?:
   return features ? { model: encodeModel(features.model), chargeFallback: features.chargeFallback } : { model: new Uint8Array(0), chargeFallback: false };
 }
 
-/** The encoded 3D model alone, empty when no conformer could be built. */
-export function encodedShapeModel(smiles: string, options: ShapeBuildOptions): Uint8Array {
-  return shapeModelRow(smiles, options).model;
+/** The encoded 3D model alone, empty when no conformer could be built. `read` as for `modelGraph`. */
+export function encodedShapeModel(smiles: string, options: ShapeBuildOptions, read?: MolGraph): Uint8Array {
+  return shapeModelRow(smiles, options, read).model;
 }
