@@ -367,4 +367,16 @@ describe.each(['sqlite', 'postgres'] as const)('a catalogue damaged while the se
     expect(answer.unavailable_databases.map((entry) => entry.id)).toEqual(['ENAMINE-REAL']);
     expect(answer.databases).toBe(Object.keys(databases).length - 1);
   });
+
+  it('searches the healthy catalogues of a search that also names the damaged one, and says which was left out', async () => {
+    const client = new ApiClient(server.url);
+    const { job_name: jobName } = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: 'CCO', search_type: 'morgan', db_names: 'MOLPORT,ENAMINE-REAL' });
+    expect((await client.waitForJob(jobName)).at(-1)).toBe('SUCCESS');
+    const status = await client.json<{ notes: string[]; num_results: number }>('/api/job_status', { job_name: jobName });
+    expect(status.notes).toEqual(['Not searched: The database ENAMINE-REAL is damaged and cannot be searched until it is imported again. (CATALOGUE_CORRUPT)']);
+    expect(status.num_results).toBeGreaterThan(0);
+    const page = await client.json<{ database: string[] }>('/api/get_molsearch_page', { job_name: jobName, page_size: 10 });
+    expect(page.database.length).toBeGreaterThan(0);
+    expect(new Set(page.database)).toEqual(new Set(['MOLPORT']));
+  });
 });

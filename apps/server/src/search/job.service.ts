@@ -3,7 +3,7 @@ import { RATE_LIMITS, activeFilterCount, engineFilters } from '@molsearch/api';
 import type { JobStatusAnswer, SubmitSearchQuery } from '@molsearch/api';
 import { loadRDKit, validateSmiles } from '@molsearch/chem';
 import { EngineError } from '@molsearch/engine';
-import type { SearchMethod, SearchProgress, SearchQuality } from '@molsearch/engine';
+import type { SearchMethod, SearchProgress, SearchQuality, SearchResult } from '@molsearch/engine';
 import { AppError, invalidParameters } from '../http/app-error.ts';
 import { failureReason } from './engine-failure.ts';
 import { filterNotes, storedFilters, submittedFilters } from './job-filters.ts';
@@ -197,25 +197,32 @@ export class JobService {
     log.info('search started', { method: job.search_type, quality: job.search_quality, databases, filters });
     const progress = progressWriter((percent, database) => this.jobs.updateProgress(id, percent, database), this.now, log);
     try {
-      const result = await this.engine.search(
-        {
-          smiles: job.search_input,
-          method: job.search_type as SearchMethod,
-          quality: job.search_quality as SearchQuality,
-          databases,
-          limit: this.options.hitsPerDatabase,
-          ...engineFilters(filters),
-        },
-        { onProgress: progress.report, signal: controller.signal },
+      const { result, skipped } = await this.searchHealthy(databases, (searched) =>
+        this.engine.search(
+          {
+            smiles: job.search_input,
+            method: job.search_type as SearchMethod,
+            quality: job.search_quality as SearchQuality,
+            databases: searched,
+            limit: this.options.hitsPerDatabase,
+            ...engineFilters(filters),
+          },
+          { onProgress: progress.report, signal: controller.signal },
+        ),
+        log,
       );
       let total = 0;
+      // A database left out has an empty list, so pages and downloads of the job read as for one without hits.
+      for (const database of databases.filter((name) => !result.databases.some((hits) => hits.database === name))) {
+        await this.hits.write(id, { database, rows: new Uint32Array(0), similarities: new Float32Array(0) });
+      }
       for (const hits of result.databases) {
         await this.hits.write(id, { database: hits.database, rows: hits.rows, similarities: hits.similarities, histogram: hits.histogram });
         total += hits.rows.length;
       }
       await progress.flush();
       const now = this.now();
-      const notes = filterNotes(filters, result.databases, this.options.hitsPerDatabase);
+      const notes = [...skipped, ...filterNotes(filters, result.databases, this.options.hitsPerDatabase)];
       await this.jobs.markSucceeded(id, total, now, now + this.options.retentionMs, notes);
       log.info('search finished', { hits: total, ms: now - startedAt });
     } catch (error) {
@@ -232,6 +239,29 @@ export class JobService {
       await this.fail(id, reason);
     } finally {
       this.running.delete(id);
+    }
+  }
+
+  /**
+   * `run` over `databases`; when it fails on one database's damaged or outdated files and others remain, that
+   * one is marked unavailable and left out, and the rest are searched again, so its hits are missing but the
+   * others' are not. `skipped` says which were left out and why, for the job's notes.
+   */
+  private async searchHealthy(databases: readonly string[], run: (databases: string[]) => Promise<SearchResult>, log: Logger): Promise<{ result: SearchResult; skipped: string[] }> {
+    const searched = [...databases];
+    const skipped: string[] = [];
+    for (;;) {
+      try {
+        return { result: await run(searched), skipped };
+      } catch (error) {
+        const damaged = damagedDatabase(error, searched);
+        if (!damaged || searched.length === 1) throw error;
+        const reason = failureReason(error, [damaged]);
+        log.error('database left out of the search', { error, database: damaged, reason });
+        await this.databases.markUnavailable(damaged, reason);
+        skipped.push(`Not searched: ${reason}`);
+        searched.splice(searched.indexOf(damaged), 1);
+      }
     }
   }
 
