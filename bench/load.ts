@@ -5,15 +5,14 @@
 // pages (with and without a threshold) and reads histograms of the finished searches. Prints requests/s, p50/p95 latency per call, errors, and the server's RSS before/after.
 // Rate limiting is switched off and the per-address ceiling of waiting searches raised for the run: 50
 // clients on one address would otherwise be throttled by design, and the figures are about throughput.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { importCatalogue } from '@molsearch/engine';
 import autocannon from 'autocannon';
+import { percentile, startBenchServer } from './lib/bench-server.ts';
 
 const REPO = join(import.meta.dirname, '..');
 const SAMPLE = join(REPO, '../shared/data/catalogs/enamine_real.smi.gz');
@@ -41,16 +40,6 @@ async function catalogueSource(dataDir: string | undefined): Promise<{ dir: stri
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-function rssMegabytes(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -61,20 +50,8 @@ export async function run(args: string[]): Promise<void> {
   const source = await catalogueSource(values['data-dir']);
   const databases = values.db ? [values.db] : (await readdir(join(source.dir, 'catalogues'))).filter((name) => !name.includes('.')).slice(0, 2);
 
-  // The server gets its own data directory (its store and job files), sharing the catalogues read-only.
-  const dataDir = await mkdtemp(join(tmpdir(), 'molsearch-load-'));
-  await symlink(join(source.dir, 'catalogues'), join(dataDir, 'catalogues'));
-  const server = spawn(process.execPath, [join(REPO, 'apps/cli/bin/molsearch.js'), 'serve', '--port', '0', '--data-dir', dataDir], {
-    cwd: REPO,
-    env: { ...process.env, HOST: '127.0.0.1', RATE_LIMITING: 'off', VISITORS_PER_ADDRESS: '10000', DATABASE_URL: '', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    createInterface({ input: server.stdout! }).on('line', (line) => {
-      if (line.includes('"server started"')) resolveUrl(String((JSON.parse(line) as { url: string }).url));
-    });
-    server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
+  const server = await startBenchServer(join(source.dir, 'catalogues'));
+  const url = server.url;
 
   // Finished searches to page through: one per connection, run before the clock starts.
   const finished: string[] = [];
@@ -124,8 +101,8 @@ export async function run(args: string[]): Promise<void> {
     `/api/get_molsearch_page?job_name=${context.finishedJob}&page_num=${pageNum}&page_size=30&db_name=${databases[0]}${threshold}`;
 
   await new Promise((r) => setTimeout(r, 500));
-  const rssBefore = rssMegabytes(server.pid!);
-  console.log(`server ${url} (pid ${server.pid}), databases ${databases.join(', ')}; ${connections} connections for ${duration} s ...`);
+  const rssBefore = server.rssMegabytes();
+  console.log(`server ${url} (pid ${server.process.pid}), databases ${databases.join(', ')}; ${connections} connections for ${duration} s ...`);
   const result = await autocannon({
     url,
     connections,
@@ -145,7 +122,7 @@ export async function run(args: string[]): Promise<void> {
     ],
   });
   const health = (await (await fetch(`${url}/api/health`)).json()) as { queued_jobs: number; running_jobs: number };
-  const rssAfter = rssMegabytes(server.pid!);
+  const rssAfter = server.rssMegabytes();
 
   console.log(`\nrequests: ${result.requests.total} in ${result.duration} s = ${result.requests.average} req/s (mean of per-second counts)`);
   console.log(`latency over all calls: p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms`);
@@ -158,8 +135,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(`errors: ${result.errors} connection errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
   console.log(`server RSS: ${rssBefore} MB before, ${rssAfter} MB after; searches still queued ${health.queued_jobs}, running ${health.running_jobs}`);
 
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  await rm(dataDir, { recursive: true, force: true });
+  console.log(`server pid ${server.process.pid}`);
+  await server.stop();
   await source.cleanup();
 }
