@@ -24,6 +24,8 @@ import { createHitScoringAdapter } from './search/hit-scoring.adapter.ts';
 import type { HitScoring } from './search/hit-scoring.ts';
 import { JobRepository } from './search/job.repository.ts';
 import { JobService } from './search/job.service.ts';
+import { BatchRepository } from './search/batch.repository.ts';
+import { BatchService } from './search/batch.service.ts';
 import { createLogger } from './http/logger.ts';
 import { runUntilSignal } from './http/run-until-signal.ts';
 import { VisitorIds } from './http/visitor-id.ts';
@@ -96,6 +98,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const scoring = dependencies.scoring ?? createHitScoringAdapter({ dataDir: config.dataDir, threads: config.searchThreads });
   const scores = new HitScoreService({ hits, scores: new HitScoreRepository((jobId) => hits.jobDir(jobId)), scoring });
   const results = new ResultService({ jobs, hits, engine, scores });
+  const batches = new BatchService({ batches: new BatchRepository(store), jobs, hits, engine, scratchDir: join(config.dataDir, 'uploads'), now });
   const profiles = new ProfileService({ profiles: new ProfileRepository(store), now });
   const apiKeys = new ApiKeyService({ keys: new ApiKeyRepository(store), profiles, now });
   const tracking = new TrackingService({ tracking: new TrackingRepository(store), jobs, now });
@@ -130,7 +133,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   retention.start(RETENTION_SWEEP_MS);
 
   const accounts = { auth, config: config.accounts, apiKeys, profiles, ownership, promotion };
-  const app = createApiApp({ catalogues, jobs, results, downloads, tracking, accounts }, logger, {
+  const app = createApiApp({ catalogues, jobs, results, batches, downloads, tracking, accounts }, logger, {
     version: SERVER_VERSION,
     rateLimiting: config.rateLimiting,
     visitorsPerAddress: config.visitorsPerAddress,

@@ -30,6 +30,8 @@ import type { VisitorIds } from './http/visitor-id.ts';
 import type { JobService } from './search/job.service.ts';
 import type { ResultService } from './search/result.service.ts';
 import { searchRoutes } from './search/search.routes.ts';
+import { batchRoutes } from './search/batch.routes.ts';
+import type { BatchService } from './search/batch.service.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
 import type { TrackingService } from './tracking/tracking.service.ts';
 
@@ -38,6 +40,8 @@ export interface Services {
   catalogues: CatalogueService;
   jobs: JobService;
   results: ResultService;
+  /** Batch searches; an app built without them answers their routes as unknown. */
+  batches?: BatchService;
   downloads: DownloadService;
   tracking: TrackingService;
   accounts: AccountServices;
@@ -84,6 +88,7 @@ export function createApiApp(services: Services, logger: Logger, options: ApiApp
   api.route('/', consentRoutes(accounts.profiles));
   api.route('/', trackingRoutes(services.tracking));
   api.route('/', searchRoutes({ jobs: services.jobs, results: services.results, limits }));
+  if (services.batches) api.route('/', batchRoutes({ batches: services.batches, limits }));
   api.route('/', downloadRoutes({ downloads: services.downloads, maxBodyBytes: options.maxBodyBytes, limits }));
   api.route('/', databaseRoutes({ catalogues: services.catalogues, jobs: services.jobs }));
   api.route('/', propertiesRoutes());

@@ -14,3 +14,4 @@ export type { AccountOperation } from './account-operations.ts';
 export { csvCell, csvRow, looksLikeFormula, tsvCell, tsvRow } from './delimited-text.ts';
 export type { CellValue } from './delimited-text.ts';
 export * from './search-filters.schemas.ts';
+export * from './batch.schemas.ts';

@@ -11,6 +11,8 @@ export interface TierLimits {
   activeJobs: number;
   /** Download files prepared per minute. */
   downloadsPerMinute: number;
+  /** Queries in one batch search (a batch's queries do not count as searches waiting). */
+  queriesPerBatch: number;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface TierLimits {
  * Polling once a second and paging through results stays well inside the anonymous limits.
  */
 export const RATE_LIMITS: Record<Tier, TierLimits> = {
-  anonymous: { requestsPerMinute: 300, submissionsPerMinute: 10, activeJobs: 3, downloadsPerMinute: 20 },
-  free: { requestsPerMinute: 600, submissionsPerMinute: 30, activeJobs: 10, downloadsPerMinute: 60 },
-  pro: { requestsPerMinute: 3000, submissionsPerMinute: 120, activeJobs: 50, downloadsPerMinute: 300 },
+  anonymous: { requestsPerMinute: 300, submissionsPerMinute: 10, activeJobs: 3, downloadsPerMinute: 20, queriesPerBatch: 10 },
+  free: { requestsPerMinute: 600, submissionsPerMinute: 30, activeJobs: 10, downloadsPerMinute: 60, queriesPerBatch: 100 },
+  pro: { requestsPerMinute: 3000, submissionsPerMinute: 120, activeJobs: 50, downloadsPerMinute: 300, queriesPerBatch: 1000 },
 };

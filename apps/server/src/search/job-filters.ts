@@ -1,5 +1,5 @@
 import { RANGE_FILTERS, STRUCTURE_MAX_CANDIDATES, STRUCTURE_MAX_HITS, jobFilters, jobFiltersOf } from '@molsearch/api';
-import type { ApiErrorDetail, JobFilters, SubmitSearchQuery } from '@molsearch/api';
+import type { ApiErrorDetail, JobFilters, SubmitBatchQuery } from '@molsearch/api';
 import { checkSubstructure } from '@molsearch/chem';
 import type { DatabaseHits } from '@molsearch/engine';
 import { invalidParameters } from '../http/app-error.ts';
@@ -8,7 +8,7 @@ import { invalidParameters } from '../http/app-error.ts';
  * The filters of a submission, checked: each range's minimum at most its maximum, the substructure a
  * SMILES or SMARTS RDKit reads (call after loadRDKit). Refused with every problem named by parameter.
  */
-export function submittedFilters(query: SubmitSearchQuery): JobFilters {
+export function submittedFilters(query: SubmitBatchQuery): JobFilters {
   const filters = jobFiltersOf(query);
   const problems: ApiErrorDetail[] = [];
   for (const key of RANGE_FILTERS) {

@@ -11,6 +11,30 @@ export class JobRepository {
     await this.store.db.insertInto('jobs').values(job).execute();
   }
 
+  /** A batch's jobs in one transaction: all of them are stored, or none. */
+  async insertMany(jobs: JobRow[]): Promise<void> {
+    await this.store.db.transaction().execute(async (trx) => {
+      for (const job of jobs) await trx.insertInto('jobs').values(job).execute();
+    });
+  }
+
+  /** The jobs of a batch, in the order of its queries. */
+  async listBatch(batchId: string): Promise<JobRow[]> {
+    return this.store.db.selectFrom('jobs').selectAll().where('batch_id', '=', batchId).orderBy('batch_index').execute();
+  }
+
+  /** Batch queries of `principalId` waiting or running. */
+  async countActiveBatchQueries(principalId: string): Promise<number> {
+    const row = await this.store.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('principal_id', '=', principalId)
+      .where('batch_id', 'is not', null)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   async find(id: string): Promise<JobRow | undefined> {
     return this.store.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -20,11 +44,13 @@ export class JobRepository {
     return this.store.db.selectFrom('jobs').selectAll().where('state', 'in', states).orderBy('created_at').orderBy('id').execute();
   }
 
+  /** Single searches of `principalId` waiting or running (a batch's queries are limited per batch instead). */
   async countActive(principalId: string): Promise<number> {
     const row = await this.store.db
       .selectFrom('jobs')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('principal_id', '=', principalId)
+      .where('batch_id', 'is', null)
       .where('state', 'in', ['queued', 'running'])
       .executeTakeFirstOrThrow();
     return Number(row.count);
@@ -37,6 +63,7 @@ export class JobRepository {
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('client_address', '=', address)
       .where('principal_tier', '=', 'anonymous')
+      .where('batch_id', 'is', null)
       .where('state', 'in', ['queued', 'running'])
       .executeTakeFirstOrThrow();
     return Number(row.count);

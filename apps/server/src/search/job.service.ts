@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RATE_LIMITS, activeFilterCount, engineFilters } from '@molsearch/api';
-import type { JobStatusAnswer, SubmitSearchQuery } from '@molsearch/api';
+import type { JobStatusAnswer, SubmitBatchQuery, SubmitSearchQuery } from '@molsearch/api';
 import { loadRDKit, validateSmiles } from '@molsearch/chem';
 import { EngineError } from '@molsearch/engine';
 import type { SearchMethod, SearchProgress, SearchQuality, SearchResult } from '@molsearch/engine';
@@ -40,6 +40,9 @@ export interface JobServiceOptions {
   logger: Logger;
   now: () => number;
 }
+
+/** The options of a search as its job row stores them. */
+type SearchSettings = Pick<JobRow, 'search_type' | 'search_quality' | 'db_names' | 'compute_properties' | 'filters'>;
 
 /** A job found running at start-up was interrupted by a crash; it is re-run once, then failed. */
 const MAX_ATTEMPTS = 2;
@@ -96,23 +99,61 @@ export class JobService {
     await loadRDKit();
     const smiles = validateSmiles(query.search_input);
     if (!smiles.ok) throw invalidParameters([{ field: 'search_input', message: smiles.message }]);
+    const settings = await this.checkedSettings(query);
+    await this.checkActiveJobs(principal);
+    const job = this.newJob(principal, smiles.smiles, settings);
+    await this.jobs.insert(job);
+    this.queue.push(principal.id, job.id);
+    return job.id;
+  }
+
+  /**
+   * The jobs of a batch, one per query (SMILES already validated), checked like a single search's options
+   * but not yet stored: `enqueue` stores and queues them. A caller has one batch waiting or running at a time.
+   */
+  async prepareBatch(principal: Principal, query: SubmitBatchQuery, batchId: string, queries: readonly { smiles: string; id: string }[]): Promise<JobRow[]> {
+    if (this.stopping) throw new AppError('UNAVAILABLE');
+    await loadRDKit();
+    const settings = await this.checkedSettings(query);
+    if ((await this.jobs.countActiveBatchQueries(principal.id)) > 0) {
+      throw new AppError('TOO_MANY_QUEUED_JOBS', { message: 'Your previous batch is still running. Please wait for it to finish.', retryAfterSeconds: QUEUED_JOBS_RETRY_SECONDS });
+    }
+    return queries.map((entry, index) => ({ ...this.newJob(principal, entry.smiles, settings), batch_id: batchId, batch_index: index, query_id: entry.id }));
+  }
+
+  /** Stores a batch's jobs (all or none) and queues them; the fair queue interleaves them with other callers' searches. */
+  async enqueue(jobs: JobRow[]): Promise<void> {
+    await this.jobs.insertMany(jobs);
+    for (const job of jobs) this.queue.push(job.principal_id, job.id);
+  }
+
+  async batchJobs(batchId: string): Promise<JobRow[]> {
+    return this.jobs.listBatch(batchId);
+  }
+
+  /** A search's options as stored: known databases, checked filters. */
+  private async checkedSettings(query: SubmitBatchQuery): Promise<SearchSettings> {
     const filters = submittedFilters(query);
     const databases = [...new Set(query.db_names)];
     const unknown = await this.databases.unknown(databases);
     if (unknown.length > 0) throw invalidParameters(unknown.map((id) => ({ field: 'db_names', message: `Unknown database: ${id}` })));
-    await this.checkActiveJobs(principal);
-    const id = randomUUID();
-    await this.jobs.insert({
-      id,
-      principal_id: principal.id,
-      principal_tier: principal.tier,
-      client_address: principal.address ?? null,
-      search_input: smiles.smiles,
+    return {
       search_type: query.search_type,
       search_quality: query.search_quality,
       db_names: JSON.stringify(databases),
       compute_properties: query.compute_properties ? 1 : 0,
       filters: activeFilterCount(filters) > 0 ? JSON.stringify(filters) : null,
+    };
+  }
+
+  private newJob(principal: Principal, smiles: string, settings: SearchSettings): JobRow {
+    return {
+      id: randomUUID(),
+      principal_id: principal.id,
+      principal_tier: principal.tier,
+      client_address: principal.address ?? null,
+      search_input: smiles,
+      ...settings,
       state: 'queued',
       percent: 0,
       current_database: null,
@@ -123,9 +164,7 @@ export class JobService {
       started_at: null,
       finished_at: null,
       expires_at: null,
-    });
-    this.queue.push(principal.id, id);
-    return id;
+    };
   }
 
   /** Refuses a submission while the caller (or, without an account, its address) has too many searches waiting. */

@@ -5,6 +5,7 @@ import { accounts } from './migrations/0002-accounts.ts';
 import { jobClientAddress } from './migrations/0003-job-client-address.ts';
 import { jobFilters } from './migrations/0004-job-filters.ts';
 import { clusterRows } from './migrations/0006-cluster-rows.ts';
+import { batches } from './migrations/0007-batches.ts';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-job-client-address': jobClientAddress,
   '0004-job-filters': jobFilters,
   '0006-cluster-rows': clusterRows,
+  '0007-batches': batches,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -31,6 +31,19 @@ export interface JobTable {
   filters?: string | null;
   /** JSON list of notes on what the filters did, written when the search succeeds. */
   filter_notes?: string | null;
+  /** The batch this search is one query of, its place in it (from 0) and the query's id; null for single searches. */
+  batch_id?: string | null;
+  batch_index?: number | null;
+  query_id?: string | null;
+}
+
+export interface BatchTable {
+  id: string;
+  principal_id: string;
+  query_count: number;
+  /** JSON list of {line, message}: rows of the batch's file or list that were not searched. */
+  skipped_rows: string;
+  created_at: number;
 }
 
 export interface DownloadTable {
@@ -169,6 +182,7 @@ export interface ClusterRowTable {
 
 export interface StoreSchema {
   jobs: JobTable;
+  batches: BatchTable;
   downloads: DownloadTable;
   user: AuthUserTable;
   profiles: ProfileTable;
