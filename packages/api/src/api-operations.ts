@@ -1,5 +1,18 @@
 import type { z } from 'zod';
 import type { ApiErrorCode } from './error-codes.ts';
+import {
+  BATCH_HITS_PER_QUERY,
+  batchDownloadAnswer,
+  batchDownloadQuery,
+  batchPageAnswer,
+  batchPageQuery,
+  batchQuery,
+  batchStatusAnswer,
+  submitBatchAnswer,
+  submitBatchBody,
+  submitBatchQuery,
+} from './batch.schemas.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
 import { hitAnswer, hitPoseAnswer, hitQuery } from './hit.schemas.ts';
 import {
   databasesAnswer,
@@ -130,6 +143,50 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: downloadLinkQuery,
     answer: downloadLinkAnswer,
     errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', 'JOB_EXPIRED', 'DOWNLOAD_NOT_FOUND', ...common],
+  },
+  {
+    id: 'submitBatch',
+    method: 'post',
+    path: '/api/submit_batch',
+    summary: 'Submit a batch search',
+    description:
+      `One search per query of a SMILES list or a .smi, .csv, .sdf or .xlsx file, with a single search's options and filters; rows that cannot be searched are reported by line and skipped. ` +
+      `At most ${RATE_LIMITS.anonymous.queriesPerBatch} queries for visitors, ${RATE_LIMITS.free.queriesPerBatch} for free accounts and ${RATE_LIMITS.pro.queriesPerBatch} for pro; one batch waiting at a time. Poll batch_status.`,
+    query: submitBatchQuery,
+    body: submitBatchBody,
+    answer: submitBatchAnswer,
+    errors: ['INVALID_PARAMETERS', 'TOO_MANY_QUEUED_JOBS', 'PAYLOAD_TOO_LARGE', ...common],
+  },
+  {
+    id: 'batchStatus',
+    method: 'get',
+    path: '/api/batch_status',
+    summary: 'Status of a batch search',
+    description: "Queries done out of the total, the rows skipped, and each query's id, SMILES, job name (for its pages) and status.",
+    query: batchQuery,
+    answer: batchStatusAnswer,
+    errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', ...common],
+  },
+  {
+    id: 'batchPage',
+    method: 'get',
+    path: '/api/get_batch_page',
+    summary: "One page of a batch's merged hits",
+    description: `Every molecule the queries found, once, ranked by its best similarity to any query, with that query's id and SMILES (from each query's ${BATCH_HITS_PER_QUERY} best hits).`,
+    query: batchPageQuery,
+    answer: batchPageAnswer,
+    errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', ...common],
+  },
+  {
+    id: 'batchDownload',
+    method: 'get',
+    path: '/api/batch_download',
+    summary: "A batch's hits as CSV",
+    description: `Each query's ${BATCH_HITS_PER_QUERY} best hits, one row each: query_id, query_smiles, rank, database, id, smiles, similarity.`,
+    query: batchDownloadQuery,
+    answer: batchDownloadAnswer,
+    answerMediaType: 'text/csv',
+    errors: ['INVALID_PARAMETERS', 'JOB_NOT_FOUND', ...common],
   },
   {
     id: 'databases',

@@ -93,3 +93,5 @@ export const batchPageAnswer = z
 export type BatchPageAnswer = z.output<typeof batchPageAnswer>;
 
 export const batchDownloadQuery = z.object({ batch_id: batchId });
+
+export const batchDownloadAnswer = z.string().meta({ description: 'CSV, one row per hit of each query: query_id, query_smiles, rank, database, id, smiles, similarity.' });

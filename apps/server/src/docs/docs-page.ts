@@ -97,7 +97,7 @@ export function renderDocsPage(document: OpenApiDocument): string {
   const rateLimits = Object.entries(RATE_LIMITS)
     .map(
       ([tier, l]) =>
-        `<tr><td>${tier}</td><td>${l.requestsPerMinute}</td><td>${l.submissionsPerMinute}</td><td>${l.downloadsPerMinute}</td><td>${l.activeJobs}</td></tr>`,
+        `<tr><td>${tier}</td><td>${l.requestsPerMinute}</td><td>${l.submissionsPerMinute}</td><td>${l.downloadsPerMinute}</td><td>${l.activeJobs}</td><td>${l.queriesPerBatch}</td></tr>`,
     )
     .join('');
   return `<!doctype html>
@@ -140,7 +140,7 @@ A wrong, deleted or expired key answers 401 <em>${escapeHtml(API_ERRORS.UNAUTHOR
 <h2 id="rate-limits">Rate limits</h2>
 <p>Counted per caller (account, API key owner, or visitor) in one-minute windows. Visitors and anonymous users have the
 <code>anonymous</code> tier; registered accounts and their keys have their account type (<code>free</code> by default).</p>
-<table><tr><th>Tier</th><th>Requests / minute</th><th>Searches / minute</th><th>Downloads prepared / minute</th><th>Searches waiting or running</th></tr>${rateLimits}</table>
+<table><tr><th>Tier</th><th>Requests / minute</th><th>Searches / minute</th><th>Downloads prepared / minute</th><th>Searches waiting or running</th><th>Queries per batch</th></tr>${rateLimits}</table>
 <p>Over a limit the answer is 429 with <code>Retry-After</code> in seconds. Password sign-in is limited separately against guessing.</p>
 <h2>Python example</h2>
 <pre>${escapeHtml(PYTHON_EXAMPLE)}</pre>
