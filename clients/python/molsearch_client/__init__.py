@@ -5,9 +5,10 @@
     result = client.search("CC(=O)Oc1ccccc1C(=O)O", databases=["MOLPORT"], method="morgan", limit=30)
     for hit in result:
         print(hit.vendor_id, hit.similarity, hit.smiles)
+    batch = client.batch("hits.smi", databases=["MOLPORT"], filters={"mw_max": 450, "exclude_pains": True})
 """
 
-from .client import FORMATS, MAX_PAGE_SIZE, METHODS, QUALITIES, Client, Hit, SearchResult
+from .client import FORMATS, MAX_PAGE_SIZE, METHODS, QUALITIES, BatchQuery, BatchResult, Client, Hit, SearchResult
 from .errors import (
     AuthenticationError,
     Expired,
@@ -24,6 +25,8 @@ from .errors import (
 
 __all__ = [
     "AuthenticationError",
+    "BatchQuery",
+    "BatchResult",
     "Client",
     "Expired",
     "FORMATS",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import http.cookiejar
 import json
 import time
@@ -14,7 +15,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Union
 
 from .errors import JobFailed, MolsearchError, RateLimited, Timeout, error_from_answer
 
-METHODS = ("morgan", "espsim_shape", "espsim_electrostatic")
+METHODS = ("morgan", "espsim_shape", "espsim_electrostatic", "consensus")
 QUALITIES = ("fast", "accurate", "very_accurate")
 FORMATS = ("csv", "sdf", "smi", "xlsx")
 #: The largest page the API serves.
@@ -48,7 +49,31 @@ class SearchResult:
         return iter(self.hits)
 
 
+@dataclass(frozen=True)
+class BatchQuery:
+    """One query of a batch: its id (the file's, or q1, q2, ... for a list), SMILES, job name and best hits."""
+
+    query_id: str
+    query_smiles: str
+    job_name: str
+    hits: list[Hit]
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """A finished batch: each query's own search, the rows that were skipped (``{"line", "message"}``) and the
+    merged view, every molecule once at its best similarity to any query (``Hit.properties["query_id"]`` names
+    that query)."""
+
+    batch_id: str
+    queries: list[BatchQuery]
+    skipped_rows: list[dict[str, Any]]
+    merged: list[Hit]
+
+
 Progress = Callable[[dict[str, Any]], None]
+#: Filters a search can apply on the server (see ``submit``).
+Filters = dict[str, Any]
 
 
 class Client:
@@ -82,18 +107,14 @@ class Client:
         method: str = "morgan",
         quality: str = "fast",
         properties: bool = False,
+        filters: Optional[Filters] = None,
     ) -> str:
-        """Queues a search and returns its job name at once."""
-        if method not in METHODS:
-            raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
-        if quality not in QUALITIES:
-            raise ValueError(f"quality must be one of {', '.join(QUALITIES)}, not {quality!r}")
-        names = [databases] if isinstance(databases, str) else list(databases)
-        answer = self._json(
-            "GET",
-            "/api/submit_molsearch",
-            {"search_input": smiles, "search_type": method, "search_quality": quality, "db_names": names, "compute_properties": properties},
-        )
+        """Queues a search and returns its job name at once. ``filters`` are applied by the server before ranking,
+        so every hit passes them: ``{"mw_max": 400, "clogp_max": 4, "lipinski": True, "veber": True,
+        "exclude_pains": True, "substructure": "c1ccc2[nH]ccc2c1"}`` (``<property>_min``/``_max`` for mw, clogp,
+        tpsa, hbd, hba, rotatable_bonds, heavy_atoms and qed)."""
+        params = self._search_options(databases, method, quality, properties, filters)
+        answer = self._json("GET", "/api/submit_molsearch", {"search_input": smiles, **params})
         return str(answer["job_name"])
 
     def status(self, job_name: str) -> dict[str, Any]:
@@ -158,11 +179,102 @@ class Client:
         limit: Optional[int] = None,
         timeout: float = 600.0,
         on_progress: Optional[Progress] = None,
+        filters: Optional[Filters] = None,
     ) -> SearchResult:
         """Submits a search, waits for it and reads its hits (all of them, or the best ``limit``)."""
-        job_name = self.submit(smiles, databases, method=method, quality=quality, properties=properties)
+        job_name = self.submit(smiles, databases, method=method, quality=quality, properties=properties, filters=filters)
         self.wait(job_name, timeout=timeout, on_progress=on_progress)
         return SearchResult(job_name, list(self.hits(job_name, threshold=threshold, properties=properties, limit=limit)))
+
+    # ---- batches ----
+
+    def submit_batch(
+        self,
+        queries: Union[str, Path, Iterable[str]],
+        databases: Union[str, Iterable[str]],
+        method: str = "morgan",
+        quality: str = "fast",
+        properties: bool = False,
+        filters: Optional[Filters] = None,
+    ) -> dict[str, Any]:
+        """Queues one search per query and answers ``{"batch_id", "queries", "skipped_rows"}`` at once.
+        ``queries`` is a list of SMILES or the path of a .smi, .csv, .sdf or .xlsx file (ids from the file)."""
+        params = self._search_options(databases, method, quality, properties, filters)
+        if isinstance(queries, (str, Path)):
+            path = Path(queries)
+            raw = path.read_bytes()
+            binary = path.suffix.lower() == ".xlsx"
+            body: dict[str, Any] = {"file": {"name": path.name, "content": base64.b64encode(raw).decode("ascii") if binary else raw.decode("utf-8"), "encoding": "base64" if binary else "utf8"}}
+        else:
+            body = {"smiles": list(queries)}
+        return self._json("POST", "/api/submit_batch", params, body)
+
+    def batch_status(self, batch_id: str) -> dict[str, Any]:
+        return self._json("GET", "/api/batch_status", {"batch_id": batch_id})
+
+    def wait_batch(self, batch_id: str, timeout: float = 3600.0, on_progress: Optional[Progress] = None) -> dict[str, Any]:
+        """Polls the batch until every query has finished (``queries_done`` counts them); raises Timeout."""
+        deadline = time.monotonic() + timeout
+        delay = 0.2
+        while True:
+            status = self.batch_status(batch_id)
+            if on_progress is not None:
+                on_progress(status)
+            if status["status"] == "SUCCESS":
+                return status
+            if time.monotonic() + delay > deadline:
+                raise Timeout("TIMEOUT", f"The batch {batch_id} did not finish within {timeout:g} s.", 0)
+            time.sleep(delay)
+            delay = min(delay * 1.5, 5.0)
+
+    def batch_hits(self, batch_id: str, limit: Optional[int] = None) -> Iterator[Hit]:
+        """The merged view of a finished batch, best first: each molecule once, at its best similarity to any
+        query, with ``properties["query_id"]`` and ``["query_smiles"]`` naming that query."""
+        page = 0
+        taken = 0
+        while limit is None or taken < limit:
+            answer = self._json("GET", "/api/get_batch_page", {"batch_id": batch_id, "page_num": page, "page_size": MAX_PAGE_SIZE})
+            for hit in _hits_of(answer):
+                if limit is not None and taken >= limit:
+                    return
+                taken += 1
+                yield hit
+            if len(answer.get("smiles", [])) < MAX_PAGE_SIZE:
+                return
+            page += 1
+
+    def download_batch(self, batch_id: str, path: Union[str, Path]) -> Path:
+        """Saves every query's best hits as CSV, one row per hit with query_id and query_smiles columns."""
+        target = Path(path)
+        target.write_bytes(self._bytes("GET", "/api/batch_download", {"batch_id": batch_id}))
+        return target
+
+    def batch(
+        self,
+        queries: Union[str, Path, Iterable[str]],
+        databases: Union[str, Iterable[str]],
+        method: str = "morgan",
+        quality: str = "fast",
+        properties: bool = False,
+        filters: Optional[Filters] = None,
+        limit: Optional[int] = None,
+        timeout: float = 3600.0,
+        on_progress: Optional[Progress] = None,
+    ) -> BatchResult:
+        """Submits a batch, waits for it, and reads each query's hits (the best ``limit`` each, or all) and the
+        merged view. A query that failed has no hits; its status says why."""
+        submitted = self.submit_batch(queries, databases, method=method, quality=quality, properties=properties, filters=filters)
+        status = self.wait_batch(submitted["batch_id"], timeout=timeout, on_progress=on_progress)
+        results = [
+            BatchQuery(
+                query_id=query["query_id"],
+                query_smiles=query["query_smiles"],
+                job_name=query["job_name"],
+                hits=list(self.hits(query["job_name"], properties=properties, limit=limit)) if query["status"] == "SUCCESS" else [],
+            )
+            for query in status["queries"]
+        ]
+        return BatchResult(submitted["batch_id"], results, list(status["skipped_rows"]), list(self.batch_hits(submitted["batch_id"])))
 
     def histograms(self, job_name: str, bins: int = 50) -> dict[str, Any]:
         """Counts of hits per similarity bin over 0..1, per database."""
@@ -210,6 +322,15 @@ class Client:
             delay = min(delay * 1.5, 5.0)
 
     # ---- transport ----
+
+    @staticmethod
+    def _search_options(databases: Union[str, Iterable[str]], method: str, quality: str, properties: bool, filters: Optional[Filters]) -> dict[str, Any]:
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+        if quality not in QUALITIES:
+            raise ValueError(f"quality must be one of {', '.join(QUALITIES)}, not {quality!r}")
+        names = [databases] if isinstance(databases, str) else list(databases)
+        return {"search_type": method, "search_quality": quality, "db_names": names, "compute_properties": properties, **(filters or {})}
 
     def _json(self, method: str, path: str, params: Optional[dict[str, Any]] = None, body: Any = None) -> Any:
         return json.loads(self._bytes(method, path, params, body).decode("utf-8"))

@@ -133,6 +133,62 @@ class SearchTest(ServerTestCase):
             self.assertEqual({row["db_id"] for row in picked}, {hit.vendor_id for hit in result.hits[:4]})
 
 
+class FilterTest(ServerTestCase):
+    def test_every_hit_passes_the_filters_and_they_are_the_best_that_pass(self) -> None:
+        client = Client(self.url)
+        filters = {"mw_max": 350, "clogp_max": 3, "lipinski": True}
+        filtered = client.search(ASPIRIN, databases="ENAMINE-REAL", properties=True, filters=filters)
+        everything = client.search(ASPIRIN, databases="ENAMINE-REAL", properties=True)
+
+        def passes(hit: object) -> bool:
+            values = hit.properties  # type: ignore[attr-defined]
+            return values["mw"] <= 350 and values["clogp"] <= 3 and values["lipinski_violations"] <= 1
+
+        self.assertGreater(len(filtered), 0)
+        self.assertTrue(all(passes(hit) for hit in filtered))
+        self.assertEqual([hit.id for hit in filtered], [hit.id for hit in everything if passes(hit)])
+        self.assertEqual(client.status(filtered.job_name)["filters"], {"ranges": {"mw": {"max": 350}, "clogp": {"max": 3}}, "lipinski": True})
+
+    def test_a_substructure_nothing_contains_gives_no_hits_and_says_so(self) -> None:
+        client = Client(self.url)
+        result = client.search(ASPIRIN, databases="ENAMINE-REAL", filters={"substructure": "[Xe]"})
+        self.assertEqual(len(result), 0)
+        self.assertIn("No molecule in ENAMINE-REAL contains the substructure [Xe]", client.status(result.job_name)["notes"][0])
+
+
+class BatchTest(ServerTestCase):
+    def test_a_file_batch_reports_bad_rows_and_matches_single_searches(self) -> None:
+        client = Client(self.url)
+        queries = [ASPIRIN, "CC(=O)Nc1ccc(O)cc1", "Cn1cnc2c1c(=O)n(C)c(=O)n2C"]
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "queries.smi"
+            path.write_text(f"{queries[0]}\tASPIRIN\nC1CC(\tBROKEN\n{queries[1]}\tPARACETAMOL\n{queries[2]}\tCAFFEINE\n")
+            seen: list[int] = []
+            batch = client.batch(path, databases="ENAMINE-REAL", limit=10, on_progress=lambda status: seen.append(status["queries_done"]))
+            self.assertEqual([query.query_id for query in batch.queries], ["ASPIRIN", "PARACETAMOL", "CAFFEINE"])
+            self.assertEqual([row["line"] for row in batch.skipped_rows], [2])
+            self.assertEqual(seen[-1], 3)
+            single = client.search(queries[1], databases="ENAMINE-REAL", limit=10)
+            self.assertEqual([(hit.id, hit.similarity) for hit in batch.queries[1].hits], [(hit.id, hit.similarity) for hit in single])
+            # The merged view: each molecule once, at its best similarity to any query.
+            best = {}
+            for query in batch.queries:
+                for hit in client.hits(query.job_name):
+                    best[hit.id] = max(best.get(hit.id, 0.0), hit.similarity)
+            self.assertEqual(len(batch.merged), len(best))
+            self.assertTrue(all(hit.similarity == best[hit.id] for hit in batch.merged))
+            saved = client.download_batch(batch.batch_id, Path(folder) / "batch.csv")
+            with saved.open(newline="") as file:
+                rows = list(csv.DictReader(file))
+            self.assertEqual({row["query_id"] for row in rows}, {"ASPIRIN", "PARACETAMOL", "CAFFEINE"})
+            self.assertTrue(all(row["query_smiles"] for row in rows))
+
+    def test_a_list_over_the_visitor_limit_is_refused(self) -> None:
+        with self.assertRaises(InvalidRequest) as caught:
+            Client(self.url).submit_batch([ASPIRIN] * 11, databases="MOLPORT")
+        self.assertIn("at most 10 queries", caught.exception.details[0]["message"])
+
+
 class ErrorTest(ServerTestCase):
     def test_a_bad_smiles_is_an_invalid_request_with_the_api_message(self) -> None:
         with self.assertRaises(InvalidRequest) as caught:
