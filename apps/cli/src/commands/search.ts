@@ -1,11 +1,13 @@
 import { csvRow, tsvRow } from '@molsearch/api';
 import { PROPERTY_COLUMNS, formatPropertyValue, loadRDKit, sdfRecord } from '@molsearch/chem';
 import type { MoleculeProperties } from '@molsearch/chem';
-import { MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, alignedHitMolblock, catalogueChargeModel, closeSearchPool, openCatalogue, search, shapeQuery } from '@molsearch/engine';
-import type { Catalogue, SearchMethod, ShapeQuery } from '@molsearch/engine';
+import { EngineError, MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, alignedHitMolblock, catalogueChargeModel, closeSearchPool, openCatalogue, search, shapeQuery } from '@molsearch/engine';
+import type { Catalogue, SearchMethod, SearchResult, ShapeQuery } from '@molsearch/engine';
 import { usageError } from '../cli-error.ts';
-import type { Command } from '../command.ts';
+import type { Command, CommandContext } from '../command.ts';
 import { FILTER_OPTIONS, filterSummary, filtersFromOptions } from '../search-filter-options.ts';
+import { readQueryFile } from '../query-file.ts';
+import type { QueryRow } from '../query-file.ts';
 
 const FORMATS = ['tsv', 'csv', 'sdf'] as const;
 type OutputFormat = (typeof FORMATS)[number];
@@ -13,8 +15,8 @@ type OutputFormat = (typeof FORMATS)[number];
 export const command: Command = {
   name: 'search',
   summary: 'find the molecules most similar to a query in one or more catalogues',
-  usage: '<SMILES>',
-  minArgs: 1,
+  usage: '<SMILES> | --queries <file>',
+  minArgs: 0,
   maxArgs: 1,
   options: {
     method: { type: 'string', valueName: 'method', description: `${SEARCH_METHODS.join(' | ')} (default morgan)` },
@@ -24,6 +26,7 @@ export const command: Command = {
     threshold: { type: 'string', valueName: 'T', description: 'only hits with similarity >= T, 0..1 (default 0)' },
     format: { type: 'string', valueName: 'format', description: 'tsv | csv | sdf (default tsv)' },
     threads: { type: 'string', valueName: 'N', description: 'scan threads (default 2)' },
+    queries: { type: 'string', valueName: 'file', description: 'search each molecule of a .smi, .csv, .sdf or .xlsx file; rows gain query_id and query_smiles' },
     ...FILTER_OPTIONS,
   },
   help: [
@@ -44,43 +47,45 @@ export const command: Command = {
     '',
     "Example: molsearch search 'CC(=O)Oc1ccccc1C(=O)O' --db MOLPORT --db ZINC15 --top 10 --threshold 0.4",
     "         molsearch search 'CC(=O)Nc1ccc(O)cc1' --db MOLPORT --mw-max 350 --lipinski --substructure 'c1ccccc1N'",
+    '         molsearch search --queries hit_list.smi --db MOLPORT --top 20 --format csv > hits.csv',
   ].join('\n'),
   async run(context) {
     const databases = context.options.strings('db');
     if (databases.length === 0) throw usageError("search needs at least one --db <DB-ID>; see 'molsearch search --help'");
+    const queryFile = context.options.string('queries');
+    if ((queryFile === undefined) === (context.args.length === 0)) throw usageError("search needs a query SMILES or --queries <file>, not both; see 'molsearch search --help'");
     const format = context.options.choice('format', FORMATS) ?? 'tsv';
     const method = context.options.choice('method', SEARCH_METHODS) ?? 'morgan';
+    const request = {
+      method,
+      quality: context.options.choice('quality', SEARCH_QUALITIES) ?? 'fast',
+      databases,
+      limit: context.options.integer('top', { min: 1, max: MAX_SEARCH_LIMIT }) ?? 30,
+      threshold: context.options.number('threshold', { min: 0, max: 1 }) ?? 0,
+      ...filtersFromOptions(context.options),
+    };
+    const options = { dataDir: context.dataDir, threads: context.options.integer('threads', { min: 1, max: 7 }) ?? 2 };
     try {
-      const result = await search(
-        {
-          smiles: context.args[0] as string,
-          method,
-          quality: context.options.choice('quality', SEARCH_QUALITIES) ?? 'fast',
-          databases,
-          limit: context.options.integer('top', { min: 1, max: MAX_SEARCH_LIMIT }) ?? 30,
-          threshold: context.options.number('threshold', { min: 0, max: 1 }) ?? 0,
-          ...filtersFromOptions(context.options),
-        },
-        { dataDir: context.dataDir, threads: context.options.integer('threads', { min: 1, max: 7 }) ?? 2 },
-      );
-      for (const hits of result.databases) {
-        const summary = filterSummary(hits);
-        if (summary) context.note(summary);
-      }
-      const header = method === 'consensus' ? withComponents(HEADER, COMPONENT_COLUMNS) : HEADER;
+      const queries: QueryRow[] = queryFile === undefined ? [{ line: 0, id: '', smiles: context.args[0] as string }] : await readQueryFile(context, queryFile);
+      const scored = method === 'consensus' ? withComponents(HEADER, COMPONENT_COLUMNS) : HEADER;
+      const header = queryFile === undefined ? scored : [...QUERY_COLUMNS, ...scored];
       if (format !== 'sdf') await context.out.line(row(header, format));
       else await loadRDKit();
-      // 3D poses are recomputed for the hits written (the search keeps only scores), with each catalogue's charge model.
-      const queries = new Map<string, ShapeQuery>();
-      for (const hits of result.databases) {
-        const catalogue = await openCatalogue(context.dataDir, hits.database);
-        const query = format === 'sdf' && method !== 'morgan' && catalogue.manifest.shape ? await queryFor(queries, context.args[0] as string, catalogue) : undefined;
-        for (let i = 0; i < hits.rows.length; i++) {
-          const hit = hitFields(catalogue, hits.rows[i]!, i + 1, hits.similarities[i]!, header, hits.components && COMPONENT_COLUMNS.map((name) => hits.components![name][i]!));
-          if (format !== 'sdf') await context.out.line(row(hit.cells, format));
-          // The record ends with its own line break.
-          else await context.out.line(hitRecord(hit, query && { query, method, catalogue, row: hits.rows[i]! }).slice(0, -1));
+      for (const query of queries) {
+        let result: SearchResult;
+        try {
+          result = await search({ ...request, smiles: query.smiles }, options);
+        } catch (error) {
+          // One unreadable query of a file is reported by its line; the others are still searched.
+          if (queryFile === undefined || !(error instanceof EngineError) || error.code !== 'INVALID_SMILES') throw error;
+          context.note(`line ${query.line}: ${error.message}`);
+          continue;
         }
+        for (const hits of result.databases) {
+          const summary = filterSummary(hits);
+          if (summary) context.note(queryFile === undefined ? summary : `${query.id}: ${summary}`);
+        }
+        await writeHits(context, result, { format, method, header, smiles: query.smiles, prefix: queryFile === undefined ? [] : [query.id, query.smiles] });
       }
     } finally {
       await closeSearchPool();
@@ -89,6 +94,37 @@ export const command: Command = {
 };
 
 const HEADER = ['rank', 'database', 'id', 'smiles', 'similarity', ...PROPERTY_COLUMNS.map((column) => column.key)];
+/** The columns a `--queries` search puts first on each row. */
+const QUERY_COLUMNS = ['query_id', 'query_smiles'] as const;
+
+interface WriteOptions {
+  format: OutputFormat;
+  method: SearchMethod;
+  /** Every column written, `prefix`'s first. */
+  header: readonly string[];
+  /** The query as given (3D poses are built from it). */
+  smiles: string;
+  prefix: readonly string[];
+}
+
+/** One query's hits, database by database, best first. */
+async function writeHits(context: CommandContext, result: SearchResult, options: WriteOptions): Promise<void> {
+  const { format, method, header, prefix } = options;
+  const scored = header.slice(prefix.length);
+  // 3D poses are recomputed for the hits written (the search keeps only scores), with each catalogue's charge model.
+  const queries = new Map<string, ShapeQuery>();
+  for (const hits of result.databases) {
+    const catalogue = await openCatalogue(context.dataDir, hits.database);
+    const query = format === 'sdf' && method !== 'morgan' && catalogue.manifest.shape ? await queryFor(queries, options.smiles, catalogue) : undefined;
+    for (let i = 0; i < hits.rows.length; i++) {
+      const fields = hitFields(catalogue, hits.rows[i]!, i + 1, hits.similarities[i]!, scored, hits.components && COMPONENT_COLUMNS.map((name) => hits.components![name][i]!));
+      const hit = { ...fields, header, cells: [...prefix, ...fields.cells] };
+      if (format !== 'sdf') await context.out.line(row(hit.cells, format));
+      // The record ends with its own line break.
+      else await context.out.line(hitRecord(hit, query && { query, method, catalogue, row: hits.rows[i]! }).slice(0, -1));
+    }
+  }
+}
 const COMPONENT_COLUMNS = ['morgan', 'shape', 'electrostatic'] as const;
 
 /** `header` with `extra` after the similarity. */
@@ -133,7 +169,7 @@ interface PoseSource {
 
 /** One SD record: the hit aligned on the query with `pose` (3D methods), else 2D coordinates; the hit's fields as data items. */
 function hitRecord(hit: HitFields, pose?: PoseSource): string {
-  const title = hit.cells[2] ?? '';
+  const title = hit.cells[hit.header.indexOf('id')] ?? '';
   const molblock = pose && pose.method !== 'morgan' ? alignedHitMolblock(pose.query, pose.method, pose.catalogue, pose.row, title) : undefined;
   return sdfRecord({ title, molblock, smiles: hit.smiles, fields: hit.header.map((name, i) => [name, hit.cells[i] ?? ''] as const) });
 }
