@@ -8,9 +8,12 @@ import { expect, onTestFinished } from 'vitest';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** Debian's Chromium driven by playwright-core (no downloaded browser builds). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+/** WebGL without a GPU: SwiftShader, Chromium's software renderer, for pages that draw in 3D. */
+const WEBGL_ARGS = ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Debian's Chromium driven by playwright-core (no downloaded browser builds); with `webgl`, able to draw WebGL. */
+export function launchBrowser(options: { webgl?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: options.webgl ? WEBGL_ARGS : ARGS, headless: true });
 }
 
 export interface OpenedPage {

@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
               { path: '/settings', lazy: () => import('../pages/settings/settings.page.tsx') },
               { path: '/auth/callback', lazy: () => import('../pages/auth/auth-callback.page.tsx') },
               { path: '/auth/reset-password', lazy: () => import('../pages/auth/reset-password.page.tsx') },
+              // A hit's detail view: its own address, so it can be shared and reloaded.
+              { path: '/hits/:jobName/:database/:hitId', lazy: () => import('../pages/hit/hit.page.tsx') },
               // One segment that is none of the pages above: a vendor landing page (or "not found" for an unknown slug).
               { path: '/:vendor', lazy: () => import('../pages/search/search.page.tsx') },
               { path: '*', lazy: () => import('../pages/not-found/not-found.page.tsx') },

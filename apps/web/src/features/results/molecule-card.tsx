@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { useCopy } from '../../ui/use-copy.ts';
+import { useHitOpener } from './hit-opener.ts';
 import { HIT_SCORE_KINDS, formatHitScore } from './hit-scores.ts';
 import { depictionUrl } from './results-api.ts';
 import type { PropertyColumn } from './property-columns.ts';
@@ -30,6 +31,7 @@ const DRAWING_HEIGHT = 200;
  * beside it, not inside, so each control stays a control of its own.
  */
 export function MoleculeCard({ row, databaseName, selected, onToggle, showSimilarity, columns, rarity = null }: MoleculeCardProps): React.JSX.Element {
+  const openHit = useHitOpener();
   if (row.isQueryMolecule) return <QueryCard row={row} columns={columns} />;
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -79,6 +81,11 @@ export function MoleculeCard({ row, databaseName, selected, onToggle, showSimila
       {row.scores ? <Scores scores={row.scores} /> : null}
       <Properties row={row} columns={columns} />
       <div className={styles.actions}>
+        {openHit ? (
+          <button type="button" className={styles.copy} aria-label={`Details of ${row.originalId}`} onClick={() => openHit(row)}>
+            Details
+          </button>
+        ) : null}
         <CopySmiles smiles={row.smiles} name={row.originalId} />
       </div>
     </article>

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getDatabases } from '../../api/search-api.ts';
 import { Button } from '../../ui/button.tsx';
+import type { HitQuery } from '@molsearch/api';
 import { DatabaseView } from './database-view.tsx';
+import { HitOpenerContext } from './hit-opener.ts';
+import type { MoleculeRow } from './results.types.ts';
 import { DownloadDialog } from './download-dialog.tsx';
 import { FiltersLine } from './filters-line.tsx';
 import { FloatingMenu } from './floating-menu.tsx';
@@ -18,6 +21,9 @@ import type { ResultsLayout } from './molecule-grid.tsx';
 import { useSearchResults } from './use-search-results.ts';
 import { methodInfo, qualityInfo } from '../../shared/search-options.ts';
 import styles from './search-results.module.css';
+
+// The detail view (and, inside it, the 3D viewer) loads when a hit is first opened, not with the results.
+const HitDetailDialog = lazy(() => import('../hit-detail/hit-detail-dialog.tsx').then((module) => ({ default: module.HitDetailDialog })));
 
 /** What the search page hands over once a job has succeeded. */
 export interface SubmittedSearch {
@@ -67,6 +73,10 @@ export function SearchResults({ search, onModify, onNewSearch, focusOnShow = fal
     [histogram, databases.data],
   );
   const [downloadOpen, setDownloadOpen] = useState(false);
+  // The hit whose detail view is open over the results.
+  const [openHit, setOpenHit] = useState<HitQuery | null>(null);
+  const openHitOf = useCallback((row: MoleculeRow) => setOpenHit({ job_name: search.jobName, db_name: row.database, id: row.id }), [search.jobName]);
+  const closeHit = useCallback(() => setOpenHit(null), []);
   // The query's own property values, beside its hits' once properties are shown.
   const queryProperties = useQuery({
     queryKey: ['properties', search.smiles],
@@ -111,135 +121,142 @@ export function SearchResults({ search, onModify, onNewSearch, focusOnShow = fal
   };
 
   return (
-    <section ref={top} className={styles.results} aria-label="Search results">
-      <header className={styles.summary}>
-        <div className={styles.summaryText}>
-          <h2 ref={heading} tabIndex={-1} className={styles.title}>
-            Results
-          </h2>
-          <p className={styles.meta}>
-            <span>{methodInfo(search.method)?.label ?? search.method}</span>
-            <span>{qualityInfo(search.quality)?.label ?? search.quality}</span>
-            <span>
-              {search.databases.length} database{search.databases.length === 1 ? '' : 's'}
-            </span>
-            {hitCount !== null ? <span>{hitCount.toLocaleString('en-US')} hits</span> : null}
-          </p>
-          <code className={styles.querySmiles} title="Query SMILES">
-            {search.smiles}
-          </code>
-          <FiltersLine jobName={search.jobName} />
-        </div>
-      </header>
-
-      {ready ? (
-        <div className={styles.toolbar} role="toolbar" aria-label="Results options">
-          <div className={styles.toggles}>
-            <label className={styles.switch}>
-              <input type="checkbox" role="switch" checked={showSimilarity} onChange={(event) => setShowSimilarity(event.target.checked)} />
-              <span>Show similarity</span>
-            </label>
-            <label className={styles.switch}>
-              <input
-                type="checkbox"
-                role="switch"
-                checked={results.includeProperties}
-                disabled={state.busy === 'properties'}
-                onChange={(event) => results.setIncludeProperties(event.target.checked)}
-              />
-              <span>Properties</span>
-            </label>
-            <label className={styles.switch}>
-              <input type="checkbox" role="switch" checked={layout === 'table'} onChange={(event) => setLayout(event.target.checked ? 'table' : 'cards')} />
-              <span>Table view</span>
-            </label>
+    <HitOpenerContext.Provider value={openHitOf}>
+      <section ref={top} className={styles.results} aria-label="Search results">
+        <header className={styles.summary}>
+          <div className={styles.summaryText}>
+            <h2 ref={heading} tabIndex={-1} className={styles.title}>
+              Results
+            </h2>
+            <p className={styles.meta}>
+              <span>{methodInfo(search.method)?.label ?? search.method}</span>
+              <span>{qualityInfo(search.quality)?.label ?? search.quality}</span>
+              <span>
+                {search.databases.length} database{search.databases.length === 1 ? '' : 's'}
+              </span>
+              {hitCount !== null ? <span>{hitCount.toLocaleString('en-US')} hits</span> : null}
+            </p>
+            <code className={styles.querySmiles} title="Query SMILES">
+              {search.smiles}
+            </code>
+            <FiltersLine jobName={search.jobName} />
           </div>
-          <div className={styles.actions}>
-            <span className={styles.selection} aria-live="polite">
-              {selectedIds.length} selected
-            </span>
-            {selectedIds.length > 0 ? (
-              <Button size="sm" variant="ghost" onClick={() => results.setSelected([])}>
-                Clear selection
+        </header>
+
+        {ready ? (
+          <div className={styles.toolbar} role="toolbar" aria-label="Results options">
+            <div className={styles.toggles}>
+              <label className={styles.switch}>
+                <input type="checkbox" role="switch" checked={showSimilarity} onChange={(event) => setShowSimilarity(event.target.checked)} />
+                <span>Show similarity</span>
+              </label>
+              <label className={styles.switch}>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={results.includeProperties}
+                  disabled={state.busy === 'properties'}
+                  onChange={(event) => results.setIncludeProperties(event.target.checked)}
+                />
+                <span>Properties</span>
+              </label>
+              <label className={styles.switch}>
+                <input type="checkbox" role="switch" checked={layout === 'table'} onChange={(event) => setLayout(event.target.checked ? 'table' : 'cards')} />
+                <span>Table view</span>
+              </label>
+            </div>
+            <div className={styles.actions}>
+              <span className={styles.selection} aria-live="polite">
+                {selectedIds.length} selected
+              </span>
+              {selectedIds.length > 0 ? (
+                <Button size="sm" variant="ghost" onClick={() => results.setSelected([])}>
+                  Clear selection
+                </Button>
+              ) : (
+                <Button size="sm" variant="ghost" onClick={() => results.setSelected(shownRows.map((row) => row.id))} disabled={shownRows.length === 0}>
+                  Select all shown
+                </Button>
+              )}
+              {quoteHref ? (
+                <a className={styles.quoteLink} href={quoteHref} onClick={getQuote}>
+                  Get quote
+                </a>
+              ) : (
+                <Button size="sm" variant="secondary" onClick={getQuote}>
+                  Get quote
+                </Button>
+              )}
+              <Button size="sm" variant="primary" onClick={() => setDownloadOpen(true)}>
+                {selectedIds.length > 0 ? `Download selected (${selectedIds.length})` : 'Download'}
               </Button>
-            ) : (
-              <Button size="sm" variant="ghost" onClick={() => results.setSelected(shownRows.map((row) => row.id))} disabled={shownRows.length === 0}>
-                Select all shown
-              </Button>
-            )}
-            {quoteHref ? (
-              <a className={styles.quoteLink} href={quoteHref} onClick={getQuote}>
-                Get quote
-              </a>
-            ) : (
-              <Button size="sm" variant="secondary" onClick={getQuote}>
-                Get quote
-              </Button>
-            )}
-            <Button size="sm" variant="primary" onClick={() => setDownloadOpen(true)}>
-              {selectedIds.length > 0 ? `Download selected (${selectedIds.length})` : 'Download'}
+            </div>
+          </div>
+        ) : null}
+
+        {state.view === 'loading' ? <ResultsSkeleton /> : null}
+        {state.view === 'empty' ? (
+          <div className={styles.empty} role="status">
+            <p className={styles.emptyTitle}>{state.message ?? 'No results found'}</p>
+            <p>Try another method, a higher search quality or more databases.</p>
+            <Button variant="primary" onClick={onModify}>
+              Modify search
             </Button>
           </div>
-        </div>
-      ) : null}
+        ) : null}
+        {state.view === 'sections' ? (
+          <SectionsView
+            sections={state.sections}
+            missing={state.missing}
+            query={query}
+            histogram={histogram}
+            selected={state.selected}
+            onToggle={results.toggleSelected}
+            onOpen={results.openDatabase}
+            opening={state.busy === 'opening'}
+            showSimilarity={showSimilarity}
+            showProperties={results.includeProperties}
+            labelOf={labelOf}
+            rarityOf={rarityOf}
+            layout={layout}
+          />
+        ) : null}
+        {state.view === 'database' && state.database ? (
+          <DatabaseView
+            view={state.database}
+            query={query}
+            histogram={histogram}
+            selected={state.selected}
+            onToggle={results.toggleSelected}
+            onBack={search.databases.length > 1 && state.sections.length > 0 ? results.backToSections : undefined}
+            onLoadMore={results.loadMore}
+            onThreshold={results.applyThreshold}
+            busy={state.busy}
+            showSimilarity={showSimilarity}
+            showProperties={results.includeProperties}
+            labelOf={labelOf}
+            rarityOf={rarityOf}
+            layout={layout}
+          />
+        ) : null}
 
-      {state.view === 'loading' ? <ResultsSkeleton /> : null}
-      {state.view === 'empty' ? (
-        <div className={styles.empty} role="status">
-          <p className={styles.emptyTitle}>{state.message ?? 'No results found'}</p>
-          <p>Try another method, a higher search quality or more databases.</p>
-          <Button variant="primary" onClick={onModify}>
-            Modify search
-          </Button>
-        </div>
-      ) : null}
-      {state.view === 'sections' ? (
-        <SectionsView
-          sections={state.sections}
-          missing={state.missing}
-          query={query}
-          histogram={histogram}
-          selected={state.selected}
-          onToggle={results.toggleSelected}
-          onOpen={results.openDatabase}
-          opening={state.busy === 'opening'}
-          showSimilarity={showSimilarity}
-          showProperties={results.includeProperties}
-          labelOf={labelOf}
-          rarityOf={rarityOf}
-          layout={layout}
+        <FloatingMenu onModify={onModify} onNewSearch={onNewSearch} />
+        <DownloadDialog
+          open={downloadOpen}
+          onOpenChange={setDownloadOpen}
+          jobName={search.jobName}
+          selectedIds={selectedIds}
+          dbName={currentDb}
+          databaseLabel={currentDb ? labelOf(currentDb) : search.databases.length === 1 ? labelOf(search.databases[0]!) : 'every database searched'}
+          threshold={state.database?.threshold ?? 0}
+          withProperties={results.includeProperties}
         />
-      ) : null}
-      {state.view === 'database' && state.database ? (
-        <DatabaseView
-          view={state.database}
-          query={query}
-          histogram={histogram}
-          selected={state.selected}
-          onToggle={results.toggleSelected}
-          onBack={search.databases.length > 1 && state.sections.length > 0 ? results.backToSections : undefined}
-          onLoadMore={results.loadMore}
-          onThreshold={results.applyThreshold}
-          busy={state.busy}
-          showSimilarity={showSimilarity}
-          showProperties={results.includeProperties}
-          labelOf={labelOf}
-          rarityOf={rarityOf}
-          layout={layout}
-        />
-      ) : null}
-
-      <FloatingMenu onModify={onModify} onNewSearch={onNewSearch} />
-      <DownloadDialog
-        open={downloadOpen}
-        onOpenChange={setDownloadOpen}
-        jobName={search.jobName}
-        selectedIds={selectedIds}
-        dbName={currentDb}
-        databaseLabel={currentDb ? labelOf(currentDb) : search.databases.length === 1 ? labelOf(search.databases[0]!) : 'every database searched'}
-        threshold={state.database?.threshold ?? 0}
-        withProperties={results.includeProperties}
-      />
-    </section>
+        {openHit ? (
+          <Suspense fallback={null}>
+            <HitDetailDialog hit={openHit} onClose={closeHit} />
+          </Suspense>
+        ) : null}
+      </section>
+    </HitOpenerContext.Provider>
   );
 }

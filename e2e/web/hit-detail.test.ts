@@ -1,0 +1,210 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the browser, hence the DOM types.
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { shapeTanimotoInPlace } from '@molsearch/chem';
+import Database from 'better-sqlite3';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSdf } from '../api/parse-files.ts';
+import { freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
+import type { ServerProcess } from '../api/server-process.ts';
+import { seriousAccessibilityViolations } from './axe.ts';
+import { launchBrowser, openPage, screenshotPath } from './browser.ts';
+import { firstLoadScripts } from './first-load-scripts.ts';
+import { WEB_DIST } from './global-setup.ts';
+import { searchPage } from './search-page.ts';
+
+const REPO = join(import.meta.dirname, '../..');
+const ASPIRIN = 'CC(=O)Oc1ccccc1C(=O)O';
+const ORDER_EMAIL = 'orders@molport.example';
+const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
+/** Ketcher's own toolbar (third-party) and the toast region are checked elsewhere. */
+const EDITOR = ['[data-testid="molecule-editor"]', '[data-sonner-toaster]'];
+
+/** Heavy-atom elements and coordinates of a V2000 record. */
+function atomsOf(record: string): { elements: number[]; xyz: Float64Array } {
+  const lines = record.split('\n');
+  const count = Number.parseInt(lines[3]!.slice(0, 3), 10);
+  const atoms = lines.slice(4, 4 + count);
+  const numbers: Record<string, number> = { C: 6, N: 7, O: 8, S: 16, F: 9, Cl: 17, Br: 35, I: 53, P: 15 };
+  return {
+    elements: atoms.map((line) => numbers[line.slice(31, 34).trim()] ?? 6),
+    xyz: Float64Array.from(atoms.flatMap((line) => [line.slice(0, 10), line.slice(10, 20), line.slice(20, 30)].map(Number))),
+  };
+}
+
+interface Pixels {
+  /** Pixels that are not the white background. */
+  drawn: number;
+  /** RGBA bytes, to compare two pictures. */
+  data: number[];
+}
+
+/** The WebGL canvas as composited on screen (a screenshot, decoded in the page): what a person sees. */
+async function viewerPixels(page: Page, viewer: Locator): Promise<Pixels> {
+  const png = (await viewer.screenshot()).toString('base64');
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let drawn = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 235 || data[i + 1]! < 235 || data[i + 2]! < 235) drawn++;
+    return { drawn, data: Array.from(data) };
+  }, png);
+}
+
+function differingPixels(a: Pixels, b: Pixels): number {
+  let count = 0;
+  for (let i = 0; i < Math.min(a.data.length, b.data.length); i += 4) {
+    if (Math.abs(a.data[i]! - b.data[i]!) + Math.abs(a.data[i + 1]! - b.data[i + 1]!) + Math.abs(a.data[i + 2]! - b.data[i + 2]!) > 30) count++;
+  }
+  return count;
+}
+
+/** Waits until the viewer has drawn the molecules (a canvas with enough non-background pixels). */
+async function drawnViewer(page: Page): Promise<{ viewer: Locator; pixels: Pixels }> {
+  const viewer = page.getByTestId('hit-viewer');
+  await viewer.locator('canvas').first().waitFor({ timeout: 60_000 });
+  let pixels: Pixels = { drawn: 0, data: [] };
+  await expect.poll(async () => (pixels = await viewerPixels(page, viewer)).drawn, { timeout: 30_000 }).toBeGreaterThan(1500);
+  return { viewer, pixels };
+}
+
+describe('a hit in detail', () => {
+  let browser: Browser;
+  let server: ServerProcess;
+  let dataDir: string;
+  const cleanups: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    const data = await freshDataDir();
+    dataDir = data.dir;
+    cleanups.push(data.remove);
+    const config = JSON.parse(await readFile(join(REPO, 'config/catalogues.json'), 'utf8')) as { databases: { id: string; orderEmail: string | null }[] };
+    for (const database of config.databases) if (database.id === 'MOLPORT') database.orderEmail = ORDER_EMAIL;
+    const configPath = join(data.dir, 'catalogues.json');
+    await writeFile(configPath, JSON.stringify(config));
+    server = await startServerProcess(data.dir, { RATE_LIMITING: 'false', WEB_DIR: WEB_DIST, CATALOGUE_CONFIG: configPath });
+    // WebGL in headless Chromium comes from SwiftShader, the software renderer.
+    browser = await launchBrowser({ webgl: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    for (const cleanup of cleanups) await cleanup();
+    await removeTestCatalogues();
+  });
+
+  it('opens from a shape hit by keyboard, draws the aligned pose, recolours it by charge, downloads it, reloads and orders it', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await context.addInitScript({ content: CONSENT_SEEN });
+    const search = searchPage(page);
+    await page.goto(server.url);
+    await search.smilesBox.waitFor({ timeout: 90_000 });
+    await search.openOptions(ASPIRIN);
+    await search.options.getByRole('radio', { name: /^Shape/ }).click();
+    for (const card of await page.getByRole('group', { name: 'Databases' }).getByRole('checkbox').all()) {
+      const wanted = (await card.getAttribute('aria-label')) === 'MolPort';
+      if (((await card.getAttribute('aria-checked')) === 'true') !== wanted) await card.click();
+    }
+    await search.optionsSearch.click();
+    await search.results.waitFor({ timeout: 120_000 });
+    const grid = search.results.getByRole('group', { name: 'Results from MolPort' });
+    await grid.waitFor();
+    // Every card carries the three scores.
+    await expect.poll(() => grid.getByRole('definition').first().isVisible()).toBe(true);
+    expect(await grid.locator('[aria-label="Scores"]').count()).toBeGreaterThan(10);
+
+    // By keyboard: Tab onto the second hit's Details button and press Enter.
+    const details = grid.getByRole('button', { name: /^Details of / }).nth(1);
+    const vendorId = ((await details.getAttribute('aria-label')) ?? '').replace('Details of ', '');
+    await details.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Hit details' });
+    await dialog.getByRole('heading', { name: vendorId }).waitFor();
+    await page.waitForURL(/\/hits\/[^/]+\/MOLPORT\/molport%3A/);
+    const detailUrl = page.url();
+
+    const { viewer, pixels: byElement } = await drawnViewer(page);
+    await page.screenshot({ path: screenshotPath('hit-detail-dialog-desktop') });
+    await dialog.getByRole('radio', { name: 'By partial charge' }).check();
+    let byCharge = byElement;
+    await expect.poll(async () => differingPixels(byElement, (byCharge = await viewerPixels(page, viewer))), { timeout: 20_000 }).toBeGreaterThan(200);
+    expect(byCharge.drawn).toBeGreaterThan(1500);
+    await page.screenshot({ path: screenshotPath('hit-detail-dialog-charges-desktop') });
+    // Hiding the hit leaves the query alone: fewer pixels drawn.
+    await dialog.getByRole('checkbox', { name: 'Hit' }).uncheck();
+    await expect.poll(async () => (await viewerPixels(page, viewer)).drawn).toBeLessThan(byCharge.drawn);
+    await dialog.getByRole('checkbox', { name: 'Hit' }).check();
+    expect(await seriousAccessibilityViolations(page, EDITOR)).toEqual([]);
+
+    // Download pose: two records whose coordinates, as they lie, give the reported shape score.
+    const jobName = decodeURIComponent(new URL(detailUrl).pathname.split('/')[2]!);
+    const hitId = decodeURIComponent(new URL(detailUrl).pathname.split('/')[4]!);
+    const reported = (await (await page.request.get(`${server.url}/api/get_hit?job_name=${jobName}&db_name=MOLPORT&id=${encodeURIComponent(hitId)}`)).json()) as { shape_similarity: number; smiles: string };
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await dialog.getByRole('link', { name: 'Download pose' }).click();
+    const text = await readFile((await (await download).path())!, 'utf8');
+    const records = await parseSdf(text);
+    expect(records.map((record) => record.fields.role)).toEqual(['query', 'hit']);
+    expect(records[1]!.fields.db_id).toBe(vendorId);
+    const [queryBlock, hitBlock] = text.split('$$$$\n');
+    const [q, h] = [atomsOf(queryBlock!), atomsOf(hitBlock!)];
+    expect(Math.abs(shapeTanimotoInPlace(q.elements, q.xyz, h.elements, h.xyz) - reported.shape_similarity)).toBeLessThanOrEqual(0.01);
+
+    // Get quote: the vendor's order mail with the compound's id and SMILES, and a quotation recorded.
+    const quote = dialog.getByRole('link', { name: 'Get quote' });
+    const mailto = decodeURIComponent((await quote.getAttribute('href')) ?? '');
+    expect(mailto.startsWith(`mailto:${ORDER_EMAIL}?`)).toBe(true);
+    expect(mailto).toContain(`${vendorId}  ${reported.smiles}`);
+    await quote.dispatchEvent('click');
+    await expect
+      .poll(() => {
+        const store = new Database(join(dataDir, 'molsearch.sqlite'), { readonly: true });
+        try {
+          return (store.prepare('SELECT COUNT(*) AS n FROM quotations').get() as { n: number }).n;
+        } finally {
+          store.close();
+        }
+      })
+      .toBe(1);
+
+    // The detail address reloads to the same view, on a page of its own.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: vendorId }).waitFor({ timeout: 60_000 });
+    const reloaded = await drawnViewer(page);
+    expect(reloaded.pixels.drawn).toBeGreaterThan(1500);
+    await page.screenshot({ path: screenshotPath('hit-detail-page-desktop'), fullPage: true });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Search from this hit' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Search from this hit' }).getAttribute('href')).toBe(`/search?q=${encodeURIComponent(reported.smiles)}`);
+
+    // Back on the results the dialog is closed and the results are as they were.
+    expect(errors.filter((error) => !/molecule-editor|Ketcher|require is not defined/.test(error))).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('keeps the 3D viewer out of the search page\'s first load', async () => {
+    const { page, context } = await openPage(browser);
+    await context.addInitScript({ content: CONSENT_SEEN });
+    const load = await firstLoadScripts(page, server.url);
+    const viewerChunks = (await readdir(join(WEB_DIST, 'assets'))).filter((name) => /^hit-viewer-.*\.js$/.test(name));
+    expect(viewerChunks).toHaveLength(1);
+    expect(load.files.map((file) => file.name)).not.toContain(viewerChunks[0]);
+    const editor = load.files.filter((file) => file.name.startsWith('molecule-editor-'));
+    const sum = (files: typeof load.files, key: 'decoded' | 'transferred') => files.reduce((total, file) => total + file[key], 0);
+    const withoutEditor = load.files.filter((file) => !editor.includes(file));
+    console.log(
+      `[first-load scripts] ${load.files.length} files, ${load.decoded} bytes (${load.transferred} over the wire); without the editor chunk ${sum(withoutEditor, 'decoded')} bytes (${sum(withoutEditor, 'transferred')} over the wire); viewer chunk ${viewerChunks[0]} not loaded`,
+    );
+    await context.close();
+  }, 180_000);
+});
