@@ -7,13 +7,16 @@ import { loadRDKit } from '@molsearch/chem';
 import { connectNats, openRegistry } from '@molsearch/cluster';
 import type { NatsConnection } from '@molsearch/cluster';
 import { closeSearchPool, createPreparer, forgetCatalogues, importCatalogue, openCatalogue, partFolderName, partOfId, search } from '@molsearch/engine';
-import type { MoleculePreparer, SearchMethod, SearchRequest } from '@molsearch/engine';
+import type { DatabaseHits, MoleculePreparer, SearchMethod, SearchRequest } from '@molsearch/engine';
 import { createClusterEngine } from '../../apps/server/src/cluster/cluster-engine.ts';
-import type { ClusterDatabaseHits } from '../../apps/server/src/cluster/cluster-engine.ts';
 import { ClusterRowRepository } from '../../apps/server/src/cluster/cluster-row.repository.ts';
 import { openStore } from '../../apps/server/src/store/database.ts';
 import type { Store } from '../../apps/server/src/store/database.ts';
 import type { SearchEngine } from '../../apps/server/src/search/search-engine.ts';
+import { isPartial, partialNotes } from '../../apps/server/src/search/partial-results.ts';
+import { ApiClient } from '../api/api-client.ts';
+import { startServerProcess } from '../api/server-process.ts';
+import type { ServerProcess } from '../api/server-process.ts';
 import { startNatsServer, stopProcess } from './nats-server.ts';
 import type { NatsServer } from './nats-server.ts';
 import { startSearchNode } from './search-node-process.ts';
@@ -29,6 +32,25 @@ let store: Store;
 let cluster: SearchEngine;
 let preparer: MoleculePreparer;
 const nodes = new Map<string, ChildProcess>();
+/** An API server process (molsearch serve with NATS_URL) with its own empty data directory: it has no catalogue of its own. */
+let api: ServerProcess;
+
+/** A search submitted to the API server, waited for, and its job status and first page of hits. */
+async function searchOverHttp(smiles: string, database: string): Promise<{ status: Record<string, unknown>; hits: Hits }> {
+  const client = new ApiClient(api.url);
+  const { job_name: jobName } = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: smiles, search_type: 'morgan', search_quality: 'fast', db_names: database, compute_properties: 'false' });
+  await client.waitForJob(jobName, 60_000);
+  const status = await client.json('/api/job_status', { job_name: jobName });
+  const pageAnswer = await client.request('GET', '/api/get_molsearch_page', { job_name: jobName, page_num: 0, page_size: 30, db_name: database });
+  if (pageAnswer.status !== 200) throw new Error(`the page answered ${pageAnswer.status}: ${JSON.stringify(api.logs.filter((line) => line.level === 'error')).slice(0, 2000)}`);
+  const page = pageAnswer.data as { db_id: string[]; similarity: number[] };
+  return { status, hits: byScoreThenId(page.db_id.map((id, i): [string, number] => [id, page.similarity[i]!])) };
+}
+
+/** Scores as the API answers them (roundSimilarity: 6 decimals). */
+function rounded(hits: Hits): Hits {
+  return byScoreThenId(hits.map(([id, score]): [string, number] => [id, Math.round(score * 1e6) / 1e6]));
+}
 
 /** Hits as (id, score) pairs, best first, equal scores by id. */
 type Hits = [string, number][];
@@ -46,9 +68,9 @@ async function localHits(request: Omit<SearchRequest, 'databases'>, database: st
 }
 
 /** The same search through the search nodes, rows read back from the store as pages read them. */
-async function clusterHits(request: Omit<SearchRequest, 'databases'>, database: string): Promise<{ hits: Hits; found: ClusterDatabaseHits }> {
+async function clusterHits(request: Omit<SearchRequest, 'databases'>, database: string): Promise<{ hits: Hits; found: DatabaseHits }> {
   const result = await cluster.search({ ...request, databases: [database] }, {});
-  const found = result.databases[0]! as ClusterDatabaseHits;
+  const found = result.databases[0]!;
   const rows = await cluster.readRows(database, found.rows, false);
   return { hits: byScoreThenId(rows.ids.map((id, i): [string, number] => [id, found.similarities[i]!])), found };
 }
@@ -89,9 +111,11 @@ beforeAll(async () => {
   cluster = createClusterEngine({
     nc, registry: await openRegistry(nc), rows: new ClusterRowRepository(store.db), catalogueConfig: join(dir, 'no-config.json'), threads: 1, attemptMs: 3000, partDeadlineMs: 6000,
   });
+  api = await startServerProcess(join(dir, 'api-server'), { NATS_URL: nats.url, PART_ATTEMPT_SECONDS: '3', PART_TIMEOUT_SECONDS: '6', RATE_LIMITING: 'off', CATALOGUE_CONFIG: join(dir, 'no-config.json') });
 }, 600_000);
 
 afterAll(async () => {
+  await api?.stop();
   await Promise.all([...nodes.values()].map((node) => stopProcess(node)));
   await nc?.close();
   await store?.close();
@@ -123,6 +147,12 @@ describe('search nodes over NATS', () => {
     }
   });
 
+  it('answers the same hits through an API server with NATS_URL, its pages read from its store', { timeout: 120_000 }, async () => {
+    const { status, hits } = await searchOverHttp(QUERY, 'CAT');
+    expect(status).toMatchObject({ status: 'SUCCESS', partial: false, notes: [] });
+    expectSameHits(hits, rounded(await localHits({ smiles: QUERY, method: 'morgan', quality: 'fast', limit: 30 }, 'WHOLE')));
+  });
+
   it('goes on with identical hits when a node holding a replicated part is killed during searches', { timeout: 300_000 }, async () => {
     const morgan = { smiles: QUERY, method: 'morgan' as const, quality: 'fast' as const, limit: 30 };
     const shape = { smiles: QUERY, method: 'espsim_shape' as const, quality: 'fast' as const, limit: 10 };
@@ -150,5 +180,16 @@ describe('search nodes over NATS', () => {
     expect(hits.every(([id]) => partOfId(id, 2) === 2)).toBe(true);
     const whole = await localHits({ ...morgan, limit: 400 }, 'WHOLE');
     expectSameHits(hits, whole.filter(([id]) => partOfId(id, 2) === 2).slice(0, 30));
+    const notes = partialNotes([found]);
+    expect(notes).toEqual(['partial: part 1 of 2 of CAT unavailable; its hits are those of the other parts.']);
+    expect(isPartial(notes)).toBe(true);
+    // PARTIAL_RESULTS=fail: the same search fails, naming the part.
+    const strict = createClusterEngine({
+      nc, registry: await openRegistry(nc), rows: new ClusterRowRepository(store.db), catalogueConfig: join(dir, 'no-config.json'), threads: 1, attemptMs: 1000, partDeadlineMs: 2000, failOnPartial: true,
+    });
+    await expect(strict.search({ ...morgan, databases: ['CAT'] }, {})).rejects.toMatchObject({ code: 'CATALOGUE_NOT_FOUND', message: expect.stringContaining('part 1 of 2 unavailable') });
+    // The API's job status carries the flag and the note the web app shows.
+    const { status } = await searchOverHttp(QUERY, 'CAT');
+    expect(status).toMatchObject({ status: 'SUCCESS', partial: true, notes: ['partial: part 1 of 2 of CAT unavailable; its hits are those of the other parts.'] });
   });
 });

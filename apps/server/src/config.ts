@@ -96,6 +96,7 @@ const environment = z.object({
   NATS_URL: z.string().regex(/^(nats|tls|wss?):\/\/\S+$/, 'must be nats:// URLs, separated by commas').optional(),
   PART_ATTEMPT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   PART_TIMEOUT_SECONDS: z.coerce.number().positive().max(86_400).default(300),
+  PARTIAL_RESULTS: z.enum(['allow', 'fail']).default('allow'),
 });
 
 function oidcProvider(id: string | undefined, secret: string | undefined, discoveryUrl: string): OidcProviderConfig | undefined {
@@ -130,7 +131,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: C
     catalogueConfig: resolve(values.CATALOGUE_CONFIG ?? DEFAULT_CATALOGUE_CONFIG),
     searchThreads: values.SEARCH_THREADS,
     databaseUrl: values.DATABASE_URL,
-    ...(values.NATS_URL ? { cluster: { natsUrl: values.NATS_URL, attemptMs: values.PART_ATTEMPT_SECONDS * 1000, partDeadlineMs: values.PART_TIMEOUT_SECONDS * 1000 } } : {}),
+    ...(values.NATS_URL ? { cluster: { natsUrl: values.NATS_URL, attemptMs: values.PART_ATTEMPT_SECONDS * 1000, partDeadlineMs: values.PART_TIMEOUT_SECONDS * 1000, failOnPartial: values.PARTIAL_RESULTS === 'fail' } } : {}),
     jobConcurrency: values.JOB_CONCURRENCY,
     hitsPerDatabase: values.HITS_PER_DATABASE,
     jobRetentionMs: values.JOB_RETENTION_HOURS,

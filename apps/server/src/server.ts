@@ -15,6 +15,7 @@ import { DownloadFileRepository } from './downloads/download-file.repository.ts'
 import { DownloadRepository } from './downloads/download.repository.ts';
 import { DownloadService } from './downloads/download.service.ts';
 import { connectClusterEngine } from './cluster/cluster-connection.ts';
+import { clusterHitScoring } from './cluster/cluster-hit-scoring.ts';
 import { createEngineAdapter } from './search/engine.adapter.ts';
 import { errorBody } from './http/error-handler.ts';
 import { HitListRepository } from './search/hit-list.repository.ts';
@@ -95,7 +96,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     logger,
     now,
   });
-  const scoring = dependencies.scoring ?? createHitScoringAdapter({ dataDir: config.dataDir, threads: config.searchThreads });
+  const scoring = dependencies.scoring ?? (config.cluster ? clusterHitScoring() : createHitScoringAdapter({ dataDir: config.dataDir, threads: config.searchThreads }));
   const scores = new HitScoreService({ hits, scores: new HitScoreRepository((jobId) => hits.jobDir(jobId)), scoring });
   const results = new ResultService({ jobs, hits, engine, scores });
   const batches = new BatchService({ batches: new BatchRepository(store), jobs, hits, engine, scratchDir: join(config.dataDir, 'uploads'), now });

@@ -105,6 +105,9 @@ export type DownloadLinkQuery = z.output<typeof downloadLinkQuery>;
 
 export const submitSearchAnswer = z.object({ job_name: z.string().meta({ description: 'The job id; pass it as job_name.' }) });
 
+/** How a job's note starts when some part of a database had no live search node (the `partial` flag is read from it). */
+export const PARTIAL_NOTE_PREFIX = 'partial:';
+
 export const jobStatusAnswer = z.object({
   job_name: z.string(),
   status: z.string().meta({
@@ -116,7 +119,11 @@ export const jobStatusAnswer = z.object({
   reason: z.string().nullable().meta({ description: 'Why the job failed.' }),
   num_results: z.number().nullable(),
   filters: jobFilters,
-  notes: z.array(z.string()).meta({ description: 'What the filters did where it matters: a database where nothing passed, or where candidates were left unchecked.' }),
+  notes: z.array(z.string()).meta({
+    description:
+      'What the filters did where it matters: a database where nothing passed, or where candidates were left unchecked; and, for a search through search nodes, "partial: part k of N of {database} unavailable" for each database some of whose parts no node answered for.',
+  }),
+  partial: z.boolean().meta({ description: 'True when some part of a database searched had no live search node: the hits lack its molecules (see notes).' }),
 });
 export type JobStatusAnswer = z.output<typeof jobStatusAnswer>;
 

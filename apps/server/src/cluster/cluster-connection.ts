@@ -10,6 +10,8 @@ export interface ClusterConfig {
   natsUrl: string;
   attemptMs: number;
   partDeadlineMs: number;
+  /** PARTIAL_RESULTS=fail: a search fails when some part has no live node, instead of succeeding partial. */
+  failOnPartial: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export async function connectClusterEngine(config: ClusterConfig, store: Store, 
   const nc = await connectNats(config.natsUrl, options.name);
   const registry = await openRegistry(nc);
   const engine = createClusterEngine({
-    nc, registry, rows: new ClusterRowRepository(store.db), catalogueConfig: options.catalogueConfig, threads: options.threads, attemptMs: config.attemptMs, partDeadlineMs: config.partDeadlineMs,
+    nc, registry, rows: new ClusterRowRepository(store.db), catalogueConfig: options.catalogueConfig, threads: options.threads, attemptMs: config.attemptMs, partDeadlineMs: config.partDeadlineMs, failOnPartial: config.failOnPartial,
   });
   return {
     ...engine,

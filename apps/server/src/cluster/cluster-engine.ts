@@ -20,15 +20,9 @@ export interface ClusterEngineOptions {
   attemptMs: number;
   /** How long a part may take in all before it counts as unavailable. */
   partDeadlineMs: number;
+  /** A part without a live replica fails the search instead of leaving it partial (PARTIAL_RESULTS=fail). */
+  failOnPartial?: boolean;
 }
-
-/** The parts of one database no replica answered for: the job succeeds with the hits of the others and says so. */
-export interface UnavailableParts {
-  missing: number[];
-  of: number;
-}
-
-export type ClusterDatabaseHits = DatabaseHits & { unavailableParts?: UnavailableParts };
 
 /**
  * The server's SearchEngine over search nodes (apps/node) reached through NATS: catalogues come from the
@@ -95,9 +89,12 @@ export function createClusterEngine(options: ClusterEngineOptions): SearchEngine
           }),
         ),
       );
-      const databases: ClusterDatabaseHits[] = [];
+      const databases: DatabaseHits[] = [];
       for (const [index, found] of gathered.entries()) {
         const database = request.databases[index]!;
+        if (options.failOnPartial && found.missing.length > 0) {
+          throw new EngineError('CATALOGUE_NOT_FOUND', `Catalogue ${database}: ${found.missing.length > 1 ? 'parts' : 'part'} ${found.missing.join(', ')} of ${found.of} unavailable (no search node answered).`);
+        }
         await options.rows.write(database, found.rows);
         databases.push({
           ...databaseHits(database, found.hits),

@@ -7,6 +7,7 @@ import type { SearchMethod, SearchProgress, SearchQuality, SearchResult } from '
 import { AppError, invalidParameters } from '../http/app-error.ts';
 import { failureReason } from './engine-failure.ts';
 import { filterNotes, storedFilters, submittedFilters } from './job-filters.ts';
+import { isPartial, partialNotes } from './partial-results.ts';
 import { FairQueue } from './fair-queue.ts';
 import type { HitListRepository } from './hit-list.repository.ts';
 import type { JobRepository, JobRow } from './job.repository.ts';
@@ -261,7 +262,7 @@ export class JobService {
       }
       await progress.flush();
       const now = this.now();
-      const notes = [...skipped, ...filterNotes(filters, result.databases, this.options.hitsPerDatabase)];
+      const notes = [...skipped, ...partialNotes(result.databases), ...filterNotes(filters, result.databases, this.options.hitsPerDatabase)];
       await this.jobs.markSucceeded(id, total, now, now + this.options.retentionMs, notes);
       log.info('search finished', { hits: total, ms: now - startedAt });
     } catch (error) {
@@ -321,6 +322,7 @@ export function jobDatabases(job: JobRow): string[] {
 }
 
 export function describeStatus(job: JobRow): JobStatusAnswer {
+  const notes = job.filter_notes ? (JSON.parse(job.filter_notes) as string[]) : [];
   const base = {
     job_name: job.id,
     percent: job.percent,
@@ -328,7 +330,8 @@ export function describeStatus(job: JobRow): JobStatusAnswer {
     reason: null,
     num_results: job.num_results,
     filters: storedFilters(job.filters),
-    notes: job.filter_notes ? (JSON.parse(job.filter_notes) as string[]) : [],
+    notes,
+    partial: isPartial(notes),
   };
   switch (job.state) {
     case 'queued':

@@ -68,6 +68,11 @@ export interface DatabaseHits {
   components?: { morgan: Float32Array; shape: Float32Array; electrostatic: Float32Array };
   /** Present when the search had filters or a substructure. */
   filtering?: FilterReport;
+  /**
+   * Searches through search nodes only: the parts (1-based, of `of`) no replica answered for, whose
+   * molecules these hits therefore lack. Absent when every part answered.
+   */
+  unavailableParts?: { missing: number[]; of: number };
 }
 
 export interface SearchResult {
