@@ -1,20 +1,25 @@
 import { useId, useState } from 'react';
 import type { DragEvent } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../ui/button.tsx';
-import { BATCH_FILE_TYPES, BATCH_NOT_IMPLEMENTED, batchFileProblem } from './batch-file.ts';
+import { BATCH_FILE_TYPES, batchFileProblem } from './batch-file.ts';
 import styles from './search.module.css';
 
+export interface BatchDropZoneProps {
+  file: File | null;
+  onFile: (file: File | null) => void;
+  busy: boolean;
+  onSearch: () => void;
+}
+
 /** The batch mode view: one .csv, .smi, .xlsx or .sdf file; Search stays disabled until a file is chosen. */
-export function BatchDropZone(): React.JSX.Element {
+export function BatchDropZone({ file, onFile, busy, onSearch }: BatchDropZoneProps): React.JSX.Element {
   const inputId = useId();
-  const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const accept = (files: File[]) => {
     const message = batchFileProblem(files);
     setProblem(message);
-    setFile(message ? null : (files[0] ?? null));
+    onFile(message ? null : (files[0] ?? null));
   };
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
@@ -32,7 +37,7 @@ export function BatchDropZone(): React.JSX.Element {
           {problem}
         </p>
       ) : null}
-      <Button variant="primary" disabled={!file} onClick={() => toast.error(BATCH_NOT_IMPLEMENTED)}>
+      <Button variant="primary" disabled={!file || busy} onClick={onSearch}>
         Search
       </Button>
     </div>

@@ -1,10 +1,9 @@
 /** Batch mode (spec section 2): one file of these types; no size limit is configured. */
 export const BATCH_FILE_TYPES = ['.csv', '.smi', '.xlsx', '.sdf'] as const;
 export const BATCH_FILE_REQUIRED = 'Please upload a batch file to search';
-export const BATCH_NOT_IMPLEMENTED = 'Batch search not implemented yet';
 
-/** The search page runs in single-molecule mode; the batch view exists but is not reachable. */
-export const SEARCH_MODE: 'single' | 'batch' = 'single';
+/** The search page's two modes: one query molecule, or a file of them. */
+export type SearchMode = 'single' | 'batch';
 
 export interface SizeLimits {
   minBytes?: number;

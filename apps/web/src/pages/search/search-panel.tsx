@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
-import type { SearchQuality, SearchMethod, SubmitSearchQuery } from '@molsearch/api';
+import type { SearchQuality, SearchMethod, SubmitBatchAnswer, SubmitSearchQuery } from '@molsearch/api';
+import { batchFileBody, submitBatch } from '../../api/batch-api.ts';
 import { getRandomMolecule, SearchApiError } from '../../api/search-api.ts';
 import { track } from '../../analytics/track.ts';
 import { SearchResults } from '../../features/results/search-results.tsx';
 import type { SubmittedSearch } from '../../features/results/search-results.tsx';
-import { SEARCH_MODE } from './batch-file.ts';
+import { BATCH_FILE_REQUIRED } from './batch-file.ts';
+import type { SearchMode } from './batch-file.ts';
 import { BatchDropZone } from './batch-drop-zone.tsx';
+import { BatchView } from './batch-view.tsx';
 import type { DatabaseEntry } from './database-filters.ts';
 import { EditorFrame } from './editor-frame.tsx';
 import type { EditorHandle } from './molecule-editor.tsx';
@@ -57,6 +60,10 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [submitted, setSubmitted] = useState<SubmittedSearch | null>(null);
   const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
+  const [mode, setMode] = useState<SearchMode>('single');
+  const [batchFile, setBatchFile] = useState<File | null>(null);
+  const [batch, setBatch] = useState<SubmitBatchAnswer | null>(null);
+  const [batchBusy, setBatchBusy] = useState(false);
   const job = useSearchJob();
   const queryClient = useQueryClient();
   const editorRef = useRef<HTMLDivElement>(null);
@@ -206,7 +213,38 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
     }
   };
 
+  /** Batch mode: the file's queries, each searched with the options shown, then the batch's progress and results. */
+  const onBatchSearch = async () => {
+    if (!batchFile) {
+      toast.error(BATCH_FILE_REQUIRED);
+      return;
+    }
+    if (selected.length === 0) {
+      setDatabaseError(DATABASE_REQUIRED);
+      return;
+    }
+    setDatabaseError(null);
+    setBatchBusy(true);
+    setBatch(null);
+    track('search_submitted', { method: settings.searchMethod, quality: settings.searchQuality, databases: selected.join(','), mode: 'batch' });
+    try {
+      const answer = await submitBatch(
+        { search_type: settings.searchMethod, search_quality: settings.searchQuality, db_names: selected, compute_properties: settings.computeProperties, ...filterQuery(filters) },
+        await batchFileBody(batchFile),
+      );
+      setBatch(answer);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Failed to submit search job');
+    } finally {
+      setBatchBusy(false);
+    }
+  };
+
   const onSearch = async () => {
+    if (mode === 'batch') {
+      await onBatchSearch();
+      return;
+    }
     const problem = smilesProblem(smiles);
     if (problem) {
       setSmilesError(problem);
@@ -264,12 +302,30 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
   };
 
   const running = job.state.phase === 'submitting' || job.state.phase === 'queued' || job.state.phase === 'executing';
-  const showEditor = !optionsOpen && !running && !submitted;
+  const batchMode = mode === 'batch';
+  const showEditor = !batchMode && !optionsOpen && !running && !submitted;
 
   return (
     <div className={styles.panel}>
-      {SEARCH_MODE === 'batch' ? <BatchDropZone /> : null}
-      <SmilesBar
+      <div className={styles.modeSwitch} role="radiogroup" aria-label="Search mode">
+        {(['single', 'batch'] as const).map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            role="radio"
+            aria-checked={mode === choice}
+            className={mode === choice ? styles.segmentOn : styles.segment}
+            onClick={() => {
+              setMode(choice);
+              setOptionsOpen(choice === 'batch');
+            }}
+          >
+            <span className={styles.segmentLabel}>{choice === 'single' ? 'One molecule' : 'Batch file'}</span>
+          </button>
+        ))}
+      </div>
+      {batchMode ? <BatchDropZone file={batchFile} onFile={setBatchFile} busy={batchBusy} onSearch={() => void onBatchSearch()} /> : null}
+      {batchMode ? null : <SmilesBar
         inputRef={smilesRef}
         smiles={smiles}
         onSmilesChange={onSmilesChange}
@@ -282,7 +338,7 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
         onClear={() => void onClear()}
         onDraw={() => void onDraw()}
         onTry={(name, text) => void onTry(name, text)}
-      />
+      />}
 
       {optionsOpen ? (
         <OptionsPanel
@@ -301,8 +357,11 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
           }}
           locked={locked}
           databaseError={databaseError}
-          busy={running}
-          onBack={() => setOptionsOpen(false)}
+          busy={running || batchBusy}
+          onBack={() => {
+            setOptionsOpen(false);
+            setMode('single');
+          }}
           onReset={onReset}
           onSearch={() => void onSearch()}
         />
@@ -316,7 +375,8 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
         </div>
       ) : null}
 
-      {submitted ? <SearchResults search={submitted} onModify={onModify} onNewSearch={onNewSearch} focusOnShow /> : null}
+      {submitted && !batchMode ? <SearchResults search={submitted} onModify={onModify} onNewSearch={onNewSearch} focusOnShow /> : null}
+      {batch && batchMode ? <BatchView key={batch.batch_id} batch={batch} /> : null}
     </div>
   );
 }
