@@ -147,26 +147,14 @@ class Client:
         limit: Optional[int] = None,
     ) -> Iterator[Hit]:
         """The hits of a finished job, best first, fetched page by page as they are read."""
-        page_size = max(1, min(page_size, MAX_PAGE_SIZE))
-        page = 0
-        taken = 0
-        while limit is None or taken < limit:
-            params: dict[str, Any] = {"job_name": job_name, "page_num": page, "page_size": page_size}
-            if database is not None:
-                params["db_name"] = database
-            if threshold is not None and threshold > 0:
-                params["sim_th"] = threshold
-            if properties:
-                params["include_properties"] = "true"
-            answer = self._json("GET", "/api/get_molsearch_page", params)
-            for hit in _hits_of(answer):
-                if limit is not None and taken >= limit:
-                    return
-                taken += 1
-                yield hit
-            if len(answer.get("smiles", [])) < page_size:
-                return
-            page += 1
+        params: dict[str, Any] = {"job_name": job_name}
+        if database is not None:
+            params["db_name"] = database
+        if threshold is not None and threshold > 0:
+            params["sim_th"] = threshold
+        if properties:
+            params["include_properties"] = "true"
+        return self._paged("/api/get_molsearch_page", params, page_size, limit)
 
     def search(
         self,
@@ -230,18 +218,7 @@ class Client:
     def batch_hits(self, batch_id: str, limit: Optional[int] = None) -> Iterator[Hit]:
         """The merged view of a finished batch, best first: each molecule once, at its best similarity to any
         query, with ``properties["query_id"]`` and ``["query_smiles"]`` naming that query."""
-        page = 0
-        taken = 0
-        while limit is None or taken < limit:
-            answer = self._json("GET", "/api/get_batch_page", {"batch_id": batch_id, "page_num": page, "page_size": MAX_PAGE_SIZE})
-            for hit in _hits_of(answer):
-                if limit is not None and taken >= limit:
-                    return
-                taken += 1
-                yield hit
-            if len(answer.get("smiles", [])) < MAX_PAGE_SIZE:
-                return
-            page += 1
+        return self._paged("/api/get_batch_page", {"batch_id": batch_id}, MAX_PAGE_SIZE, limit)
 
     def download_batch(self, batch_id: str, path: Union[str, Path]) -> Path:
         """Saves every query's best hits as CSV, one row per hit with query_id and query_smiles columns."""
@@ -322,6 +299,22 @@ class Client:
             delay = min(delay * 1.5, 5.0)
 
     # ---- transport ----
+
+    def _paged(self, path: str, params: dict[str, Any], page_size: int, limit: Optional[int]) -> Iterator[Hit]:
+        """The hits of a paged call, page after page until a short page or ``limit``."""
+        page_size = max(1, min(page_size, MAX_PAGE_SIZE))
+        page = 0
+        taken = 0
+        while limit is None or taken < limit:
+            answer = self._json("GET", path, {**params, "page_num": page, "page_size": page_size})
+            for hit in _hits_of(answer):
+                if limit is not None and taken >= limit:
+                    return
+                taken += 1
+                yield hit
+            if len(answer.get("smiles", [])) < page_size:
+                return
+            page += 1
 
     @staticmethod
     def _search_options(databases: Union[str, Iterable[str]], method: str, quality: str, properties: bool, filters: Optional[Filters]) -> dict[str, Any]:
