@@ -38,6 +38,7 @@ import type { Logger } from './http/logger.ts';
 import { ResultService } from './search/result.service.ts';
 import { RetentionService } from './downloads/retention.service.ts';
 import type { SearchEngine } from './search/search-engine.ts';
+import { RateLimiter, postgresCounters } from './http/rate-limit.middleware.ts';
 import { createApiApp } from './services.ts';
 import { openStore } from './store/database.ts';
 import { TrackingRepository } from './tracking/tracking.repository.ts';
@@ -141,6 +142,8 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     maxBodyBytes: config.maxBodyBytes,
     webDir: config.webDir,
     visitorIds: new VisitorIds({ secret }),
+    // On PostgreSQL the limits are counted there, so API servers sharing the database share them.
+    limiter: store.pool ? new RateLimiter(postgresCounters(store.pool)) : new RateLimiter(),
   });
   const server = createServer({ maxHeaderSize: config.maxHeaderBytes }, getRequestListener(app.fetch));
   // Node rejects an over-long request line or headers before any handler runs; answer it like every other error.

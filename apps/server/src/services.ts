@@ -65,12 +65,14 @@ export interface ApiAppOptions {
   maxBodyBytes: number;
   webDir: string | undefined;
   visitorIds: VisitorIds;
+  /** Where calls are counted; in this process's memory by default. */
+  limiter?: RateLimiter;
 }
 
 /** Every domain's routes behind the shared guards, in the HTTP application. */
 export function createApiApp(services: Services, logger: Logger, options: ApiAppOptions): Hono<AppEnv> {
   const { accounts } = services;
-  const limits: RateLimits = { limiter: new RateLimiter(), enabled: options.rateLimiting, visitorsPerAddress: options.visitorsPerAddress };
+  const limits: RateLimits = { limiter: options.limiter ?? new RateLimiter(), enabled: options.rateLimiting, visitorsPerAddress: options.visitorsPerAddress };
   const { limiter } = limits;
   const principal = accountPrincipal(accounts);
   const guards: MiddlewareHandler<AppEnv>[] = [

@@ -1,6 +1,7 @@
 import { RATE_LIMITS } from '@molsearch/api';
 import { createMiddleware } from 'hono/factory';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AppEnv } from './app-env.ts';
 import { AppError } from './app-error.ts';
 import type { Principal } from './principal.ts';
@@ -9,20 +10,39 @@ const WINDOW_SECONDS = 60;
 
 export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** One counter store of rate-limiter-flexible for an allowance of `limit` calls a window. */
+export type CounterStore = (limit: number) => RateLimiterAbstract;
+
+const memoryCounters: CounterStore = (limit) => new RateLimiterMemory({ points: limit, duration: WINDOW_SECONDS });
+
+/** The table the PostgreSQL counters live in (migration 0008), with the library's own columns. */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
 /**
- * Counts calls per key in one-minute windows (rate-limiter-flexible's memory store, one counter per
- * key, dropped when its window has passed). The same library keeps counters in PostgreSQL, which is
- * what several API servers sharing their limits will use; callers see only `take`.
+ * Counters in PostgreSQL (rate-limiter-flexible's store on a pg Pool), shared by every API server on
+ * that database: a caller's allowance is one, whichever server it reaches.
+ */
+export function postgresCounters(pool: object): CounterStore {
+  return (limit) =>
+    new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: RATE_LIMIT_TABLE, tableCreated: true, keyPrefix: `per${limit}`, points: limit, duration: WINDOW_SECONDS });
+}
+
+/**
+ * Counts calls per key in one-minute windows: in memory by default (one counter per key, dropped when its
+ * window has passed), or in PostgreSQL (`postgresCounters`) when several API servers share their limits;
+ * callers see only `take`.
  */
 export class RateLimiter {
   /** One counter store per limit: the library fixes the allowance per store. */
-  private readonly stores = new Map<number, RateLimiterMemory>();
+  private readonly stores = new Map<number, RateLimiterAbstract>();
+
+  constructor(private readonly counters: CounterStore = memoryCounters) {}
 
   /** Counts one call; answers how many seconds to wait when the limit is already reached. */
   async take(key: string, limit: number): Promise<RateVerdict> {
     let store = this.stores.get(limit);
     if (!store) {
-      store = new RateLimiterMemory({ points: limit, duration: WINDOW_SECONDS });
+      store = this.counters(limit);
       this.stores.set(limit, store);
     }
     try {

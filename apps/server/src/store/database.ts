@@ -9,6 +9,8 @@ import type { StoreSchema } from './store-schema.ts';
 export interface Store {
   db: Kysely<StoreSchema>;
   kind: 'sqlite' | 'postgres';
+  /** The connection pool, on PostgreSQL: for stores of other libraries that share the database (the rate limits). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -22,7 +24,7 @@ export async function openStore(options: { dataDir: string; databaseUrl: string 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) });
-    store = { db, kind: 'postgres', close: () => db.destroy() };
+    store = { db, kind: 'postgres', pool, close: () => db.destroy() };
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     const file = new Database(join(options.dataDir, 'molsearch.sqlite'));

@@ -6,6 +6,7 @@ import { jobClientAddress } from './migrations/0003-job-client-address.ts';
 import { jobFilters } from './migrations/0004-job-filters.ts';
 import { clusterRows } from './migrations/0006-cluster-rows.ts';
 import { batches } from './migrations/0007-batches.ts';
+import { rateLimits } from './migrations/0008-rate-limits.ts';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-job-filters': jobFilters,
   '0006-cluster-rows': clusterRows,
   '0007-batches': batches,
+  '0008-rate-limits': rateLimits,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
