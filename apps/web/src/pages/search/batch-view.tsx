@@ -67,30 +67,7 @@ function FinishedBatch({ status }: { status: BatchStatusAnswer }): React.JSX.Ele
       </div>
       <h3>Merged view</h3>
       <p className={styles.hint}>Each molecule once, ranked by its best similarity to any query.</p>
-      {merged.data ? (
-        <table className={styles.table} aria-label="Merged hits">
-          <thead>
-            <tr>
-              <th scope="col">Similarity</th>
-              <th scope="col">Query</th>
-              <th scope="col">Database</th>
-              <th scope="col">Id</th>
-              <th scope="col">SMILES</th>
-            </tr>
-          </thead>
-          <tbody>
-            {merged.data.smiles.map((smiles, i) => (
-              <tr key={merged.data.id[i]}>
-                <td>{merged.data.similarity[i]!.toFixed(3)}</td>
-                <td>{merged.data.query_id[i]}</td>
-                <td>{merged.data.database[i]}</td>
-                <td>{merged.data.db_id[i]}</td>
-                <td className={styles.smiles}>{smiles}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {merged.data ? <HitTable label="Merged hits" hits={merged.data} /> : null}
     </>
   );
 }
@@ -107,29 +84,48 @@ function QuerySection({ query }: { query: BatchStatusAnswer['queries'][number] }
         <span className={styles.hint}>{failed ? 'failed' : `${(query.num_results ?? 0).toLocaleString('en-US')} hits`}</span>
       </summary>
       {hits.data ? (
-        <table className={styles.table} aria-label={`Top hits for ${query.query_id}`}>
-          <thead>
-            <tr>
-              <th scope="col">Similarity</th>
-              <th scope="col">Database</th>
-              <th scope="col">Id</th>
-              <th scope="col">SMILES</th>
-            </tr>
-          </thead>
-          <tbody>
-            {hits.data.smiles.map((smiles, i) => (
-              <tr key={hits.data.id[i]}>
-                <td>{hits.data.similarity[i]!.toFixed(3)}</td>
-                <td>{hits.data.database[i]}</td>
-                <td>{hits.data.db_id[i]}</td>
-                <td className={styles.smiles}>{smiles}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HitTable label={`Top hits for ${query.query_id}`} hits={hits.data} />
       ) : open && !failed ? (
         <p className={styles.hint}>Loading hits…</p>
       ) : null}
     </details>
+  );
+}
+
+/** Hits as a page answers them (parallel arrays); with `query_id`, the query each is most similar to. */
+interface HitColumns {
+  smiles: string[];
+  id: string[];
+  database: string[];
+  db_id: string[];
+  similarity: number[];
+  query_id?: string[];
+}
+
+function HitTable({ label, hits }: { label: string; hits: HitColumns }): React.JSX.Element {
+  const queries = hits.query_id;
+  return (
+    <table className={styles.table} aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">Similarity</th>
+          {queries ? <th scope="col">Query</th> : null}
+          <th scope="col">Database</th>
+          <th scope="col">Id</th>
+          <th scope="col">SMILES</th>
+        </tr>
+      </thead>
+      <tbody>
+        {hits.smiles.map((smiles, i) => (
+          <tr key={hits.id[i]}>
+            <td>{hits.similarity[i]!.toFixed(3)}</td>
+            {queries ? <td>{queries[i]}</td> : null}
+            <td>{hits.database[i]}</td>
+            <td>{hits.db_id[i]}</td>
+            <td className={styles.smiles}>{smiles}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -41,23 +41,9 @@ export function FiltersSection({ filters, onChange }: FiltersSectionProps): Reac
               return (
                 <fieldset key={key} className={styles.range}>
                   <legend title={column.title}>{column.label}</legend>
-                  <input
-                    type="text"
-                    inputMode="decimal"
-                    aria-label={`${column.label} minimum`}
-                    placeholder="min"
-                    value={filters.ranges[key].min}
-                    onChange={(event) => setBound(key, 'min', event.target.value)}
-                  />
+                  {bound(column.label, 'min', filters.ranges[key].min, (text) => setBound(key, 'min', text))}
                   <span aria-hidden="true">–</span>
-                  <input
-                    type="text"
-                    inputMode="decimal"
-                    aria-label={`${column.label} maximum`}
-                    placeholder="max"
-                    value={filters.ranges[key].max}
-                    onChange={(event) => setBound(key, 'max', event.target.value)}
-                  />
+                  {bound(column.label, 'max', filters.ranges[key].max, (text) => setBound(key, 'max', text))}
                 </fieldset>
               );
             })}
@@ -93,5 +79,19 @@ export function FiltersSection({ filters, onChange }: FiltersSectionProps): Reac
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** One side of a range, typed as text so a half-typed number stays as it is. */
+function bound(label: string, side: 'min' | 'max', value: string, onChange: (text: string) => void): React.JSX.Element {
+  return (
+    <input
+      type="text"
+      inputMode="decimal"
+      aria-label={`${label} ${side === 'min' ? 'minimum' : 'maximum'}`}
+      placeholder={side}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }
