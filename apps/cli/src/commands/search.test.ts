@@ -49,6 +49,10 @@ describe('molsearch search', () => {
         const row = byId.get(hit.id!)!;
         expect(hit.smiles).toBe(catalogue.smiles(row));
         expect(Number(hit.similarity)).toBeCloseTo(tanimoto(query, catalogue.fingerprint(row)), 4);
+        // All three scores: the Morgan one is the similarity; the 3D ones where the catalogue has 3D models.
+        expect(hit.morgan).toBe(hit.similarity);
+        if (database === 'MOLPORT') for (const score of [hit.shape, hit.electrostatic]) expect(Number(score)).toBeGreaterThan(0);
+        else expect([hit.shape, hit.electrostatic]).toEqual(['', '']);
       }
     }
   });
@@ -77,6 +81,8 @@ describe('molsearch search', () => {
       expect(withMol(record, (mol) => mol.get_num_atoms(true))).toBeGreaterThan(0);
       const model = decodeModel(catalogue.shape!.model(byId.get(id)!));
       expect(score(query.model, model, 'espsim_shape').similarity).toBeCloseTo(similarity, 3);
+      expect(Number(/^> *<shape>\n([^\n]+)/m.exec(record)![1])).toBe(similarity);
+      expect(Number(/^> *<morgan>\n([^\n]+)/m.exec(record)![1])).toBeGreaterThan(0);
     }
   });
 

@@ -1,7 +1,7 @@
 import { csvRow, tsvRow } from '@molsearch/api';
 import { PROPERTY_COLUMNS, formatPropertyValue, loadRDKit, sdfRecord } from '@molsearch/chem';
 import type { MoleculeProperties } from '@molsearch/chem';
-import { EngineError, MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, alignedHitMolblock, catalogueChargeModel, closeSearchPool, openCatalogue, search, shapeQuery } from '@molsearch/engine';
+import { EngineError, MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, alignedHitMolblock, catalogueChargeModel, closeSearchPool, hitScorer, openCatalogue, search, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, SearchMethod, SearchResult, ShapeQuery } from '@molsearch/engine';
 import { usageError } from '../cli-error.ts';
 import type { Command, CommandContext } from '../command.ts';
@@ -30,8 +30,8 @@ export const command: Command = {
     ...FILTER_OPTIONS,
   },
   help: [
-    'Output columns: rank, database, id, smiles, similarity, then the property columns; consensus adds the',
-    'three scores it fuses (morgan, shape, electrostatic) after the similarity.',
+    'Output columns: rank, database, id, smiles, similarity, the three scores (morgan, shape, electrostatic;',
+    'the 3D ones empty for a catalogue without 3D models), then the property columns.',
     'Ranks count within each database, best first. The similarity is exact:',
     '  morgan                Tanimoto on Morgan bits (radius 2, 2048 bits)',
     '  espsim_shape          Gaussian volume-overlap Tanimoto at the best alignment',
@@ -67,7 +67,8 @@ export const command: Command = {
     const options = { dataDir: context.dataDir, threads: context.options.integer('threads', { min: 1, max: 7 }) ?? 2 };
     try {
       const queries: QueryRow[] = queryFile === undefined ? [{ line: 0, id: '', smiles: context.args[0] as string }] : await readQueryFile(context, queryFile);
-      const scored = method === 'consensus' ? withComponents(HEADER, COMPONENT_COLUMNS) : HEADER;
+      // Every hit carries all three scores after its similarity, whichever method ranked it.
+      const scored = withComponents(HEADER, COMPONENT_COLUMNS);
       const header = queryFile === undefined ? scored : [...QUERY_COLUMNS, ...scored];
       if (format !== 'sdf') await context.out.line(row(header, format));
       else await loadRDKit();
@@ -85,7 +86,7 @@ export const command: Command = {
           const summary = filterSummary(hits);
           if (summary) context.note(queryFile === undefined ? summary : `${query.id}: ${summary}`);
         }
-        await writeHits(context, result, { format, method, header, smiles: query.smiles, prefix: queryFile === undefined ? [] : [query.id, query.smiles] });
+        await writeHits(context, result, { format, method, header, smiles: query.smiles, prefix: queryFile === undefined ? [] : [query.id, query.smiles], threads: options.threads });
       }
     } finally {
       await closeSearchPool();
@@ -105,6 +106,8 @@ interface WriteOptions {
   /** The query as given (3D poses are built from it). */
   smiles: string;
   prefix: readonly string[];
+  /** Threads that score the hits by the methods the search did not rank by. */
+  threads: number;
 }
 
 /** One query's hits, database by database, best first. */
@@ -113,11 +116,14 @@ async function writeHits(context: CommandContext, result: SearchResult, options:
   const scored = header.slice(prefix.length);
   // 3D poses are recomputed for the hits written (the search keeps only scores), with each catalogue's charge model.
   const queries = new Map<string, ShapeQuery>();
+  const scorer = hitScorer(options.smiles, { dataDir: context.dataDir, threads: options.threads });
   for (const hits of result.databases) {
     const catalogue = await openCatalogue(context.dataDir, hits.database);
     const query = format === 'sdf' && method !== 'morgan' && catalogue.manifest.shape ? await queryFor(queries, options.smiles, catalogue) : undefined;
+    // Consensus returns the three scores it fused; other methods' hits are scored by the other two here.
+    const components = hits.components ?? (await scorer.scores(hits.database, hits.rows));
     for (let i = 0; i < hits.rows.length; i++) {
-      const fields = hitFields(catalogue, hits.rows[i]!, i + 1, hits.similarities[i]!, scored, hits.components && COMPONENT_COLUMNS.map((name) => hits.components![name][i]!));
+      const fields = hitFields(catalogue, hits.rows[i]!, i + 1, hits.similarities[i]!, scored, COMPONENT_COLUMNS.map((name) => components[name]?.[i] ?? Number.NaN));
       const hit = { ...fields, header, cells: [...prefix, ...fields.cells] };
       if (format !== 'sdf') await context.out.line(row(hit.cells, format));
       // The record ends with its own line break.
@@ -149,10 +155,11 @@ interface HitFields {
   cells: string[];
 }
 
-function hitFields(catalogue: Catalogue, row: number, rank: number, similarity: number, header: readonly string[], components?: number[]): HitFields {
+function hitFields(catalogue: Catalogue, row: number, rank: number, similarity: number, header: readonly string[], components: number[]): HitFields {
   const smiles = catalogue.smiles(row);
   const properties = catalogue.properties(row) as unknown as MoleculeProperties;
-  const scores = [similarity, ...(components ?? [])].map((score) => score.toFixed(4));
+  // A 3D score the hit has none of (no 3D model in its catalogue) is an empty cell.
+  const scores = [similarity, ...components].map((score) => (Number.isNaN(score) ? '' : score.toFixed(4)));
   return {
     smiles,
     header,
