@@ -42,7 +42,9 @@ export type { EngineSearchOptions, PartSearchOptions, PreparedQuery } from './se
 export { mergePartHits } from './search/merge-hits.ts';
 export { propertyMask } from './search/property-mask.ts';
 export type { PartHits } from './search/merge-hits.ts';
-export { closeSearchPool, rescorePool, searchPool } from './search/shared-pools.ts';
+export { closeSearchPool, predictionPool, rescorePool, searchPool } from './search/shared-pools.ts';
+export { predictMolecule } from './features/prediction-pool.ts';
+export type { PredictionPool } from './features/prediction-pool.ts';
 export { similarityHistogram } from './search/histogram.ts';
 export { hitScorer } from './search/hit-scores.ts';
 export type { HitScoreOptions, HitScorer, HitScorerOptions, HitScores } from './search/hit-scores.ts';

@@ -1,6 +1,7 @@
 import { loadRDKit } from '@molsearch/chem';
 import { Hono } from 'hono';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { closeSearchPool } from '@molsearch/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../http/app-env.ts';
 import { handleError } from '../http/error-handler.ts';
 import { createLogger } from '../http/logger.ts';
@@ -35,4 +36,24 @@ describe('GET /api/properties', () => {
     const body = (await response.json()) as { error: { details: { field: string }[] } };
     expect(body.error.details[0]!.field).toBe('smiles');
   });
+});
+
+describe('GET /api/predictions', () => {
+  afterAll(() => closeSearchPool());
+
+  it("answers OpenChemLib's predictions of a molecule, named as predictions, the second time from what it kept", async () => {
+    const routes = app();
+    const first = await routes.request(`/api/predictions?smiles=${encodeURIComponent('CC(=O)Oc1ccccc1C(=O)O')}`);
+    expect(first.status).toBe(200);
+    const predicted = (await first.json()) as Record<string, unknown>;
+    expect(predicted.source).toContain('predictions');
+    expect(predicted.logS).toBeLessThan(0);
+    expect(['none', 'low', 'high', 'unknown']).toContain(predicted.mutagenic);
+    const again = await routes.request(`/api/predictions?smiles=${encodeURIComponent('CC(=O)Oc1ccccc1C(=O)O')}`);
+    expect(await again.json()).toEqual(predicted);
+  }, 60_000);
+
+  it('refuses a molecule OpenChemLib cannot read with 400', async () => {
+    expect((await app().request('/api/predictions?smiles=not-a-molecule')).status).toBe(400);
+  }, 60_000);
 });

@@ -1,3 +1,5 @@
+import { createPredictionPool } from '../features/prediction-pool.ts';
+import type { PredictionPool } from '../features/prediction-pool.ts';
 import { createScanPool } from '../morgan/scan-pool.ts';
 import type { ScanPool } from '../morgan/scan-pool.ts';
 import { createConformerPool } from '../shape/conformer-pool.ts';
@@ -30,6 +32,7 @@ const scanWorkers = sharedWorkers(createScanPool);
 const rescoreWorkers = sharedWorkers(createRescorePool);
 const gridWorkers = sharedWorkers(createGridPool);
 const conformerWorkers = sharedWorkers(createConformerPool);
+const predictionWorkers = sharedWorkers(createPredictionPool);
 
 /** The Morgan search pool, created on first use with `threads` workers; idle workers do not keep the process alive. */
 export function searchPool(threads: number): ScanPool {
@@ -51,6 +54,11 @@ export function conformerPool(threads: number): ConformerPool {
   return conformerWorkers.get(threads);
 }
 
+/** The thread of OpenChemLib's predictions (one: they are asked for one molecule at a time). */
+export function predictionPool(): PredictionPool {
+  return predictionWorkers.get(1);
+}
+
 export async function closeSearchPool(): Promise<void> {
-  await Promise.all([scanWorkers.close(), rescoreWorkers.close(), gridWorkers.close(), conformerWorkers.close()]);
+  await Promise.all([scanWorkers.close(), rescoreWorkers.close(), gridWorkers.close(), conformerWorkers.close(), predictionWorkers.close()]);
 }
