@@ -12,7 +12,8 @@ export interface MinimiseOptions {
 const HISTORY = 5;
 
 /**
- * Limited-memory BFGS with a backtracking (Armijo) line search, minimising `objective` in place.
+ * Limited-memory BFGS with a backtracking (Armijo) line search, minimising `objective` in place. Conformer
+ * generation runs its WebAssembly copy (conformer-kernel.ts); this is the reference that copy is tested against.
  * Buffers are sized once per call; the objective itself must not allocate for this to stay fast.
  * Returns the final energy.
  */
