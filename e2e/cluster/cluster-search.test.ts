@@ -14,6 +14,7 @@ import { openStore } from '../../apps/server/src/store/database.ts';
 import type { Store } from '../../apps/server/src/store/database.ts';
 import type { SearchEngine } from '../../apps/server/src/search/search-engine.ts';
 import { isPartial, partialNotes } from '../../apps/server/src/search/partial-results.ts';
+import { runCli } from '../../apps/cli/src/testing/run-cli.ts';
 import { ApiClient } from '../api/api-client.ts';
 import { startServerProcess } from '../api/server-process.ts';
 import type { ServerProcess } from '../api/server-process.ts';
@@ -132,6 +133,13 @@ describe('search nodes over NATS', () => {
     const whole = await openCatalogue(local, 'WHOLE');
     expect(listed.find((summary) => summary.id === 'CAT')?.count).toBe(whole.count);
     expect(listed.map((summary) => summary.id).sort()).toEqual(['CAT', 'CAT3D']);
+    // molsearch cluster: part 1 on node a only, part 2 on both, from the registry and the service API's stats.
+    const run = await runCli(['cluster', '--nats', nats.url], dir);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n').map((line) => line.split('\t'));
+    expect(lines[0]).toEqual(['database', 'part', 'molecules', 'build', 'replicas', 'nodes', 'requests', 'errors', 'mean_ms']);
+    const replicas = Object.fromEntries(lines.slice(1).map((cells) => [`${cells[0]} ${cells[1]}`, Number(cells[4])]));
+    expect(replicas).toEqual({ 'CAT 1/2': 1, 'CAT 2/2': 2, 'CAT3D 1/2': 1, 'CAT3D 2/2': 2 });
   });
 
   it('returns the hits and scores of the single-process search of the catalogue imported whole, for morgan, shape and electrostatic', { timeout: 300_000 }, async () => {

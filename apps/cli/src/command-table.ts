@@ -7,6 +7,7 @@ export const COMMANDS: Readonly<Record<string, CommandLoader>> = {
   props: () => import('./commands/props.ts'),
   serve: () => import('./commands/serve.ts'),
   node: () => import('./commands/node.ts'),
+  cluster: () => import('./commands/cluster.ts'),
   import: () => import('./commands/import.ts'),
   search: () => import('./commands/search.ts'),
   catalogues: () => import('./commands/catalogues.ts'),
