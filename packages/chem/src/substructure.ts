@@ -8,8 +8,8 @@ export const MAX_SUBSTRUCTURE_LENGTH = 4000;
 export type SubstructureCheck = { ok: true; kind: 'smiles' | 'smarts' } | { ok: false; message: string };
 
 /**
- * Whether `text` can be a required substructure: a SMILES (as drawn) or, when it is not one, a SMARTS
- * (query features typed or exported by the editor). Call after `loadRDKit()`.
+ * Whether `text` can be a required substructure: a SMILES (as drawn) or, when it is not one or uses
+ * SMARTS-only primitives, a SMARTS (query features typed or exported by the editor). Call after `loadRDKit()`.
  */
 export function checkSubstructure(text: string): SubstructureCheck {
   const trimmed = text.trim();
@@ -21,11 +21,24 @@ export function checkSubstructure(text: string): SubstructureCheck {
   return { ok: true, kind: query.kind };
 }
 
+/**
+ * Query primitives that mean something else read as SMILES: RDKit's SMILES parser accepts `[#6]`, but as an
+ * aliphatic carbon, where SMARTS means any carbon. Text using them (atomic numbers, logical operators,
+ * recursion, any-bond) is read as SMARTS first.
+ */
+const SMARTS_ONLY = /\[[^\]]*[#;&,!$]|~/;
+
 function parseQuery(module: RDKit, text: string): { mol: RDKitMol; kind: 'smiles' | 'smarts' } | undefined {
-  const asSmiles = tryParse(() => module.get_mol(text));
-  if (asSmiles) return { mol: asSmiles, kind: 'smiles' };
-  const asSmarts = tryParse(() => module.get_qmol(text));
-  return asSmarts ? { mol: asSmarts, kind: 'smarts' } : undefined;
+  const readers = [
+    { kind: 'smiles' as const, parse: () => module.get_mol(text) },
+    { kind: 'smarts' as const, parse: () => module.get_qmol(text) },
+  ];
+  if (SMARTS_ONLY.test(text)) readers.reverse();
+  for (const reader of readers) {
+    const mol = tryParse(reader.parse);
+    if (mol) return { mol, kind: reader.kind };
+  }
+  return undefined;
 }
 
 function tryParse(parse: () => RDKitMol | null): RDKitMol | undefined {
