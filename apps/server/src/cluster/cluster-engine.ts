@@ -1,9 +1,9 @@
-import { access } from 'node:fs/promises';
 import { encodeSearchRequest, readRegistry } from '@molsearch/cluster';
 import type { NatsConnection, RegisteredCatalogue } from '@molsearch/cluster';
-import { EngineError, closeSearchPool, databaseHits, loadCatalogueConfig, prepareQuery } from '@molsearch/engine';
-import type { CatalogueConfig, DatabaseHits, SearchRequest, SearchResult } from '@molsearch/engine';
+import { EngineError, closeSearchPool, databaseHits, prepareQuery } from '@molsearch/engine';
+import type { DatabaseHits, SearchRequest, SearchResult } from '@molsearch/engine';
 import type { KV } from '@nats-io/kv';
+import { readCatalogueConfig } from '../search/catalogue-config.ts';
 import type { CatalogueSummary, SearchEngine } from '../search/search-engine.ts';
 import type { ClusterRowRepository } from './cluster-row.repository.ts';
 import { gatherDatabase } from './scatter-gather.ts';
@@ -31,18 +31,9 @@ export interface ClusterEngineOptions {
  * pages and downloads read them from there and never need a node.
  */
 export function createClusterEngine(options: ClusterEngineOptions): SearchEngine {
-  const readConfig = async (): Promise<CatalogueConfig> => {
-    try {
-      await access(options.catalogueConfig);
-    } catch {
-      return { vendors: [], databases: [] };
-    }
-    return loadCatalogueConfig(options.catalogueConfig);
-  };
-
   return {
     async listCatalogues(): Promise<CatalogueSummary[]> {
-      const [registry, config] = await Promise.all([readRegistry(options.registry), readConfig()]);
+      const [registry, config] = await Promise.all([readRegistry(options.registry), readCatalogueConfig(options.catalogueConfig)]);
       const vendors = new Map(config.vendors.map((vendor) => [vendor.slug, vendor]));
       return [...registry.values()]
         .sort((a, b) => a.database.localeCompare(b.database))

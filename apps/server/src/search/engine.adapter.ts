@@ -1,11 +1,9 @@
-import { access } from 'node:fs/promises';
 import {
   EngineError,
   alignedHitMolblocks,
   catalogueChargeModel,
   closeSearchPool,
   listCatalogues,
-  loadCatalogueConfig,
   openCatalogue,
   queryConformerMolblock,
   queryInOneFrame,
@@ -14,6 +12,7 @@ import {
   shapeQuery,
 } from '@molsearch/engine';
 import type { Catalogue, CatalogueConfig, ShapeQuery } from '@molsearch/engine';
+import { readCatalogueConfig } from './catalogue-config.ts';
 import { failureReason } from './engine-failure.ts';
 import type { CatalogueRows, CatalogueSummary, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
 
@@ -26,14 +25,7 @@ export interface EngineAdapterOptions {
 
 /** The server's SearchEngine on @molsearch/engine: catalogues under `<dataDir>/catalogues`, described by the config file. */
 export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine {
-  const readConfig = async (): Promise<CatalogueConfig> => {
-    try {
-      await access(options.catalogueConfig);
-    } catch {
-      return { vendors: [], databases: [] };
-    }
-    return loadCatalogueConfig(options.catalogueConfig);
-  };
+  const readConfig = (): Promise<CatalogueConfig> => readCatalogueConfig(options.catalogueConfig);
 
   return {
     async listCatalogues(): Promise<CatalogueSummary[]> {
