@@ -37,15 +37,15 @@ const nodes = new Map<string, ChildProcess>();
 let api: ServerProcess;
 
 /** A search submitted to the API server, waited for, and its job status and first page of hits. */
-async function searchOverHttp(smiles: string, database: string): Promise<{ status: Record<string, unknown>; hits: Hits }> {
+async function searchOverHttp(smiles: string, database: string): Promise<{ status: Record<string, unknown>; hits: Hits; properties: [string, unknown][] }> {
   const client = new ApiClient(api.url);
   const { job_name: jobName } = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: smiles, search_type: 'morgan', search_quality: 'fast', db_names: database, compute_properties: 'false' });
   await client.waitForJob(jobName, 60_000);
   const status = await client.json('/api/job_status', { job_name: jobName });
-  const pageAnswer = await client.request('GET', '/api/get_molsearch_page', { job_name: jobName, page_num: 0, page_size: 30, db_name: database });
+  const pageAnswer = await client.request('GET', '/api/get_molsearch_page', { job_name: jobName, page_num: 0, page_size: 30, db_name: database, include_properties: true });
   if (pageAnswer.status !== 200) throw new Error(`the page answered ${pageAnswer.status}: ${JSON.stringify(api.logs.filter((line) => line.level === 'error')).slice(0, 2000)}`);
-  const page = pageAnswer.data as { db_id: string[]; similarity: number[] };
-  return { status, hits: byScoreThenId(page.db_id.map((id, i): [string, number] => [id, page.similarity[i]!])) };
+  const page = pageAnswer.data as { db_id: string[]; similarity: number[]; mw: unknown[] };
+  return { status, hits: byScoreThenId(page.db_id.map((id, i): [string, number] => [id, page.similarity[i]!])), properties: page.db_id.map((id, i): [string, unknown] => [id, page.mw[i]]) };
 }
 
 /** Scores as the API answers them (roundSimilarity: 6 decimals). */
@@ -156,8 +156,21 @@ describe('search nodes over NATS', () => {
   });
 
   it('answers the same hits through an API server with NATS_URL, its pages read from its store', { timeout: 120_000 }, async () => {
-    const { status, hits } = await searchOverHttp(QUERY, 'CAT');
+    const { status, hits, properties } = await searchOverHttp(QUERY, 'CAT');
     expect(status).toMatchObject({ status: 'SUCCESS', partial: false, notes: [] });
+    // Property values as a single server answers them (float32 columns rounded to their precision).
+    const wholeApi = await startServerProcess(local, { RATE_LIMITING: 'off', CATALOGUE_CONFIG: join(dir, 'no-config.json') });
+    try {
+      const client = new ApiClient(wholeApi.url);
+      const { job_name: jobName } = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: QUERY, search_type: 'morgan', search_quality: 'fast', db_names: 'WHOLE', compute_properties: 'false' });
+      await client.waitForJob(jobName, 60_000);
+      const page = await client.json<Record<string, unknown[]> & { db_id: string[] }>('/api/get_molsearch_page', { job_name: jobName, page_num: 0, page_size: 30, include_properties: 'true' });
+      const mw = new Map(page.db_id.map((id, i) => [id, page.mw![i]]));
+      for (const [id, value] of properties) if (mw.has(id)) expect(value).toBe(mw.get(id));
+      expect(properties.some(([id]) => mw.has(id))).toBe(true);
+    } finally {
+      await wholeApi.stop();
+    }
     expectSameHits(hits, rounded(await localHits({ smiles: QUERY, method: 'morgan', quality: 'fast', limit: 30 }, 'WHOLE')));
   });
 

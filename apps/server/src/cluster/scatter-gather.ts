@@ -2,6 +2,7 @@ import { ROWS_PER_REQUEST, decodeRowsReply, decodeSearchReply, encodeRowsRequest
 import type { NatsConnection, PartRecord, RegisteredCatalogue } from '@molsearch/cluster';
 import { mergePartHits } from '@molsearch/engine';
 import type { PartHits } from '@molsearch/engine';
+import { readable } from '../search/engine.adapter.ts';
 import type { PropertyValue } from '../search/search-engine.ts';
 import { nodeError } from './cluster-errors.ts';
 import type { StoredRow } from './cluster-row.repository.ts';
@@ -75,7 +76,8 @@ async function readPartRows(nc: NatsConnection, database: string, record: PartRe
     if (!reply.ok) throw nodeError(reply.code, reply.message);
     chunk.forEach((row, i) => {
       const properties: Record<string, PropertyValue> = {};
-      for (const [key, values] of Object.entries(reply.properties)) properties[key] = values[i] ?? null;
+      // Rounded to float32's precision, as the single-process engine answers them.
+      for (const [key, values] of Object.entries(reply.properties)) properties[key] = readable(values[i] ?? null);
       rows.push({ row, smiles: reply.smiles[i]!, id: reply.ids[i]!, properties });
     });
   }

@@ -99,7 +99,7 @@ export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine
 }
 
 /** Numeric columns are stored as float32: 258.342 would read 258.3420104980469 without rounding to its precision. */
-function readable(value: PropertyValue | undefined): PropertyValue {
+export function readable(value: PropertyValue | undefined): PropertyValue {
   if (value === undefined) return null;
   if (typeof value === 'number' && !Number.isInteger(value)) return Number(value.toPrecision(7));
   return value;
