@@ -1,0 +1,425 @@
+// `npm run bench -- scale [--work DIR] [--rows 1000000,10000000] [--queries N] [--truth-queries N] [--agreement-queries N]
+//                          [--qualities fast,very_accurate] [--union] [--skip-rss] [--morgan-rows 10000000]
+//                          [--skip-index-rate] [--truth-queries-b N] [--skip-real]`
+//
+// The 3D stage-1 index at scale, in one run: disk and memory per molecule, index build time, latency of shape
+// and electrostatic search by quality, how much of an exhaustive stage 1's candidates the index finds, and
+// recall@30 against the exact ranking, for real and replicated catalogues.
+//
+// Real: CHEMSPACE-100K, the 100,000 molecules of chemspace_screening.smi.gz; UNION, every catalogue of
+// ../shared/data/catalogs (458,811 rows, ids prefixed by the file name; with --union, once all are prepared).
+// Replicated: REPLICATED-<n> for each --rows n, the 100k real rows copied n / 100k times, every copy but the
+// first with each coordinate of its conformers moved by a normal draw of 0.15 Å (seeded by id and copy), so no
+// two rows have identical grids; the chemistry (SMILES, fingerprint, properties) is the real row's.
+//
+// Preparing a real molecule (conformers, charges) costs 30-70 ms of CPU; the prepared batches are kept in
+// <work>/prepared.bin (bench/lib/prepared-cache.ts) and catalogues are rebuilt from them in minutes. Models
+// use Gasteiger charges of the neutral form (the manifest says so, and searches build their queries alike).
+// The exact ranking of each query (every molecule re-scored) is cached in <work>/truth-<catalogue>-<method>.json.
+// Queries: 20 drugs of drugs.tsv picked as bench/engine-3d.ts picks them (set A) and the 20 drugs half a step
+// further on (set B), reported apart; their 3D models are cached in <work>/queries.json so that the exact
+// rankings stay valid when conformer generation changes.
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { decodeModel, encodeModel, popcount } from '@molsearch/chem';
+import type { Model3D, ScoreMethod } from '@molsearch/chem';
+import { closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
+import type { Catalogue, ShapeQuery } from '@molsearch/engine';
+import {
+  LEGACY_CHARGE_MODEL, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, ShapeIndexWriter, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  createRescorePool, indexCandidates, poolRunner, rankRows, rescoreModels, shapeSearch,
+} from '@molsearch/engine/bench';
+import type { RescorePool } from '@molsearch/engine/bench';
+import { cachedBatches, cachedPreparer } from './lib/prepared-cache.ts';
+import { replicaPreparer, sourceRows, writeReplicaInput } from './lib/replicas.ts';
+
+const CATALOGS = new URL('../../shared/data/catalogs/', import.meta.url).pathname;
+const DRUGS = new URL('../../shared/data/drugs.tsv', import.meta.url).pathname;
+const METHODS: ScoreMethod[] = ['espsim_shape', 'espsim_electrostatic'];
+const QUALITIES = ['fast', 'accurate', 'very_accurate'] as const;
+type Quality = (typeof QUALITIES)[number];
+const SHAPE = { conformers: 3, seed: 42, timeBudgetMs: 2000, ...LEGACY_CHARGE_MODEL };
+const REAL_ROWS = 100_000;
+const TOP = 30;
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      work: { type: 'string', default: join(process.env.MOLSEARCH_DATA_DIR ?? 'data', 'bench', 'scale') },
+      rows: { type: 'string', default: '1000000' },
+      queries: { type: 'string', default: '20' },
+      'truth-queries': { type: 'string', default: '20' },
+      'agreement-queries': { type: 'string', default: '5' },
+      qualities: { type: 'string', default: 'fast,very_accurate' },
+      union: { type: 'boolean', default: false },
+      'skip-rss': { type: 'boolean', default: false },
+      'morgan-rows': { type: 'string', default: '10000000' },
+      'skip-index-rate': { type: 'boolean', default: false },
+      'truth-queries-b': { type: 'string' },
+      'skip-real': { type: 'boolean', default: false },
+    },
+  });
+  const work = resolve(values.work);
+  const dataDir = join(work, 'data');
+  await mkdir(dataDir, { recursive: true });
+  const qualities = values.qualities.split(',').filter((q): q is Quality => (QUALITIES as readonly string[]).includes(q));
+  console.log(`scale benchmark in ${work} on ${process.env.MOLSEARCH_THREADS ?? 2} threads; timings are medians over the queries with their 10th-90th percentile spread`);
+  const union = await unionInput(work);
+  const prepared = preparedRows(join(work, 'prepared.bin'));
+  console.log(`real molecules: union of ${union.files} catalogue files = ${union.rows.toLocaleString()} rows; prepared with 3D models so far: ${prepared.toLocaleString()}`);
+
+  const catalogues: { catalogue: Catalogue; kind: string }[] = [];
+  catalogues.push({ catalogue: await realCatalogue(work, dataDir, union.path, 'CHEMSPACE-100K', REAL_ROWS), kind: 'real (chemspace_screening)' });
+  if (values.union) catalogues.push({ catalogue: await realCatalogue(work, dataDir, union.path, 'UNION', undefined), kind: 'real (every catalogue of shared/data)' });
+  for (const rows of values.rows.split(',').filter(Boolean).map(Number)) {
+    catalogues.push({ catalogue: await replicatedCatalogue(work, dataDir, rows), kind: `replicated: ${rows / REAL_ROWS} copies of the 100k real rows, copies perturbed by ${0.15} Å` });
+  }
+
+  const setA = drugQueries(Number(values.queries), 0);
+  const setB = drugQueries(Number(values.queries), 0.5);
+  const queries = await queryModels(work, [...setA, ...setB]);
+  // The cheap figures first: resident set, Morgan from disk, index build rate; then search by search.
+  if (!values['skip-rss'] && catalogues.length > 1) rssReport(dataDir, catalogues[0]!.catalogue, catalogues[catalogues.length - 1]!.catalogue, setA[0]!);
+  for (const rows of values['morgan-rows'].split(',').filter(Boolean).map(Number)) await morganReport(work, rows, setA);
+  const pool = createRescorePool(2);
+  const gridPool = createGridPool(2);
+  try {
+    if (!values['skip-index-rate']) await indexBuildRate(catalogues[0]!.catalogue);
+    for (const { catalogue, kind } of values['skip-real'] ? catalogues.slice(1) : catalogues) {
+      console.log(`\n== ${catalogue.id}: ${catalogue.count.toLocaleString()} molecules, ${kind}`);
+      diskReport(catalogue);
+      const truthCap = catalogue.count <= 500_000 ? Number(values['truth-queries']) : 0;
+      const truthCapB = catalogue.count <= 500_000 ? Number(values['truth-queries-b'] ?? values['truth-queries']) : 0;
+      for (const method of METHODS) {
+        const truthA = await groundTruth(work, catalogue, method, setA.slice(0, truthCap), queries, pool);
+        const truthB = await groundTruth(work, catalogue, method, setB.slice(0, truthCapB), queries, pool);
+        for (const quality of qualities) {
+          for (const [name, set, truth] of [['A', setA, truthA], ['B', setB, truthB]] as const) {
+            await latencyAndRecall(catalogue, method, quality, name, set, queries, truth, pool, gridPool);
+          }
+        }
+      }
+      await agreement(catalogue, qualities, setA.slice(0, Number(values['agreement-queries'])).map((smiles) => queries.get(smiles)!), gridPool);
+    }
+  } finally {
+    await pool.close();
+    await gridPool.close();
+    await closeSearchPool();
+  }
+}
+
+/**
+ * Morgan top-30 over `rows` fingerprints: the 100k real ones in popcount order, each written rows / 100k
+ * times in a row (identical copies: the scan's work is that of a real catalogue of this size, the hits
+ * are copies), scanned from the file and from memory in a child process each; the file is deleted after.
+ */
+async function morganReport(work: string, rows: number, queries: string[]): Promise<void> {
+  const sources: Uint8Array[] = [];
+  for (const record of cachedBatches(join(work, 'prepared.bin'))) {
+    for (let i = 0; i < record.batch.ids.length; i++) sources.push(record.batch.fingerprints.subarray(256 * i, 256 * (i + 1)));
+    if (sources.length >= REAL_ROWS) break;
+  }
+  sources.splice(REAL_ROWS);
+  sources.sort((a, b) => popcount(a) - popcount(b));
+  const copies = Math.ceil(rows / sources.length);
+  const total = copies * sources.length;
+  const path = join(work, `morgan-${total}.bin`);
+  const started = performance.now();
+  const handle = await open(path, 'w');
+  try {
+    const block = Buffer.alloc(256 * copies * 256);
+    for (let first = 0; first < sources.length; first += 256) {
+      const end = Math.min(sources.length, first + 256);
+      for (let s = first; s < end; s++) for (let c = 0; c < copies; c++) block.set(sources[s]!, ((s - first) * copies + c) * 256);
+      await handle.write(block, 0, (end - first) * copies * 256);
+    }
+  } finally {
+    await handle.close();
+  }
+  console.log(`\nMorgan over ${total.toLocaleString()} fingerprints (replicated: the ${sources.length.toLocaleString()} real ones x ${copies}, identical copies), file written in ${fmt(performance.now() - started)}:`);
+  try {
+    for (const mode of ['disk', 'memory'] as const) {
+      const probe = JSON.parse(
+        execFileSync(process.execPath, ['--import', 'tsx', new URL('./lib/morgan-probe.ts', import.meta.url).pathname, path, String(total), String(copies), mode, ...queries], { encoding: 'utf8', maxBuffer: 1 << 24 })
+          .trim().split('\n').pop()!,
+      ) as { ms: number[]; scanned: number[]; rss: number };
+      console.log(
+        `  ${mode === 'disk' ? 'from the file (page cache warm)' : 'in memory with folds'}: top-30 ${spread(probe.ms)} over ${probe.ms.length} queries on 2 scan threads, ` +
+          `median ${median(probe.scanned).toLocaleString()} rows scanned by BitBound; process resident set ${(probe.rss / 2 ** 20).toFixed(0)} MiB`,
+      );
+    }
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+/** The union input file: every .smi.gz of the shared catalogues, chemspace_screening first, ids prefixed by their file. */
+async function unionInput(work: string): Promise<{ path: string; rows: number; files: number }> {
+  const path = join(work, 'union.smi');
+  const names = readdirNames(CATALOGS).filter((name) => name.endsWith('.smi.gz')).map((name) => name.slice(0, -'.smi.gz'.length));
+  const ordered = ['chemspace_screening', ...names.filter((name) => name !== 'chemspace_screening').sort()];
+  if (!existsSync(path)) {
+    const lines: string[] = [];
+    for (const name of ordered) {
+      for (const line of gunzipSync(readFileSync(join(CATALOGS, `${name}.smi.gz`))).toString('utf8').split('\n')) {
+        const [smiles, id] = line.split('\t');
+        if (smiles && id) lines.push(`${smiles}\t${name}:${id.trim()}`);
+      }
+    }
+    await writeFile(`${path}.tmp`, `${lines.join('\n')}\n`);
+    await rename(`${path}.tmp`, path);
+  }
+  return { path, rows: readFileSync(path, 'utf8').split('\n').filter(Boolean).length, files: ordered.length };
+}
+
+function readdirNames(dir: string): string[] {
+  return execFileSync('ls', [dir], { encoding: 'utf8' }).split('\n').filter(Boolean);
+}
+
+function preparedRows(path: string): number {
+  let rows = 0;
+  for (const record of cachedBatches(path)) rows += record.batch.ids.length + record.batch.rejected.length;
+  return rows;
+}
+
+/** A real catalogue of the union's first `limit` rows (all without), built from the prepared cache (preparing what it lacks). */
+async function realCatalogue(work: string, dataDir: string, input: string, id: string, limit: number | undefined): Promise<Catalogue> {
+  const existing = await openCatalogue(dataDir, id).catch(() => undefined);
+  if (existing) return existing;
+  const preparer = cachedPreparer(join(work, 'prepared.bin'), () => createPreparer(2));
+  const started = performance.now();
+  try {
+    const summary = await importCatalogue({ files: [input], id, dataDir, shape: SHAPE, preparer, workers: 2, ...(limit ? { limit } : {}) });
+    console.log(
+      `built ${id}: ${summary.count.toLocaleString()} molecules in ${((performance.now() - started) / 1000).toFixed(0)} s ` +
+        `(${preparer.hits} prepared batches from the cache, ${preparer.misses} prepared now)`,
+    );
+  } finally {
+    await preparer.close();
+  }
+  return openCatalogue(dataDir, id);
+}
+
+/** REPLICATED-<rows>: the 100k real rows copied, copies perturbed (bench/lib/replicas.ts); no chemistry runs. */
+async function replicatedCatalogue(work: string, dataDir: string, rows: number): Promise<Catalogue> {
+  const id = `REPLICATED-${rows}`;
+  const existing = await openCatalogue(dataDir, id).catch(() => undefined);
+  if (existing) return existing;
+  const batches = [];
+  let seen = 0;
+  for (const record of cachedBatches(join(work, 'prepared.bin'))) {
+    batches.push(record.batch);
+    seen += record.batch.ids.length + record.batch.rejected.length;
+    if (seen >= REAL_ROWS) break;
+  }
+  const sources = sourceRows(batches);
+  const input = join(work, `${id}.smi`);
+  const lines = await writeReplicaInput(input, sources, Math.ceil(rows / sources.size));
+  const started = performance.now();
+  const summary = await importCatalogue({ files: [input], id, dataDir, shape: SHAPE, preparer: replicaPreparer(sources), workers: 2, batchSize: 2000, limit: rows });
+  console.log(`built ${id}: ${summary.count.toLocaleString()} of ${lines.toLocaleString()} replica rows in ${((performance.now() - started) / 1000).toFixed(0)} s, index included`);
+  return openCatalogue(dataDir, id);
+}
+
+/** Rows a second the stage-1 index takes in on two threads, measured on the first 100k rows' models. */
+async function indexBuildRate(catalogue: Catalogue): Promise<void> {
+  const rows = Math.min(catalogue.count, 100_000);
+  const writer = new ShapeIndexWriter(2);
+  for (let row = 0; row < rows; row++) writer.add(catalogue.shape!.model(row));
+  const dir = join(catalogue.dir, '..', '..', 'index-build');
+  await mkdir(dir, { recursive: true });
+  await writer.write(dir, Uint32Array.from({ length: rows }, (_, i) => i));
+  console.log(`stage-1 index build: ${rows.toLocaleString()} rows inserted in ${writer.buildSeconds.toFixed(1)} s on 2 threads = ${((writer.buildSeconds / rows) * 1e6).toFixed(0)} s per million rows (vectors from the models excluded)`);
+}
+
+function diskReport(catalogue: Catalogue): void {
+  const files = catalogue.manifest.files;
+  const per = (names: (name: string) => boolean) => files.filter((file) => names(file.name)).reduce((sum, file) => sum + file.bytes, 0) / catalogue.count;
+  const models = per((name) => name.startsWith('models.'));
+  const index = per((name) => name.startsWith('shape-index'));
+  const morgan = per((name) => !name.startsWith('models.') && !name.startsWith('shape-index'));
+  console.log(`disk: ${(morgan + models + index).toFixed(0)} bytes/molecule with the 3D columns (goal 1,500; format 3 took 4,600-6,000): Morgan-only columns ${morgan.toFixed(0)}, 3D models ${models.toFixed(0)}, stage-1 index ${index.toFixed(0)}`);
+}
+
+function drugQueries(count: number, offset: number): string[] {
+  const drugs = readFileSync(DRUGS, 'utf8').split('\n').slice(1).map((line) => line.split('\t')).filter((cells) => (cells[1] ?? '').length > 0 && (cells[1] ?? '').length < 60);
+  const step = Math.max(1, Math.floor(drugs.length / count));
+  return Array.from({ length: Math.min(count, drugs.length) }, (_, i) => drugs[Math.min(drugs.length - 1, i * step + Math.floor(offset * step))]![1]!);
+}
+
+/** The 3D query of each SMILES (Gasteiger charges, neutral form, as the catalogues), cached on disk. */
+async function queryModels(work: string, smiles: string[]): Promise<Map<string, ShapeQuery>> {
+  const path = join(work, 'queries.json');
+  const stored: Record<string, { smiles: string; model: string }> = existsSync(path) ? (JSON.parse(await readFile(path, 'utf8')) as Record<string, { smiles: string; model: string }>) : {};
+  const out = new Map<string, ShapeQuery>();
+  let built = 0;
+  for (const input of smiles) {
+    if (!stored[input]) {
+      const query = await shapeQuery(input, undefined, LEGACY_CHARGE_MODEL);
+      stored[input] = { smiles: query.smiles, model: Buffer.from(encodeModel(query.model)).toString('base64') };
+      built++;
+    }
+    const entry = stored[input]!;
+    out.set(input, { smiles: entry.smiles, model: decodeModel(Buffer.from(entry.model, 'base64')), chargeModel: LEGACY_CHARGE_MODEL, chargeFallback: false });
+  }
+  if (built > 0) await writeFile(path, JSON.stringify(stored));
+  return out;
+}
+
+function modelDigest(model: Model3D): string {
+  return createHash('sha256').update(encodeModel(model)).digest('hex').slice(0, 16);
+}
+
+interface TruthFile {
+  catalogue: string;
+  queries: Record<string, { model: string; rows: number[]; similarities: number[]; seconds: number }>;
+}
+
+/** Exact top rows of each query over the whole catalogue (every row re-scored), cached per catalogue build and query model. */
+async function groundTruth(work: string, catalogue: Catalogue, method: ScoreMethod, smiles: string[], queries: Map<string, ShapeQuery>, pool: RescorePool): Promise<Map<string, Set<number>>> {
+  const path = join(work, `truth-${catalogue.id}-${method}.json`);
+  let cache: TruthFile = { catalogue: catalogue.version, queries: {} };
+  if (existsSync(path)) {
+    const stored = JSON.parse(await readFile(path, 'utf8')) as TruthFile;
+    if (stored.catalogue === catalogue.version) cache = stored;
+  }
+  const form = catalogueElectrostaticForm(catalogue);
+  let computed = 0;
+  for (const input of smiles) {
+    const query = queries.get(input)!;
+    const digest = modelDigest(query.model);
+    if (cache.queries[input]?.model === digest) continue;
+    const started = performance.now();
+    const ranked: { row: number; score: number }[] = [];
+    const block = 20_000;
+    for (let first = 0; first < catalogue.count; first += block) {
+      const rows = Array.from({ length: Math.min(block, catalogue.count - first) }, (_, i) => first + i);
+      const scores = await rescoreModels(query.model, method, rows.map((row) => catalogue.shape!.model(row)), { pool, chunk: 64, electrostaticForm: form });
+      rows.forEach((row, i) => {
+        if (!Number.isNaN(scores[i]!)) ranked.push({ row, score: scores[i]! });
+      });
+      ranked.sort((a, b) => b.score - a.score || a.row - b.row).splice(100);
+    }
+    cache.queries[input] = { model: digest, rows: ranked.map((hit) => hit.row), similarities: ranked.map((hit) => hit.score), seconds: (performance.now() - started) / 1000 };
+    computed++;
+    await writeFile(`${path}.tmp`, JSON.stringify(cache));
+    await rename(`${path}.tmp`, path);
+  }
+  if (smiles.length > 0) console.log(`${method}: exact ranking of ${smiles.length} queries (${computed} computed now, the rest from ${path})`);
+  return new Map(smiles.map((input) => [input, new Set(cache.queries[input]!.rows.slice(0, TOP))]));
+}
+
+/** End-to-end search time (query conformers excluded: cached) and recall@30 of one query set. */
+async function latencyAndRecall(
+  catalogue: Catalogue, method: ScoreMethod, quality: Quality, set: string, smiles: string[], queries: Map<string, ShapeQuery>, truth: Map<string, Set<number>>,
+  pool: RescorePool, gridPool: ReturnType<typeof createGridPool>,
+): Promise<void> {
+  const times: number[] = [];
+  const stage1: number[] = [];
+  const found: number[] = [];
+  const recalls: number[] = [];
+  for (const input of smiles) {
+    const query = queries.get(input)!;
+    let started = performance.now();
+    const rows = await indexCandidates(catalogue, query.model, quality, 2);
+    stage1.push(performance.now() - started);
+    found.push(rows.length);
+    started = performance.now();
+    const result = await shapeSearch(catalogue, query, { method, quality, limit: TOP, threshold: 0, pool, gridPool });
+    times.push(performance.now() - started);
+    const exact = truth.get(input);
+    if (exact) recalls.push([...result.rows].filter((row) => exact.has(row)).length / Math.max(1, exact.size));
+  }
+  const probe = STAGE1_INDEX_PROBE[quality];
+  console.log(
+    `${method.padEnd(20)} ${quality.padEnd(13)} set ${set}: search ${spread(times)} (stage 2 on 2 workers included), index probe ${spread(stage1)} ` +
+      `finding ${median(found).toFixed(0)} rows (${probe.conformers} conformers x 4 flips x ${probe.expansion}), ${SHAPE_CANDIDATES[quality]} re-scored` +
+      (recalls.length > 0 ? `; recall@${TOP} mean ${(recalls.reduce((a, b) => a + b, 0) / recalls.length).toFixed(3)} over ${recalls.length} queries, min ${Math.min(...recalls).toFixed(2)}` : ''),
+  );
+}
+
+/**
+ * For a few queries: the share of an exhaustive stage 1's candidates (every row ranked, as format 3 did)
+ * that the index path keeps at the same quality, by method and quality. The exhaustive grids are built
+ * from the models once a block of rows and scanned for every query, method and quality, so its time is
+ * the scan alone, as format 3 had the grids in memory.
+ */
+async function agreement(catalogue: Catalogue, qualities: readonly Quality[], queries: ShapeQuery[], gridPool: ReturnType<typeof createGridPool>): Promise<void> {
+  if (queries.length === 0) return;
+  const runner = poolRunner(gridPool);
+  const cases = METHODS.flatMap((method) => qualities.map((quality) => ({ method, quality, scores: queries.map(() => new Float32Array(catalogue.count)), exhaustiveMs: queries.map(() => 0) })));
+  const block = 200_000;
+  let buildMs = 0;
+  for (let first = 0; first < catalogue.count; first += block) {
+    const rows = Uint32Array.from({ length: Math.min(block, catalogue.count - first) }, (_, i) => first + i);
+    let started = performance.now();
+    const column = candidateColumn(catalogue, rows, true);
+    buildMs += performance.now() - started;
+    for (const entry of cases) {
+      for (const [q, query] of queries.entries()) {
+        started = performance.now();
+        entry.scores[q]!.set(await columnScores(column, query.model, entry.method, entry.quality, runner), first);
+        entry.exhaustiveMs[q]! += performance.now() - started;
+      }
+    }
+  }
+  console.log(`index vs exhaustive stage 1 on ${queries.length} queries of set A (the exhaustive grids of every row built from the models in ${fmt(buildMs)}, not counted below):`);
+  for (const { method, quality, scores, exhaustiveMs } of cases) {
+    const wanted = SHAPE_CANDIDATES[quality];
+    const shares: number[] = [];
+    const indexMs: number[] = [];
+    for (const [q, query] of queries.entries()) {
+      const exhaustive = new Set(bestRows(scores[q]!, wanted));
+      const started = performance.now();
+      const viaIndex = await rankRows(catalogue, await indexCandidates(catalogue, query.model, quality, 2), query.model, method, quality, wanted, runner);
+      indexMs.push(performance.now() - started);
+      shares.push([...viaIndex].filter((row) => exhaustive.has(row)).length / Math.max(1, exhaustive.size));
+    }
+    console.log(
+      `  ${method.padEnd(20)} ${quality.padEnd(13)} best ${wanted}: the index path keeps ${mean(shares).toFixed(3)} (min ${Math.min(...shares).toFixed(3)}) of the exhaustive candidates (goal 0.95); ` +
+        `stage 1 by the index ${spread(indexMs)} (probe, grids of the rows found, ranking), exhaustive scan of the grids in memory ${spread(exhaustiveMs)}`,
+    );
+  }
+}
+
+function rssReport(dataDir: string, small: Catalogue, large: Catalogue, smiles: string): void {
+  const probe = (id: string) =>
+    JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', new URL('./lib/rss-probe.ts', import.meta.url).pathname, dataDir, id, smiles], { encoding: 'utf8' }).trim().split('\n').pop()!) as {
+      rss: number; rssWithMorgan: number; count: number;
+    };
+  const a = probe(small.id);
+  const b = probe(large.id);
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+  const rows = b.count - a.count;
+  console.log(
+    `\nresident set of a fresh process after one shape and one electrostatic search (fast): ${small.id} ${mib(a.rss)}, ${large.id} ${mib(b.rss)} ` +
+      `= ${((b.rss - a.rss) / rows).toFixed(0)} bytes per molecule more (goal 400; format 3 about 6,800); ` +
+      `after a Morgan search too (fingerprints and their folds in memory): ${mib(a.rssWithMorgan)}, ${mib(b.rssWithMorgan)} = ${((b.rssWithMorgan - a.rssWithMorgan) / rows).toFixed(0)} bytes per molecule more`,
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function mean(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+}
+
+/** Median and 10th-90th percentile of timings in ms. */
+function spread(ms: number[]): string {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return `${fmt(median(ms))} [${fmt(at(0.1))}-${fmt(at(0.9))}]`;
+}
+
+function fmt(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+}
