@@ -5,7 +5,7 @@ import { loadRDKit, morganFingerprint, shapeTanimotoInPlace, tanimoto, withMol }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { ApiClient } from './api-client.ts';
-import { parseCsv, parseSdf } from './parse-files.ts';
+import { molblockAtoms, parseCsv, parseSdf } from './parse-files.ts';
 import { CATALOGS, TEST_DATABASES, freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
 import type { ServerProcess } from './server-process.ts';
 
@@ -34,18 +34,6 @@ function fingerprintOf(smiles: string): Uint8Array {
   const fp = withMol(smiles, (mol) => morganFingerprint(mol));
   if (!fp) throw new Error(`RDKit cannot read ${smiles}`);
   return fp;
-}
-
-/** Heavy-atom elements and coordinates of a V2000 molblock. */
-function atomsOf(record: string): { elements: number[]; xyz: Float64Array } {
-  const lines = record.split('\n');
-  const count = Number.parseInt(lines[3]!.slice(0, 3), 10);
-  const atoms = lines.slice(4, 4 + count);
-  const numbers: Record<string, number> = { C: 6, N: 7, O: 8, S: 16, F: 9, Cl: 17, Br: 35, I: 53, P: 15, B: 5, Si: 14, Se: 34 };
-  return {
-    elements: atoms.map((line) => numbers[line.slice(31, 34).trim()] ?? 6),
-    xyz: Float64Array.from(atoms.flatMap((line) => [line.slice(0, 10), line.slice(10, 20), line.slice(20, 30)].map(Number))),
-  };
 }
 
 afterAll(() => removeTestCatalogues());
@@ -158,7 +146,7 @@ describe.each(['sqlite', 'postgres'] as const)('every hit with its three scores,
     expect(records[1]!.fields.id).toBe(page.id[at]);
     expect(Number(records[1]!.fields.shape_similarity)).toBeCloseTo(page.shape_similarity[at]!, 5);
     const [queryRecord, hitRecord] = text.split('$$$$\n');
-    const [q, h] = [atomsOf(queryRecord!), atomsOf(hitRecord!.replace(/^\n/, ''))];
+    const [q, h] = [molblockAtoms(queryRecord!), molblockAtoms(hitRecord!.replace(/^\n/, ''))];
     expect(shapeTanimotoInPlace(q.elements, q.xyz, h.elements, h.xyz)).toBeCloseTo(page.shape_similarity[at]!, 2);
     expect(records[0]!.fields.atom_charges!.split(' ')).toHaveLength(q.elements.length);
     expect(records[1]!.fields.atom_charges!.split(' ')).toHaveLength(h.elements.length);
@@ -197,9 +185,9 @@ describe.each(['sqlite', 'postgres'] as const)('every hit with its three scores,
     // Every hit lies on the query record as posed: overlaid in place, it keeps most of its shape overlap.
     const [queryBlock, ...allHitBlocks] = text.split('$$$$\n').filter((block) => block.trim()).map((block) => block.replace(/^\n/, ''));
     const hitBlocks = allHitBlocks.slice(0, page.id.length);
-    const q = atomsOf(queryBlock!);
+    const q = molblockAtoms(queryBlock!);
     const overlays = hitBlocks.map((block, i) => {
-      const h = atomsOf(block);
+      const h = molblockAtoms(block);
       return shapeTanimotoInPlace(q.elements, q.xyz, h.elements, h.xyz) / page.shape_similarity[i]!;
     });
     const sorted = [...overlays].sort((a, b) => a - b);

@@ -83,3 +83,16 @@ export async function canonicalSmiles(smiles: string): Promise<string> {
     mol.delete();
   }
 }
+
+/** Heavy-atom elements (atomic numbers) and coordinates of a V2000 record, as written. */
+export function molblockAtoms(record: string): { elements: number[]; xyz: Float64Array } {
+  const lines = record.split('\n');
+  const counts = lines.findIndex((line) => line.includes('V2000'));
+  const count = Number.parseInt(lines[counts]!.slice(0, 3), 10);
+  const atoms = lines.slice(counts + 1, counts + 1 + count);
+  const numbers: Record<string, number> = { C: 6, N: 7, O: 8, S: 16, F: 9, Cl: 17, Br: 35, I: 53, P: 15, B: 5, Si: 14, Se: 34 };
+  return {
+    elements: atoms.map((line) => numbers[line.slice(31, 34).trim()] ?? 6),
+    xyz: Float64Array.from(atoms.flatMap((line) => [line.slice(0, 10), line.slice(10, 20), line.slice(20, 30)].map(Number))),
+  };
+}

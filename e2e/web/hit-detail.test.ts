@@ -6,7 +6,7 @@ import { shapeTanimotoInPlace } from '@molsearch/chem';
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSdf } from '../api/parse-files.ts';
+import { molblockAtoms, parseSdf } from '../api/parse-files.ts';
 import { freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
 import type { ServerProcess } from '../api/server-process.ts';
 import { seriousAccessibilityViolations } from './axe.ts';
@@ -21,18 +21,6 @@ const ORDER_EMAIL = 'orders@molport.example';
 const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
 /** Ketcher's own toolbar (third-party) and the toast region are checked elsewhere. */
 const EDITOR = ['[data-testid="molecule-editor"]', '[data-sonner-toaster]'];
-
-/** Heavy-atom elements and coordinates of a V2000 record. */
-function atomsOf(record: string): { elements: number[]; xyz: Float64Array } {
-  const lines = record.split('\n');
-  const count = Number.parseInt(lines[3]!.slice(0, 3), 10);
-  const atoms = lines.slice(4, 4 + count);
-  const numbers: Record<string, number> = { C: 6, N: 7, O: 8, S: 16, F: 9, Cl: 17, Br: 35, I: 53, P: 15 };
-  return {
-    elements: atoms.map((line) => numbers[line.slice(31, 34).trim()] ?? 6),
-    xyz: Float64Array.from(atoms.flatMap((line) => [line.slice(0, 10), line.slice(10, 20), line.slice(20, 30)].map(Number))),
-  };
-}
 
 interface Pixels {
   /** Pixels that are not the white background. */
@@ -123,6 +111,19 @@ describe('a hit in detail', () => {
     await expect.poll(() => grid.getByRole('definition').first().isVisible()).toBe(true);
     expect(await grid.locator('[aria-label="Scores"]').count()).toBeGreaterThan(10);
 
+    // The scatter of shape against electrostatics: a click on a point opens that hit; Escape closes it and
+    // gives the results' address back.
+    const scatter = page.getByRole('figure', { name: /^Shape against electrostatic score of \d+ hits from MolPort$/ });
+    await scatter.locator('.recharts-symbols').first().waitFor();
+    await scatter.locator('.recharts-symbols').first().click({ force: true });
+    await page.getByRole('dialog', { name: 'Hit details' }).getByRole('heading', { level: 2 }).waitFor();
+    await page.waitForURL(/\/hits\//);
+    await page.screenshot({ path: screenshotPath('results-scatter-opened-desktop') });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Hit details' }).waitFor({ state: 'hidden' });
+    await page.waitForURL((url) => !url.pathname.startsWith('/hits/'));
+    await grid.waitFor();
+
     // By keyboard: Tab onto the second hit's Details button and press Enter.
     const details = grid.getByRole('button', { name: /^Details of / }).nth(1);
     const vendorId = ((await details.getAttribute('aria-label')) ?? '').replace('Details of ', '');
@@ -157,11 +158,26 @@ describe('a hit in detail', () => {
     expect(records.map((record) => record.fields.role)).toEqual(['query', 'hit']);
     expect(records[1]!.fields.db_id).toBe(vendorId);
     const [queryBlock, hitBlock] = text.split('$$$$\n');
-    const [q, h] = [atomsOf(queryBlock!), atomsOf(hitBlock!)];
+    const [q, h] = [molblockAtoms(queryBlock!), molblockAtoms(hitBlock!)];
     expect(Math.abs(shapeTanimotoInPlace(q.elements, q.xyz, h.elements, h.xyz) - reported.shape_similarity)).toBeLessThanOrEqual(0.01);
 
+    // The detail address reloads to the same view, on a page of its own.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: vendorId }).waitFor({ timeout: 60_000 });
+    const reloaded = await drawnViewer(page);
+    expect(reloaded.pixels.drawn).toBeGreaterThan(1500);
+    // OpenChemLib's predictions, labelled as predictions.
+    const predictions = page.getByRole('region', { name: 'Predictions (OpenChemLib)' });
+    await predictions.getByText('Predicted by OpenChemLib').waitFor();
+    await expect.poll(() => predictions.getByRole('row', { name: /logS/ }).innerText(), { timeout: 60_000 }).toMatch(/-?\d+\.\d\d/);
+    expect(await predictions.getByRole('row', { name: /Mutagenic risk/ }).innerText()).toMatch(/none|low|high|unknown/);
+    await page.screenshot({ path: screenshotPath('hit-detail-page-desktop'), fullPage: true });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Search from this hit' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Search from this hit' }).getAttribute('href')).toBe(`/search?q=${encodeURIComponent(reported.smiles)}`);
+
     // Get quote: the vendor's order mail with the compound's id and SMILES, and a quotation recorded.
-    const quote = dialog.getByRole('link', { name: 'Get quote' });
+    const quote = page.getByRole('link', { name: 'Get quote' });
     const mailto = decodeURIComponent((await quote.getAttribute('href')) ?? '');
     expect(mailto.startsWith(`mailto:${ORDER_EMAIL}?`)).toBe(true);
     expect(mailto).toContain(`${vendorId}  ${reported.smiles}`);
@@ -177,17 +193,6 @@ describe('a hit in detail', () => {
       })
       .toBe(1);
 
-    // The detail address reloads to the same view, on a page of its own.
-    await page.reload();
-    await page.getByRole('heading', { level: 1, name: vendorId }).waitFor({ timeout: 60_000 });
-    const reloaded = await drawnViewer(page);
-    expect(reloaded.pixels.drawn).toBeGreaterThan(1500);
-    await page.screenshot({ path: screenshotPath('hit-detail-page-desktop'), fullPage: true });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Search from this hit' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Search from this hit' }).getAttribute('href')).toBe(`/search?q=${encodeURIComponent(reported.smiles)}`);
-
-    // Back on the results the dialog is closed and the results are as they were.
     expect(errors.filter((error) => !/molecule-editor|Ketcher|require is not defined/.test(error))).toEqual([]);
     await context.close();
   }, 300_000);

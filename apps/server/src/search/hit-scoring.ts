@@ -1,20 +1,10 @@
-/** The three exact scores of some hits, in their order; a 3D score is NaN where the row has no 3D model. */
-export interface HitScoreColumns {
-  morgan: Float64Array;
-  /** Null when the catalogue has no 3D columns. */
-  shape: Float64Array | null;
-  electrostatic: Float64Array | null;
-}
+import type { HitPose, HitScores } from '@molsearch/engine';
 
-/** One hit laid on the query conformer it aligns to (see the engine's hitPose). */
-export interface HitPoseRecords {
-  queryMolblock: string;
-  hitMolblock: string;
-  shape: number;
-  electrostatic: number;
-  queryCharges: number[];
-  hitCharges: number[];
-}
+/** The three exact scores of some hits, in their order (the engine's; a 3D score is NaN where a row has no 3D model). */
+export type HitScoreColumns = HitScores;
+
+/** One hit laid on the query conformer it aligns to (the engine's hitPose). */
+export type HitPoseRecords = HitPose;
 
 /** Scores and poses hits of one query; the query's forms are built once and kept. */
 export interface QueryScorer {

@@ -20,3 +20,17 @@ export function getHitPose(query: HitQuery, signal?: AbortSignal): Promise<strin
 export function hitDetailPath(query: HitQuery): string {
   return `/hits/${encodeURIComponent(query.job_name)}/${encodeURIComponent(query.db_name)}/${encodeURIComponent(query.id)}`;
 }
+
+/** OpenChemLib's predictions of one molecule (GET /api/predictions). */
+export interface Predictions {
+  logS: number;
+  druglikeness?: number;
+  mutagenic?: string;
+  tumorigenic?: string;
+  irritant?: string;
+  reproductiveEffective?: string;
+}
+
+export function getPredictions(smiles: string, signal?: AbortSignal): Promise<Predictions> {
+  return http<Predictions>('/api/predictions', { query: { smiles }, signal, timeoutMs: 60_000 });
+}

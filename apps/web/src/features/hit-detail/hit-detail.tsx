@@ -13,7 +13,7 @@ import { orderEmail, quoteMailto } from '../results/quote-mail.ts';
 import { depictionUrl } from '../results/results-api.ts';
 import { useResultsSource } from '../results/results-source.ts';
 import { formatShare, scoreRarity } from '../results/similarity-band.ts';
-import { getHit, getHitPose, hitPoseUrl } from './hit-detail-api.ts';
+import { getHit, getHitPose, getPredictions, hitPoseUrl } from './hit-detail-api.ts';
 import type { Colouring } from './hit-viewer.tsx';
 import { parsePoseRecords } from './pose-records.ts';
 import styles from './hit-detail.module.css';
@@ -66,6 +66,7 @@ function HitDetailBody({ query, hit, headingLevel }: { query: HitQuery; hit: Hit
         </div>
         <div className={styles.main}>
           <Pose query={query} id={hit.db_id} />
+          <PredictionList smiles={hit.smiles} />
           {columns.length > 0 ? (
             <section aria-labelledby="hit-properties">
               <h3 id="hit-properties" className={styles.sectionTitle}>
@@ -191,6 +192,51 @@ function Actions({ query, hit, vendor }: { query: HitQuery; hit: HitAnswer; vend
           Search from this hit
         </Link>
       </div>
+    </section>
+  );
+}
+
+const RISKS = [
+  ['mutagenic', 'Mutagenic'],
+  ['tumorigenic', 'Tumorigenic'],
+  ['irritant', 'Irritant'],
+  ['reproductiveEffective', 'Reproductive effects'],
+] as const;
+
+/** OpenChemLib's predictions for the hit, computed when the view opens and labelled as predictions. */
+function PredictionList({ smiles }: { smiles: string }): React.JSX.Element {
+  const predicted = useQuery({ queryKey: ['predictions', smiles], queryFn: ({ signal }) => getPredictions(smiles, signal), staleTime: Infinity, retry: false });
+  const data = predicted.data;
+  return (
+    <section aria-labelledby="hit-predictions">
+      <h3 id="hit-predictions" className={styles.sectionTitle}>
+        Predictions (OpenChemLib)
+      </h3>
+      <p className={styles.poseNote}>Predicted by OpenChemLib's OSIRIS models from the structure alone, not measured.</p>
+      {predicted.error ? (
+        <p role="status">No predictions could be made for this molecule.</p>
+      ) : !data ? (
+        <p role="status">Predicting…</p>
+      ) : (
+        <table className={styles.properties}>
+          <tbody>
+            <tr>
+              <th scope="row">Aqueous solubility, logS (mol/L)</th>
+              <td>{data.logS.toFixed(2)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Drug-likeness (positive: drug-like fragments)</th>
+              <td>{data.druglikeness === undefined ? '–' : data.druglikeness.toFixed(2)}</td>
+            </tr>
+            {RISKS.map(([key, label]) => (
+              <tr key={key}>
+                <th scope="row">{label} risk</th>
+                <td>{data[key] ?? '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

@@ -1,7 +1,10 @@
 import type { HistogramAnswer } from '@molsearch/api';
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useHitOpener } from './hit-opener.ts';
+import { HIT_ORDER_OPTIONS, orderHits } from './hit-order.ts';
+import type { HitOrder, HitOrderKey } from './hit-order.ts';
 import { MoleculeGrid } from './molecule-grid.tsx';
 import type { ResultsLayout } from './molecule-grid.tsx';
 import type { ResultsState } from './results-state.ts';
@@ -10,6 +13,9 @@ import { formatSimilarity } from './similarity-band.ts';
 import type { ScoreRarity } from './similarity-band.ts';
 import { ThresholdControl } from './threshold-control.tsx';
 import styles from './search-results.module.css';
+
+// recharts stays out of the search page's first load, as for the histogram.
+const ScoreScatter = lazy(() => import('./score-scatter.tsx').then((module) => ({ default: module.ScoreScatter })));
 
 export interface DatabaseViewProps {
   view: DatabaseViewState;
@@ -38,7 +44,11 @@ export function DatabaseView(props: DatabaseViewProps): React.JSX.Element {
     () => (info && histogram ? { binEdges: histogram.bin_edges, counts: info.counts, total: info.total, min: info.min, max: info.max } : null),
     [info, histogram],
   );
-  const rows = useMemo(() => [query, ...view.results], [query, view.results]);
+  const [order, setOrder] = useState<HitOrder>({ key: 'rank', descending: true });
+  const openHit = useHitOpener();
+  // A property order needs the property columns; without them the hits keep their rank.
+  const effectiveOrder = HIT_ORDER_OPTIONS.find((option) => option.key === order.key)?.property && !showProperties ? { key: 'rank' as const, descending: true } : order;
+  const rows = useMemo(() => orderHits([query, ...view.results], effectiveOrder), [query, view.results, effectiveOrder]);
 
   return (
     <div className={styles.databaseView} data-database-view={view.dbName}>
@@ -65,6 +75,25 @@ export function DatabaseView(props: DatabaseViewProps): React.JSX.Element {
         onApply={onThreshold}
         busy={busy === 'threshold'}
       />
+      <Suspense fallback={null}>
+        <ScoreScatter rows={view.results} databaseName={label} onOpen={openHit} />
+      </Suspense>
+      <div className={styles.orderControl}>
+        <label>
+          Order by{' '}
+          <select value={effectiveOrder.key} onChange={(event) => setOrder({ key: event.target.value as HitOrderKey, descending: event.target.value === 'rank' || order.descending })}>
+            {HIT_ORDER_OPTIONS.filter((option) => !option.property || showProperties).map((option) => (
+              <option key={option.key} value={option.key}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className={styles.orderDirection} onClick={() => setOrder({ key: effectiveOrder.key, descending: !effectiveOrder.descending })}>
+          {effectiveOrder.key === 'rank' ? (effectiveOrder.descending ? 'Best first' : 'Worst first') : effectiveOrder.descending ? 'High to low' : 'Low to high'}
+        </button>
+        <span className={styles.orderNote}>of the {view.results.length.toLocaleString('en-US')} loaded</span>
+      </div>
       <div className={busy === 'threshold' || busy === 'properties' ? styles.refreshing : undefined} aria-busy={busy !== null}>
         {view.results.length === 0 ? (
           <p className={styles.notice} role="status">

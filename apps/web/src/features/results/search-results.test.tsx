@@ -112,6 +112,21 @@ describe('SearchResults', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getAllByText('No results found').length).toBeGreaterThan(0));
   });
 
+  it('orders the loaded hits by any of the three scores, and plots shape against electrostatics', async () => {
+    const hits = hitsOf('MP', 6).map((hit, index) => ({ ...hit, scores: { morgan: hit.similarity, shape: [0.5, 0.9, 0.3, 0.7, 0.6, 0.8][index]!, electrostatic: 0.4 + index / 20 } }));
+    renderResults(new InMemoryResultsSource({ MOLPORT: hits }), search(['MOLPORT']));
+    const grid = await screen.findByRole('group', { name: 'Results from MolPort' });
+    const order = () => cardsIn(grid).map((card) => (card.getAttribute('aria-label') ?? '').split(' ')[0]);
+    expect(order()).toEqual(['MP-0001', 'MP-0002', 'MP-0003', 'MP-0004', 'MP-0005', 'MP-0006']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Order by' }), 'shape');
+    expect(order()).toEqual(['MP-0002', 'MP-0006', 'MP-0004', 'MP-0005', 'MP-0001', 'MP-0003']);
+    await userEvent.click(screen.getByRole('button', { name: 'High to low' }));
+    expect(order()[0]).toBe('MP-0003');
+    // Properties are not loaded, so they are not offered.
+    expect(within(screen.getByRole('combobox', { name: 'Order by' })).queryByRole('option', { name: 'Molecular weight' })).toBeNull();
+    expect(await screen.findByRole('figure', { name: 'Shape against electrostatic score of 6 hits from MolPort' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
   it('says so when a database searched has no hits', async () => {
     renderResults(new InMemoryResultsSource({ MOLPORT: hitsOf('MP', 12), 'ENAMINE-REAL': [] }), search(['MOLPORT', 'ENAMINE-REAL']));
     await screen.findByRole('group', { name: 'Top hits from MolPort' });
