@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { loadRDKit, morganFingerprint, shapeTanimotoInPlace, tanimoto, withMol } from '@molsearch/chem';
@@ -68,6 +68,8 @@ describe.each(['sqlite', 'postgres'] as const)('every hit with its three scores,
         db_names: method === 'morgan' ? 'ENAMINE-REAL,MOLPORT' : 'MOLPORT',
       });
       expect((await client.waitForJob(job_name, 120_000)).at(-1)).toBe('SUCCESS');
+      // Consensus returns the three scores it fused, stored with its hits; the other methods' are computed when first read.
+      expect(existsSync(join(data.dir, 'jobs', job_name, 'scores', 'MOLPORT.scores'))).toBe(method === 'consensus');
       jobs.set(method, job_name);
       pages.set(method, await client.json<Page>('/api/get_molsearch_page', { job_name, page_size: 40 }));
     }

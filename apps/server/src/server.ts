@@ -85,9 +85,12 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const downloadRepository = new DownloadRepository(store);
   const files = new DownloadFileRepository((jobId) => hits.jobDir(jobId));
   const catalogues = new CatalogueService({ engine, now });
+  const scoring = dependencies.scoring ?? (config.cluster ? clusterHitScoring() : createHitScoringAdapter({ dataDir: config.dataDir, threads: config.searchThreads }));
+  const scores = new HitScoreService({ hits, scores: new HitScoreRepository((jobId) => hits.jobDir(jobId)), scoring });
   const jobs = new JobService({
     jobs: jobRepository,
     hits,
+    scores,
     databases: catalogues,
     engine,
     concurrency: config.jobConcurrency,
@@ -97,8 +100,6 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     logger,
     now,
   });
-  const scoring = dependencies.scoring ?? (config.cluster ? clusterHitScoring() : createHitScoringAdapter({ dataDir: config.dataDir, threads: config.searchThreads }));
-  const scores = new HitScoreService({ hits, scores: new HitScoreRepository((jobId) => hits.jobDir(jobId)), scoring });
   const results = new ResultService({ jobs, hits, engine, scores });
   const batches = new BatchService({ batches: new BatchRepository(store), jobs, hits, engine, scratchDir: join(config.dataDir, 'uploads'), now });
   const profiles = new ProfileService({ profiles: new ProfileRepository(store), now });

@@ -56,6 +56,25 @@ export class HitScoreService {
     return { morgan_similarity: answered('morgan'), shape_similarity: answered('shape'), electrostatic_similarity: answered('electrostatic') };
   }
 
+  /**
+   * Stores the three scores a search returned with its hits (consensus fuses them), by row, so reading the
+   * hits computes none of them again.
+   */
+  async seed(jobId: string, database: string, rows: ArrayLike<number>, components: Record<ScoreKind, ArrayLike<number>>): Promise<void> {
+    const list = await this.options.hits.read(jobId, database);
+    const at = new Map(Array.from(rows, (row, i) => [row, i]));
+    const columns = await this.options.scores.read(jobId, database, list.rows.length);
+    list.rows.forEach((row, index) => {
+      const i = at.get(row);
+      if (i === undefined) return;
+      for (const kind of SCORE_KINDS) {
+        const value = components[kind][i]!;
+        columns[kind][index] = Number.isNaN(value) ? NO_SCORE : value;
+      }
+    });
+    await this.options.scores.write(jobId, database, columns);
+  }
+
   /** The query and `row` laid on it, with both molecules' charges; undefined without 3D models. */
   pose(job: JobRow, database: string, row: number, title: string): Promise<HitPoseRecords | undefined> {
     return this.scorer(job).pose(database, row, { query: 'query', hit: title });

@@ -10,6 +10,7 @@ import { filterNotes, storedFilters, submittedFilters } from './job-filters.ts';
 import { isPartial, partialNotes } from './partial-results.ts';
 import { FairQueue } from './fair-queue.ts';
 import type { HitListRepository } from './hit-list.repository.ts';
+import type { HitScoreService } from './hit-score.service.ts';
 import type { JobRepository, JobRow } from './job.repository.ts';
 import type { Logger } from '../http/logger.ts';
 import { addressCeiling } from '../http/rate-limit.middleware.ts';
@@ -28,6 +29,8 @@ export interface DatabaseDirectory {
 export interface JobServiceOptions {
   jobs: JobRepository;
   hits: HitListRepository;
+  /** Where a search that returns its hits' three scores (consensus) stores them, so they are not computed again. */
+  scores?: Pick<HitScoreService, 'seed'>;
   databases: DatabaseDirectory;
   engine: SearchEngine;
   /** Searches run at once. */
@@ -258,6 +261,9 @@ export class JobService {
       }
       for (const hits of result.databases) {
         await this.hits.write(id, { database: hits.database, rows: hits.rows, similarities: hits.similarities, histogram: hits.histogram });
+        if (hits.components) {
+          await this.options.scores?.seed(id, hits.database, hits.rows, hits.components).catch((error: unknown) => log.warn('hit scores not stored', { error }));
+        }
         total += hits.rows.length;
       }
       await progress.flush();
