@@ -25,6 +25,8 @@ export default mergeConfig(
       name: 'web',
       root: import.meta.dirname,
       environment: 'jsdom',
+      // A user-event test takes a few hundred milliseconds alone and several seconds on a loaded machine.
+      testTimeout: 30_000,
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
       css: { modules: { classNameStrategy: 'non-scoped' } },

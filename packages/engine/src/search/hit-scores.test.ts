@@ -60,6 +60,16 @@ describe('the three scores of found hits', () => {
 });
 
 describe('the pose of one hit', () => {
+  it('gives the Morgan score alone for a query no 3D model can be built for', async () => {
+    for (const smiles of ['*', '[H][H]']) {
+      const scores = await hitScorer(smiles, { dataDir, threads: 2 }).scores('SCORED', [0, 1]);
+      expect(scores.morgan).toHaveLength(2);
+      expect(scores.shape).toBeNull();
+      expect(scores.electrostatic).toBeNull();
+      expect(await hitScorer(smiles, { dataDir, threads: 1 }).shapeQueryFor('SCORED')).toBeUndefined();
+    }
+  });
+
   it("lays the hit on the query conformer it aligns to, whose coordinates reproduce the shape score in place", async () => {
     const scorer = hitScorer(QUERY, { dataDir, threads: 1 });
     const query = (await scorer.shapeQueryFor('SCORED'))!;

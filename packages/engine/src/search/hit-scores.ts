@@ -3,7 +3,7 @@ import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { openCatalogue } from '../catalogue/open-catalogue.ts';
 import { catalogueChargeModel, chargeModelKey } from '../features/charge-model.ts';
 import { FINGERPRINT_BYTES } from '../format/catalogue-format.ts';
-import { throwIfAborted } from '../format/engine-error.ts';
+import { EngineError, throwIfAborted } from '../format/engine-error.ts';
 import { fingerprintView } from '../morgan/fingerprint-memory.ts';
 import { fingerprintColumn } from '../morgan/morgan-column.ts';
 import { morganQuery } from '../morgan/morgan-query.ts';
@@ -17,7 +17,7 @@ import { conformerPool, rescorePool } from './shared-pools.ts';
 /** The three exact scores of some hits, in their order; a 3D score is NaN where the row has no 3D model. */
 export interface HitScores {
   morgan: Float64Array;
-  /** Null when the catalogue has no 3D columns. */
+  /** Null when the catalogue has no 3D columns, or no 3D model can be built for the query (a lone atom, `*`). */
   shape: Float64Array | null;
   electrostatic: Float64Array | null;
 }
@@ -32,7 +32,7 @@ export interface HitScoreOptions {
 export interface HitScorer {
   /** Morgan Tanimoto and, where the catalogue has 3D models, the shape and electrostatic scores at the best-shape pose. */
   scores(database: string, rows: ArrayLike<number>, options?: HitScoreOptions): Promise<HitScores>;
-  /** The 3D query as built for `database`'s charge model (undefined when the catalogue has no 3D columns). */
+  /** The 3D query as built for `database`'s charge model (undefined when the catalogue has no 3D columns or the query no 3D model). */
   shapeQueryFor(database: string): Promise<ShapeQuery | undefined>;
 }
 
@@ -51,17 +51,21 @@ export interface HitScorerOptions {
 export function hitScorer(querySmiles: string, options: HitScorerOptions): HitScorer {
   const threads = options.threads ?? 2;
   let morgan: Promise<MorganQuery> | undefined;
-  const shapes = new Map<string, Promise<ShapeQuery>>();
+  const shapes = new Map<string, Promise<ShapeQuery | undefined>>();
 
-  const shapeFor = (catalogue: Catalogue): Promise<ShapeQuery> | undefined => {
+  const shapeFor = async (catalogue: Catalogue): Promise<ShapeQuery | undefined> => {
     if (!catalogue.manifest.shape) return undefined;
     const model = catalogueChargeModel(catalogue.manifest.shape);
     const key = chargeModelKey(model);
     let query = shapes.get(key);
     if (!query) {
-      query = shapeQuery(querySmiles, threads > 1 ? conformerPool(threads) : undefined, model);
-      // A failed build is not kept: the next call tries again.
-      query.catch(() => shapes.delete(key));
+      // A query the Morgan search took but no conformer can be built for has no 3D scores, and that is
+      // kept; any other failed build is not: the next call tries again.
+      query = shapeQuery(querySmiles, threads > 1 ? conformerPool(threads) : undefined, model).catch((error: unknown) => {
+        if (error instanceof EngineError && error.code === 'INVALID_SMILES') return undefined;
+        shapes.delete(key);
+        throw error;
+      });
       shapes.set(key, query);
     }
     return query;
@@ -75,10 +79,10 @@ export function hitScorer(querySmiles: string, options: HitScorerOptions): HitSc
       const view = fingerprintView(await fingerprintColumn(catalogue));
       const morganScores = Float64Array.from(rows, (row) => tanimoto(fingerprint, view.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES)));
       throwIfAborted(scoreOptions.signal, 'Scoring the hits');
-      const query = shapeFor(catalogue);
+      const query = await shapeFor(catalogue);
       const columns = catalogue.shape;
       if (!query || !columns) return { morgan: morganScores, shape: null, electrostatic: null };
-      const threeD = await rescoreComponents((await query).model, Array.from(rows, (row) => columns.model(row)), {
+      const threeD = await rescoreComponents(query.model, Array.from(rows, (row) => columns.model(row)), {
         electrostaticForm: catalogueElectrostaticForm(catalogue),
         pool: threads > 1 ? rescorePool(threads) : undefined,
         signal: scoreOptions.signal,
