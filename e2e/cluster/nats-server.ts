@@ -27,17 +27,20 @@ export async function freePort(): Promise<number> {
  * payload limit large enough for a part's reply of 100,000 hits; resolves once it accepts connections.
  */
 export async function startNatsServer(dir: string): Promise<NatsServer> {
+  return startConfigured(dir, await freePort(), [], 'Server is ready');
+}
+
+async function startConfigured(dir: string, port: number, extra: string[], ready: string): Promise<NatsServer> {
   await mkdir(dir, { recursive: true });
-  const port = await freePort();
   const conf = join(dir, 'nats.conf');
-  await writeFile(conf, [`host: 127.0.0.1`, `port: ${port}`, `max_payload: 8MB`, `jetstream { store_dir: "${join(dir, 'jetstream')}" }`, ''].join('\n'));
+  await writeFile(conf, [`host: 127.0.0.1`, `port: ${port}`, `max_payload: 8MB`, `jetstream { store_dir: "${join(dir, 'jetstream')}" }`, ...extra, ''].join('\n'));
   const child = spawn('nats-server', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`nats-server did not start:\n${log}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`nats-server did not start:\n${log}`)), 30_000);
     child.stderr!.on('data', (chunk: Buffer) => {
       log += chunk.toString();
-      if (log.includes('Server is ready')) {
+      if (new RegExp(ready).test(log)) {
         clearTimeout(timer);
         resolve();
       }
@@ -65,4 +68,22 @@ export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTE
     });
     child.kill(signal);
   });
+}
+
+/**
+ * Three nats-servers routed into one cluster with JetStream, as docs/scaling.md sets them up; `url` lists all
+ * three, so clients move to another server when theirs goes. Resolves once JetStream has a leader.
+ */
+export async function startNatsCluster(dir: string): Promise<{ url: string; servers: NatsServer[]; stop(): Promise<void> }> {
+  const ports = await Promise.all([0, 1, 2].map(async () => ({ client: await freePort(), route: await freePort() })));
+  const routes = ports.map((port) => `nats-route://127.0.0.1:${port.route}`).join(', ');
+  const servers = await Promise.all(
+    ports.map((port, i) =>
+      startConfigured(join(dir, `n${i + 1}`), port.client, [
+        `server_name: n${i + 1}`,
+        `cluster { name: molsearch, listen: 127.0.0.1:${port.route}, routes: [ ${routes} ] }`,
+      ], 'metadata leader'),
+    ),
+  );
+  return { url: servers.map((server) => server.url).join(','), servers, stop: async () => void (await Promise.all(servers.map((server) => server.stop()))) };
 }

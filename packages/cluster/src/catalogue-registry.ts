@@ -40,9 +40,28 @@ function recordKey(record: Pick<PartRecord, 'database' | 'part'>): string {
   return `${record.database}.${record.part.index}-of-${record.part.of}`;
 }
 
-export async function openRegistry(nc: NatsConnection): Promise<KV> {
-  // create() opens the bucket when it exists; history 1: only the current record of a part matters.
-  return new Kvm(nc).create(REGISTRY_BUCKET, { history: 1 });
+/**
+ * The registry bucket, created by the first node or API server that needs it: history 1 (only the current
+ * record of a part matters), and on a NATS cluster one replica on each of up to three servers, so the
+ * registry outlives the loss of a NATS server. Waits up to `waitMs` for JetStream to be ready.
+ */
+export async function openRegistry(nc: NatsConnection, waitMs = 20_000): Promise<KV> {
+  const kvm = new Kvm(nc);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      // open() does not look the bucket up; its status does, and fails when it does not exist yet.
+      const existing = await kvm.open(REGISTRY_BUCKET);
+      const found = await existing.status().then(() => true, () => false);
+      if (found) return existing;
+      const servers = nc.info?.connect_urls?.length ?? 1;
+      return await kvm.create(REGISTRY_BUCKET, { history: 1, replicas: Math.min(3, Math.max(1, servers)) });
+    } catch (error) {
+      // A NATS cluster that has just started answers "jetstream is not enabled" until it has elected its leader.
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 export async function announcePart(kv: KV, record: PartRecord): Promise<void> {

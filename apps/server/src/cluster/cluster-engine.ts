@@ -31,11 +31,27 @@ export interface ClusterEngineOptions {
  * pages and downloads read them from there and never need a node.
  */
 export function createClusterEngine(options: ClusterEngineOptions): SearchEngine {
+  let lastRegistry: Map<string, RegisteredCatalogue> | undefined;
+  // While a NATS server is lost the registry's stream may be electing a new leader for a few seconds: the
+  // last registry read stands in, so searches go on (parts are found on their subjects, not through it).
+  const registry = async (): Promise<Map<string, RegisteredCatalogue>> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        lastRegistry = await readRegistry(options.registry);
+        return lastRegistry;
+      } catch (error) {
+        if (lastRegistry) return lastRegistry;
+        if (attempt >= REGISTRY_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  };
+
   return {
     async listCatalogues(): Promise<CatalogueSummary[]> {
-      const [registry, config] = await Promise.all([readRegistry(options.registry), readCatalogueConfig(options.catalogueConfig)]);
+      const [catalogues, config] = await Promise.all([registry(), readCatalogueConfig(options.catalogueConfig)]);
       const vendors = new Map(config.vendors.map((vendor) => [vendor.slug, vendor]));
-      return [...registry.values()]
+      return [...catalogues.values()]
         .sort((a, b) => a.database.localeCompare(b.database))
         .map((catalogue) => {
           const database = config.databases.find((entry) => entry.id === catalogue.database);
@@ -57,8 +73,8 @@ export function createClusterEngine(options: ClusterEngineOptions): SearchEngine
     readRows: (database, rows, withProperties) => options.rows.read(database, rows, withProperties),
 
     async search(request, searchOptions): Promise<SearchResult> {
-      const registry = await readRegistry(options.registry);
-      const catalogues = request.databases.map((database) => registeredCatalogue(registry, database, request));
+      const registered = await registry();
+      const catalogues = request.databases.map((database) => registeredCatalogue(registered, database, request));
       const shapes = catalogues.flatMap((catalogue) => [...catalogue.parts.values()].map((part) => part.shape));
       const query = await prepareQuery(request.smiles, request.method, shapes, options.threads);
       const message = encodeSearchRequest({
@@ -102,6 +118,9 @@ export function createClusterEngine(options: ClusterEngineOptions): SearchEngine
     close: () => closeSearchPool(),
   };
 }
+
+/** Reads of the registry tried before a search fails, when no earlier read can stand in. */
+const REGISTRY_ATTEMPTS = 5;
 
 /** The registry's record of `database`, checked for what the request needs of it. */
 function registeredCatalogue(registry: Map<string, RegisteredCatalogue>, database: string, request: SearchRequest): RegisteredCatalogue {
