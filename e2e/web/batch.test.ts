@@ -6,10 +6,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../api/api-client.ts';
 import { parseCsv } from '../api/parse-files.ts';
-import { CATALOGS, freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
-import type { ServerProcess } from '../api/server-process.ts';
+import { CATALOGS } from '../api/server-process.ts';
 import { launchBrowser, openPage, screenshotPath } from './browser.ts';
-import { WEB_DIST } from './global-setup.ts';
+import { startWebServer } from './web-server.ts';
+import type { WebServer } from './web-server.ts';
 
 const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
 /** Ten real vendor molecules as queries: rows 100.. of the Enamine sample (the test catalogues hold its first 60). */
@@ -21,21 +21,15 @@ const QUERIES = gunzipSync(readFileSync(join(CATALOGS, 'enamine_real.smi.gz')))
 
 describe('batch search in the browser', () => {
   let browser: Browser;
-  let server: ServerProcess;
-  const cleanups: (() => Promise<void>)[] = [];
+  let server: WebServer;
 
   beforeAll(async () => {
-    const data = await freshDataDir();
-    cleanups.push(data.remove);
-    server = await startServerProcess(data.dir, { RATE_LIMITING: 'false', WEB_DIR: WEB_DIST });
-    browser = await launchBrowser();
+    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    for (const cleanup of cleanups) await cleanup();
-    await removeTestCatalogues();
   });
 
   it('drops a 10-query .smi file, shows progress, opens a query, and downloads a CSV whose rows match single searches', async () => {

@@ -1,29 +1,22 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
-import type { ServerProcess } from '../api/server-process.ts';
 import { launchBrowser, openPage } from './browser.ts';
-import { WEB_DIST } from './global-setup.ts';
+import { startWebServer } from './web-server.ts';
+import type { WebServer } from './web-server.ts';
 
 const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
 
 describe('search filters in the browser', () => {
   let browser: Browser;
-  let server: ServerProcess;
-  const cleanups: (() => Promise<void>)[] = [];
+  let server: WebServer;
 
   beforeAll(async () => {
-    const data = await freshDataDir();
-    cleanups.push(data.remove);
-    server = await startServerProcess(data.dir, { RATE_LIMITING: 'false', WEB_DIR: WEB_DIST });
-    browser = await launchBrowser();
+    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    for (const cleanup of cleanups) await cleanup();
-    await removeTestCatalogues();
   });
 
   it('sets filters in the collapsed Filters section, and the results header lists them with the notes', async () => {
