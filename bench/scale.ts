@@ -1,6 +1,6 @@
 // `npm run bench -- scale [--work DIR] [--rows 1000000,10000000] [--queries N] [--truth-queries N] [--agreement-queries N]
 //                          [--qualities fast,very_accurate] [--union] [--skip-rss] [--morgan-rows 10000000]
-//                          [--skip-index-rate] [--truth-queries-b N] [--skip-real]`
+//                          [--skip-index-rate] [--truth-queries-b N] [--skip-real] [--latency-queries N]`
 //
 // The 3D stage-1 index at scale, in one run: disk and memory per molecule, index build time, latency of shape
 // and electrostatic search by quality, how much of an exhaustive stage 1's candidates the index finds, and
@@ -63,6 +63,7 @@ export async function run(args: string[]): Promise<void> {
       'skip-index-rate': { type: 'boolean', default: false },
       'truth-queries-b': { type: 'string' },
       'skip-real': { type: 'boolean', default: false },
+      'latency-queries': { type: 'string' },
     },
   });
   const work = resolve(values.work);
@@ -101,7 +102,7 @@ export async function run(args: string[]): Promise<void> {
         const truthB = await groundTruth(work, catalogue, method, setB.slice(0, truthCapB), queries, pool);
         for (const quality of qualities) {
           for (const [name, set, truth] of [['A', setA, truthA], ['B', setB, truthB]] as const) {
-            await latencyAndRecall(catalogue, method, quality, name, set, queries, truth, pool, gridPool);
+            await latencyAndRecall(catalogue, method, quality, name, set.slice(0, Number(values['latency-queries'] ?? set.length)), queries, truth, pool, gridPool);
           }
         }
       }
@@ -391,7 +392,7 @@ async function agreement(catalogue: Catalogue, qualities: readonly Quality[], qu
 function rssReport(dataDir: string, small: Catalogue, large: Catalogue, smiles: string): void {
   const probe = (id: string) =>
     JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', new URL('./lib/rss-probe.ts', import.meta.url).pathname, dataDir, id, smiles], { encoding: 'utf8' }).trim().split('\n').pop()!) as {
-      rss: number; rssWithMorgan: number; count: number;
+      rss: number; rssFile: number; rssWithMorgan: number; count: number;
     };
   const a = probe(small.id);
   const b = probe(large.id);
@@ -399,7 +400,8 @@ function rssReport(dataDir: string, small: Catalogue, large: Catalogue, smiles: 
   const rows = b.count - a.count;
   console.log(
     `\nresident set of a fresh process after one shape and one electrostatic search (fast): ${small.id} ${mib(a.rss)}, ${large.id} ${mib(b.rss)} ` +
-      `= ${((b.rss - a.rss) / rows).toFixed(0)} bytes per molecule more (goal 400; format 3 about 6,800); ` +
+      `= ${((b.rss - a.rss) / rows).toFixed(0)} bytes per molecule more (goal 400; format 3 about 6,800), of which mapped file pages (the index graph, droppable) ` +
+      `${((b.rssFile - a.rssFile) / rows).toFixed(0)} and the process's own ${((b.rss - b.rssFile - (a.rss - a.rssFile)) / rows).toFixed(0)}; ` +
       `after a Morgan search too (fingerprints and their folds in memory): ${mib(a.rssWithMorgan)}, ${mib(b.rssWithMorgan)} = ${((b.rssWithMorgan - a.rssWithMorgan) / rows).toFixed(0)} bytes per molecule more`,
   );
 }
