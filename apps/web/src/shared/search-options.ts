@@ -11,10 +11,9 @@ export interface MethodInfo {
 }
 
 /** A median search time over a range of queries and the share of the exact top 30 the search returns. */
+/** Share of the 30 best molecules (by exact scoring of every molecule) that a search returns: lowest and highest of the query sets measured. */
 export interface Measured {
-  time: string;
-  /** Share of the 30 best molecules by exact scoring of every molecule that the search returns. */
-  found: number;
+  found: readonly [number, number] | null;
 }
 
 export interface QualityInfo {
@@ -25,9 +24,9 @@ export interface QualityInfo {
   details: string;
   /** Candidates per database that stage 2 aligns and scores exactly (the engine's SHAPE_CANDIDATES). */
   candidates: number;
-  /** Query conformers whose volume grids stage 1 compares (the engine's STAGE1_QUERY_CONFORMERS). */
-  queryConformers: { shape: number; electrostatic: number };
-  /** On 100,000 molecules, 2 cores (npm run bench -- engine-3d). */
+  /** How stage 1 walks the index: query conformers (each under four axis flips) and rows kept per walk (the engine's STAGE1_INDEX_PROBE). */
+  probe: { conformers: number; rows: number };
+  /** On 100,000 real molecules (npm run bench -- scale); null where not measured. */
   measured: { shape: Measured; electrostatic: Measured };
 }
 
@@ -86,38 +85,39 @@ const METHOD_TEXTS: Record<SearchMethod, Omit<MethodInfo, 'value'>> = {
 export const SEARCH_METHODS: readonly MethodInfo[] = API_SEARCH_METHODS.map((value) => ({ value, ...METHOD_TEXTS[value] }));
 
 /**
- * What each quality does for the 3D methods and what it costs. Stage 1 compares every molecule's volume
- * grids with the query's in principal-axes poses (and, for electrostatics, the charges at the best poses)
- * and keeps the best candidates; stage 2 aligns and scores each candidate exactly. Morgan is exact at every
- * quality. Times are medians on a 100,000-molecule catalogue on 2 cores; the demo's are in DEMO_SEARCH_TIMES.
+ * What each quality does for the 3D methods and what it finds. Stage 1 walks the catalogue's graph index
+ * from the query's conformers, compares the grids of the molecules it reaches with the query's (and, for
+ * electrostatics, the charges at the best poses) and keeps the best candidates; stage 2 aligns and scores
+ * each candidate exactly. Morgan is exact at every quality. The shares found are from `npm run bench -- scale`
+ * on 100,000 real molecules, the lowest and highest of its two query sets; the demo's times are in DEMO_SEARCH_TIMES.
  */
 export const SEARCH_QUALITIES: readonly QualityInfo[] = [
   {
     value: 'very_accurate',
     label: 'Very Accurate',
-    hint: '25,000 candidates · 2.1–2.6 s per 100k',
-    details: 'Scores the best 25,000 candidates of each database exactly, for final candidate lists: 97 % of the true top 30 by shape, 92 % by electrostatics.',
+    hint: '25,000 candidates · 15 query conformers',
+    details: 'Walks the index from 15 query conformers and scores the best 25,000 candidates of each database exactly, for final candidate lists: on 100,000 molecules 73–100 % of the true top 30 by shape, 55–87 % by electrostatics.',
     candidates: 25_000,
-    queryConformers: { shape: 30, electrostatic: 15 },
-    measured: { shape: { time: '2.2–2.6 s', found: 0.97 }, electrostatic: { time: '2.1–2.5 s', found: 0.92 } },
+    probe: { conformers: 15, rows: 4096 },
+    measured: { shape: { found: [0.73, 1] }, electrostatic: { found: [0.55, 0.87] } },
   },
   {
     value: 'accurate',
     label: 'Accurate',
-    hint: '8,000 candidates · 0.9–1.4 s per 100k',
-    details: 'Scores the best 8,000 candidates of each database exactly: 93 % of the true top 30 by shape, 82 % by electrostatics.',
+    hint: '8,000 candidates · 8 query conformers',
+    details: 'Walks the index from 8 query conformers and scores the best 8,000 candidates of each database exactly.',
     candidates: 8_000,
-    queryConformers: { shape: 15, electrostatic: 15 },
-    measured: { shape: { time: '0.87–1.01 s', found: 0.93 }, electrostatic: { time: '1.1–1.4 s', found: 0.82 } },
+    probe: { conformers: 8, rows: 2048 },
+    measured: { shape: { found: null }, electrostatic: { found: null } },
   },
   {
     value: 'fast',
     label: 'Fast',
-    hint: '3,000 candidates · 0.5–0.7 s per 100k',
-    details: 'Scores the best 3,000 candidates of each database exactly, for exploring: 82 % of the true top 30 by shape, 73 % by electrostatics.',
+    hint: '3,000 candidates · 4 query conformers',
+    details: 'Walks the index from 4 query conformers and scores the best 3,000 candidates of each database exactly, for exploring: on 100,000 molecules 27–84 % of the true top 30 by shape, 23–48 % by electrostatics (rigid queries fare best).',
     candidates: 3_000,
-    queryConformers: { shape: 8, electrostatic: 15 },
-    measured: { shape: { time: '0.54–0.60 s', found: 0.82 }, electrostatic: { time: '0.66–0.71 s', found: 0.73 } },
+    probe: { conformers: 4, rows: 1024 },
+    measured: { shape: { found: [0.27, 0.84] }, electrostatic: { found: [0.23, 0.48] } },
   },
 ];
 

@@ -55,11 +55,12 @@ export function Component(): React.JSX.Element {
         </li>
       </ul>
       <p>
-        For the 3D methods the <em>search quality</em> sets how many candidates of each database are scored exactly: 3,000 for Fast, 8,000
-        for Accurate and 25,000 for Very Accurate (the first stage also compares more of the query&apos;s conformers at Very Accurate). On a
-        catalogue of 100,000 molecules a shape search then finds 82 %, 93 % and 97 % of the true 30 best in a median 0.5–0.6 s, 0.9–1.0 s and
-        2.2–2.6 s on two cores. Morgan searches are exact at every quality. Every score is reported on a 0 to 1 scale, where 1 means identical
-        by that method; how rare a score is in the database searched is shown beside it.
+        For the 3D methods the <em>search quality</em> sets how much of the index the first stage walks (from 4, 8 or 15 of the query&apos;s
+        conformers) and how many candidates of each database are scored exactly: 3,000 for Fast, 8,000 for Accurate and 25,000 for Very
+        Accurate. On a catalogue of 100,000 real molecules a shape search then finds 27–84 % (Fast) and 73–100 % (Very Accurate) of the true
+        30 best, an electrostatic one 23–48 % and 55–87 %; rigid queries are found best. Morgan searches are exact at every quality. Every
+        score is reported on a 0 to 1 scale, where 1 means identical by that method; how rare a score is in the database searched is shown
+        beside it.
       </p>
 
       <h2>Results you can use</h2>

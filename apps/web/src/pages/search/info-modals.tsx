@@ -2,6 +2,7 @@ import { SupportedDatabases } from '../../features/databases/supported-databases
 import { Dialog } from '../../ui/dialog.tsx';
 import { SIMILARITY_BANDS } from '../../features/results/similarity-band.ts';
 import { DEMO_SEARCH_TIMES, methodInfo, MORGAN_SPEED, qualityInfo, SEARCH_METHODS, SEARCH_QUALITIES } from '../../shared/search-options.ts';
+import type { Measured } from '../../shared/search-options.ts';
 import styles from './info-modals.module.css';
 
 export type InfoTopic = { kind: 'method'; value: string } | { kind: 'quality'; value: string } | { kind: 'databases' } | { kind: 'threshold' };
@@ -68,46 +69,47 @@ function MethodInfoContent({ value }: { value: string }): React.JSX.Element {
 function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
   const quality = qualityInfo(value);
   if (!quality) return <p>Quality level not found</p>;
-  const percent = (share: number) => `${Math.round(share * 100)} %`;
+  const found = (measured: Measured) => (measured.found ? `${Math.round(measured.found[0] * 100)}–${Math.round(measured.found[1] * 100)} %` : 'not measured');
   return (
     <div className={styles.content}>
       <h3>{quality.label}</h3>
       <p>{quality.details}</p>
       <p>
-        A Shape or Electrostatic search runs in two stages. Stage 1 compares every molecule of a database with the query: the volume
-        grids of its conformers, laid in their principal axes, against those of the query&apos;s conformers (and, for Electrostatic,
-        the partial charges at the best of those poses). It keeps the most promising candidates. Stage 2 aligns each candidate on the
-        query and scores it exactly; every score you see is this exact score. A higher quality compares more query conformers and
-        passes more candidates to stage 2, so more of the true best hits are found, in more time.
+        A Shape or Electrostatic search runs in two stages. Stage 1 walks a graph index of the database&apos;s volume fingerprints from
+        each of the query&apos;s conformers (under four axis flips), without visiting every molecule, and compares the volume grids of the
+        molecules it reaches with the query&apos;s (and, for Electrostatic, the partial charges at the best of those poses). It keeps the most
+        promising candidates. Stage 2 aligns each candidate on the query and scores it exactly; every score you see is this exact score.
+        A higher quality walks from more query conformers, keeps more rows per walk and passes more candidates to stage 2, so more of
+        the true best hits are found, in more time.
       </p>
       <p>Morgan searches are exact at every quality: every fingerprint is compared, {MORGAN_SPEED}.</p>
       <table className={styles.table}>
         <thead>
           <tr>
             <th scope="col">Quality</th>
+            <th scope="col">Index walks (rows each)</th>
             <th scope="col">Candidates scored exactly</th>
-            <th scope="col">Shape: time (top 30 found)</th>
-            <th scope="col">Electrostatic: time (top 30 found)</th>
+            <th scope="col">Shape: top 30 found</th>
+            <th scope="col">Electrostatic: top 30 found</th>
           </tr>
         </thead>
         <tbody>
           {SEARCH_QUALITIES.map((entry) => (
             <tr key={entry.value} aria-current={entry.value === value || undefined}>
               <td>{entry.label}</td>
+              <td>
+                {entry.probe.conformers} × 4 ({entry.probe.rows.toLocaleString('en-US')})
+              </td>
               <td>{entry.candidates.toLocaleString('en-US')}</td>
-              <td>
-                {entry.measured.shape.time} ({percent(entry.measured.shape.found)})
-              </td>
-              <td>
-                {entry.measured.electrostatic.time} ({percent(entry.measured.electrostatic.found)})
-              </td>
+              <td>{found(entry.measured.shape)}</td>
+              <td>{found(entry.measured.electrostatic)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <p className={styles.note}>
-        Median times for one database of 100,000 molecules on a 2-core server, and the share of its 30 best molecules (by exact scoring of
-        every molecule) that the search returns. On the demo catalogues (up to 1,000 molecules each) every molecule is a candidate, so
+        The share of the 30 best molecules of one database of 100,000 real molecules (by exact scoring of every molecule) that the search
+        returns, lowest and highest over two sets of drug queries: rigid drugs are found best, flexible ones least. On the demo catalogues (up to 1,000 molecules each) every molecule is a candidate, so
         the search is exact at every quality. There a 3D search takes about {DEMO_SEARCH_TIMES.oneDatabase} for one database, most of it
         building the query&apos;s conformers, and {DEMO_SEARCH_TIMES.allDatabases} for all eleven (each database adds about half a second);
         a Morgan search of all eleven takes {DEMO_SEARCH_TIMES.morgan}.

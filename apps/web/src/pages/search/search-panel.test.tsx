@@ -118,9 +118,10 @@ describe('search panel', () => {
     expect(screen.getByRole('button', { name: 'Search method information' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Search quality information' }));
     const quality = screen.getByRole('dialog', { name: 'Search Quality Information' });
-    expect(quality).toHaveTextContent('Scores the best 3,000 candidates of each database exactly');
+    expect(quality).toHaveTextContent('scores the best 3,000 candidates of each database exactly');
     expect(quality).toHaveTextContent('Morgan searches are exact at every quality');
-    expect(quality).toHaveTextContent('0.54–0.60 s (82 %)');
+    expect(quality).toHaveTextContent('4 × 4 (1,024)');
+    expect(quality).toHaveTextContent('27–84 %');
     expect(quality.textContent).not.toMatch(/cluster/i);
     await user.click(within(quality).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('button', { name: 'Search quality information' })).toHaveFocus();
