@@ -2,10 +2,7 @@ import { tanimoto } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { openCatalogue } from '../catalogue/open-catalogue.ts';
 import { catalogueChargeModel, chargeModelKey } from '../features/charge-model.ts';
-import { FINGERPRINT_BYTES } from '../format/catalogue-format.ts';
 import { EngineError, throwIfAborted } from '../format/engine-error.ts';
-import { fingerprintView } from '../morgan/fingerprint-memory.ts';
-import { fingerprintColumn } from '../morgan/morgan-column.ts';
 import { morganQuery } from '../morgan/morgan-query.ts';
 import type { MorganQuery } from '../morgan/morgan-query.ts';
 import { rescoreComponents } from '../shape/rescore-pool.ts';
@@ -76,8 +73,9 @@ export function hitScorer(querySmiles: string, options: HitScorerOptions): HitSc
       const catalogue = await openCatalogue(options.dataDir, database);
       morgan ??= morganQuery(querySmiles);
       const fingerprint = (await morgan).fingerprint;
-      const view = fingerprintView(await fingerprintColumn(catalogue));
-      const morganScores = Float64Array.from(rows, (row) => tanimoto(fingerprint, view.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES)));
+      // Row by row from the file: a page or a download reads a few thousand rows, and a catalogue too large
+      // for memory keeps its fingerprints there.
+      const morganScores = Float64Array.from(rows, (row) => tanimoto(fingerprint, catalogue.fingerprint(row)));
       throwIfAborted(scoreOptions.signal, 'Scoring the hits');
       const query = await shapeFor(catalogue);
       const columns = catalogue.shape;
