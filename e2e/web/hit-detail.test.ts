@@ -116,7 +116,7 @@ describe('a hit in detail', () => {
     const scatter = page.getByRole('figure', { name: /^Shape against electrostatic score of \d+ hits from MolPort$/ });
     await scatter.locator('.recharts-symbols').first().waitFor();
     await scatter.locator('.recharts-symbols').first().click({ force: true });
-    await page.getByRole('dialog', { name: 'Hit details' }).getByRole('heading', { level: 2 }).waitFor();
+    await page.getByRole('dialog', { name: 'Hit details' }).locator('#hit-detail-title').waitFor();
     await page.waitForURL(/\/hits\//);
     await page.screenshot({ path: screenshotPath('results-scatter-opened-desktop') });
     await page.keyboard.press('Escape');
