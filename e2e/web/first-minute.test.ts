@@ -239,8 +239,9 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
     const { page, context } = await open('/molport');
     await page.getByRole('heading', { level: 1, name: /MolPort compound search/ }).waitFor();
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Back to Classic' }).count()).toBe(0);
+    // The counts join the lead once the database list has loaded.
+    await expect.poll(() => page.locator('main p').first().innerText(), { timeout: 30_000 }).toContain("in MolPort's catalogues — 1 database, 60 molecules");
     const lead = await page.locator('main p').first().innerText();
-    expect(lead).toContain("in MolPort's catalogues — 1 database, 60 molecules");
     expect(lead).not.toContain('purchasable');
 
     const grid = await searchMolport(page, ASPIRIN, /^Morgan/);
