@@ -122,20 +122,14 @@ class Client:
 
     def wait(self, job_name: str, timeout: float = 600.0, on_progress: Optional[Progress] = None) -> dict[str, Any]:
         """Polls the job until it finishes; raises JobFailed with the server's reason, or Timeout."""
-        deadline = time.monotonic() + timeout
-        delay = 0.1
-        while True:
-            status = self.status(job_name)
+        def finished(status: dict[str, Any]) -> bool:
             if on_progress is not None:
                 on_progress(status)
-            if status["status"] == "SUCCESS":
-                return status
             if status["status"] == "FAILED":
                 raise JobFailed("JOB_FAILED", str(status.get("reason") or "The search failed."), 200)
-            if time.monotonic() + delay > deadline:
-                raise Timeout("TIMEOUT", f"The search {job_name} did not finish within {timeout:g} s.", 0)
-            time.sleep(delay)
-            delay = min(delay * 1.5, 2.0)
+            return bool(status["status"] == "SUCCESS")
+
+        return _poll(lambda: self.status(job_name), finished, timeout, f"The search {job_name} did not finish", 0.1, 2.0)
 
     def hits(
         self,
@@ -202,18 +196,12 @@ class Client:
 
     def wait_batch(self, batch_id: str, timeout: float = 3600.0, on_progress: Optional[Progress] = None) -> dict[str, Any]:
         """Polls the batch until every query has finished (``queries_done`` counts them); raises Timeout."""
-        deadline = time.monotonic() + timeout
-        delay = 0.2
-        while True:
-            status = self.batch_status(batch_id)
+        def finished(status: dict[str, Any]) -> bool:
             if on_progress is not None:
                 on_progress(status)
-            if status["status"] == "SUCCESS":
-                return status
-            if time.monotonic() + delay > deadline:
-                raise Timeout("TIMEOUT", f"The batch {batch_id} did not finish within {timeout:g} s.", 0)
-            time.sleep(delay)
-            delay = min(delay * 1.5, 5.0)
+            return bool(status["status"] == "SUCCESS")
+
+        return _poll(lambda: self.batch_status(batch_id), finished, timeout, f"The batch {batch_id} did not finish", 0.2, 5.0)
 
     def batch_hits(self, batch_id: str, limit: Optional[int] = None) -> Iterator[Hit]:
         """The merged view of a finished batch, best first: each molecule once, at its best similarity to any
@@ -283,20 +271,15 @@ class Client:
         link_params = {"job_name": job_name, "file_format": file_format, "download_suff": prepared["download_suff"]}
         if database is not None:
             link_params["db_name"] = database
-        deadline = time.monotonic() + timeout
-        delay = 0.2
-        while True:
-            link = self._json("GET", "/api/get_download_link", link_params)
-            if link["status"] == "READY":
-                target = Path(path)
-                target.write_bytes(self._bytes("GET", str(link["download_link"])))
-                return target
+        def ready(link: dict[str, Any]) -> bool:
             if link["status"] == "FAILED":
                 raise MolsearchError("DOWNLOAD_FAILED", str(link.get("message") or "The download could not be built."), 200)
-            if time.monotonic() + delay > deadline:
-                raise Timeout("TIMEOUT", f"The download of {job_name} was not ready within {timeout:g} s.", 0)
-            time.sleep(delay)
-            delay = min(delay * 1.5, 5.0)
+            return bool(link["status"] == "READY")
+
+        link = _poll(lambda: self._json("GET", "/api/get_download_link", link_params), ready, timeout, f"The download of {job_name} was not ready", 0.2, 5.0)
+        target = Path(path)
+        target.write_bytes(self._bytes("GET", str(link["download_link"])))
+        return target
 
     # ---- transport ----
 
@@ -351,6 +334,20 @@ class Client:
                     continue
                 raise error from None
         raise AssertionError("unreachable")
+
+
+def _poll(fetch: Callable[[], dict[str, Any]], done: Callable[[dict[str, Any]], bool], timeout: float, late: str, delay: float, max_delay: float) -> dict[str, Any]:
+    """Calls ``fetch`` until ``done`` accepts its answer, backing off from ``delay`` to ``max_delay`` seconds
+    so long jobs cost few calls; raises Timeout, whose message starts with ``late``, after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = fetch()
+        if done(answer):
+            return answer
+        if time.monotonic() + delay > deadline:
+            raise Timeout("TIMEOUT", f"{late} within {timeout:g} s.", 0)
+        time.sleep(delay)
+        delay = min(delay * 1.5, max_delay)
 
 
 def _text(value: Any) -> str:
