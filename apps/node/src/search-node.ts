@@ -1,8 +1,9 @@
 import { Svcm } from '@nats-io/services';
 import type { Service, ServiceMsg } from '@nats-io/services';
-import { PART_SERVICE, announcePart, buildName, connectNats, decodeRowsRequest, decodeSearchRequest, encodeRowsReply, encodeSearchReply, endpointName, openRegistry, partSubjects } from '@molsearch/cluster';
+import { PART_SERVICE, announcePart, buildName, connectNats, decodeRowsRequest, decodeSearchRequest, encodeHitsReply, encodeRowsReply, encodeSearchReply, endpointName, openRegistry, partSubjects } from '@molsearch/cluster';
 import type { PartRecord, PartRowsReply, PartSearchReply, PropertyCell } from '@molsearch/cluster';
 import { EngineError, propertyMask, searchPart } from '@molsearch/engine';
+import { hitsReply } from './hits-reply.ts';
 import { localParts } from './local-parts.ts';
 import type { LocalPart } from './local-parts.ts';
 
@@ -32,8 +33,8 @@ export interface SearchNode {
 }
 
 /**
- * A search node: each catalogue part (or whole catalogue) in its data directory becomes a pair of
- * endpoints of the NATS service `molsearch-part` (search, rows), and its record is written to the
+ * A search node: each catalogue part (or whole catalogue) in its data directory becomes three
+ * endpoints of the NATS service `molsearch-part` (search, rows, hits), and its record is written to the
  * registry bucket. Every node holding the same build of a part answers on the same subjects in the
  * service's queue group, so NATS spreads requests over the replicas and sends them to those alive.
  */
@@ -87,6 +88,14 @@ function serve(service: Service, local: LocalPart, record: PartRecord, threads: 
     handler: (error, message) => {
       if (error) return logger.error('rows endpoint stopped', { error: String(error) });
       void answer(message, () => Promise.resolve(rowsReply(local, message.data)), logger, encodeRowsReply);
+    },
+  });
+  service.addEndpoint(endpointName(record.database, record.part, 'hits'), {
+    subject: subjects.hits,
+    metadata,
+    handler: (error, message) => {
+      if (error) return logger.error('hits endpoint stopped', { error: String(error) });
+      void answer(message, () => hitsReply(local.catalogue, message.data, threads), logger, encodeHitsReply);
     },
   });
 }

@@ -14,8 +14,7 @@ import type { ServerConfig } from './config.ts';
 import { DownloadFileRepository } from './downloads/download-file.repository.ts';
 import { DownloadRepository } from './downloads/download.repository.ts';
 import { DownloadService } from './downloads/download.service.ts';
-import { connectClusterEngine } from './cluster/cluster-connection.ts';
-import { clusterHitScoring } from './cluster/cluster-hit-scoring.ts';
+import { connectCluster } from './cluster/cluster-connection.ts';
 import { createEngineAdapter } from './search/engine.adapter.ts';
 import { errorBody } from './http/error-handler.ts';
 import { HitListRepository } from './search/hit-list.repository.ts';
@@ -74,18 +73,15 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   await loadRDKit();
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   // With NATS_URL the catalogues are searched on the search nodes; otherwise in this process, from the data directory.
-  const engine =
-    dependencies.engine ??
-    (config.cluster
-      ? await connectClusterEngine(config.cluster, store, { catalogueConfig: config.catalogueConfig, threads: config.searchThreads, name: `molsearch-api-${process.pid}` })
-      : createEngineAdapter({ dataDir: config.dataDir, catalogueConfig: config.catalogueConfig, searchThreads: config.searchThreads }));
+  const cluster = !dependencies.engine && config.cluster ? await connectCluster(config.cluster, store, { catalogueConfig: config.catalogueConfig, threads: config.searchThreads, name: `molsearch-api-${process.pid}` }) : undefined;
+  const engine = dependencies.engine ?? cluster?.engine ?? createEngineAdapter({ dataDir: config.dataDir, catalogueConfig: config.catalogueConfig, searchThreads: config.searchThreads });
 
   const jobRepository = new JobRepository(store);
   const hits = new HitListRepository({ jobsDir: join(config.dataDir, 'jobs') });
   const downloadRepository = new DownloadRepository(store);
   const files = new DownloadFileRepository((jobId) => hits.jobDir(jobId));
   const catalogues = new CatalogueService({ engine, now });
-  const scoring = dependencies.scoring ?? (config.cluster ? clusterHitScoring() : createHitScoringAdapter({ dataDir: config.dataDir, threads: config.searchThreads }));
+  const scoring = dependencies.scoring ?? cluster?.scoring ?? createHitScoringAdapter({ dataDir: config.dataDir, threads: config.searchThreads });
   const scores = new HitScoreService({ hits, scores: new HitScoreRepository((jobId) => hits.jobDir(jobId)), scoring });
   const jobs = new JobService({
     jobs: jobRepository,

@@ -1,5 +1,7 @@
-import type { PartHits, PreparedQuery, SearchFilters, SearchMethod, SearchQuality, ShapeQuery } from '@molsearch/engine';
+import type { PartHits, PreparedQuery, SearchFilters, SearchMethod, SearchQuality } from '@molsearch/engine';
 import { FrameError, decodeFrame, encodeFrame, float64s, uint32s } from './frame.ts';
+import { decodeQuery, encodeQuery } from './query-message.ts';
+import type { QueryHeader } from './query-message.ts';
 
 /** What an API server asks of one part: the search, with the query it prepared once for every part. */
 export interface PartSearchRequest {
@@ -11,78 +13,25 @@ export interface PartSearchRequest {
   query: PreparedQuery;
 }
 
-interface ShapeHeader {
-  key: string;
-  smiles: string;
-  chargeModel: ShapeQuery['chargeModel'];
-  chargeFallback?: boolean;
-  hydrogenSites: number;
-  conformers: number;
-}
-
-interface RequestHeader {
+type RequestHeader = QueryHeader & {
   method: SearchMethod;
   quality: SearchQuality;
   limit: number;
   threshold: number;
   filters?: SearchFilters;
-  smiles: string;
-  morgan?: { smiles: string };
-  shapes: ShapeHeader[];
-}
+};
 
-/**
- * The request as bytes. The 3D queries travel exactly (float64 charges and coordinates, unlike the
- * catalogue's quantised models), so a node scores with the very query a single process would.
- */
+/** The request as bytes, its query exactly (query-message.ts). */
 export function encodeSearchRequest(request: PartSearchRequest): Uint8Array {
-  const { query } = request;
-  const blobs: ArrayBufferView[] = [];
-  if (query.morgan) blobs.push(query.morgan.fingerprint);
-  const shapes: ShapeHeader[] = [];
-  for (const [key, shape] of query.shape) {
-    const { model } = shape;
-    shapes.push({
-      key, smiles: shape.smiles, chargeModel: shape.chargeModel, hydrogenSites: model.hydrogenSites, conformers: model.conformers.length,
-      ...(shape.chargeFallback ? { chargeFallback: true } : {}),
-    });
-    const coordinates = new Float64Array(model.conformers.reduce((n, conformer) => n + conformer.length, 0));
-    let at = 0;
-    for (const conformer of model.conformers) {
-      coordinates.set(conformer, at);
-      at += conformer.length;
-    }
-    blobs.push(model.atomicNumbers, model.charges, coordinates);
-  }
-  const header: RequestHeader = {
-    method: request.method, quality: request.quality, limit: request.limit, threshold: request.threshold, smiles: query.smiles, shapes,
-    ...(request.filters ? { filters: request.filters } : {}),
-    ...(query.morgan ? { morgan: { smiles: query.morgan.smiles } } : {}),
-  };
-  return encodeFrame(header, blobs);
+  const { header, blobs } = encodeQuery(request.query);
+  return encodeFrame<RequestHeader>({
+    ...header, method: request.method, quality: request.quality, limit: request.limit, threshold: request.threshold, ...(request.filters ? { filters: request.filters } : {}),
+  }, blobs);
 }
 
 export function decodeSearchRequest(bytes: Uint8Array): PartSearchRequest {
   const { header, blobs } = decodeFrame<RequestHeader>(bytes);
-  let next = 0;
-  const take = (): Uint8Array => {
-    const blob = blobs[next++];
-    if (!blob) throw new FrameError('a search request without its query data');
-    return blob;
-  };
-  const query: PreparedQuery = { smiles: header.smiles, shape: new Map() };
-  if (header.morgan) query.morgan = { smiles: header.morgan.smiles, fingerprint: take() };
-  for (const shape of header.shapes) {
-    const atomicNumbers = take();
-    const charges = float64s(take());
-    const coordinates = float64s(take());
-    const perConformer = coordinates.length / Math.max(shape.conformers, 1);
-    const conformers = Array.from({ length: shape.conformers }, (_, k) => coordinates.slice(k * perConformer, (k + 1) * perConformer));
-    query.shape.set(shape.key, {
-      smiles: shape.smiles, chargeModel: shape.chargeModel, model: { atomicNumbers, hydrogenSites: shape.hydrogenSites, charges: Float64Array.from(charges), conformers },
-      ...(shape.chargeFallback ? { chargeFallback: true } : {}),
-    });
-  }
+  const query = decodeQuery(header, blobs);
   return { method: header.method, quality: header.quality, limit: header.limit, threshold: header.threshold, query, ...(header.filters ? { filters: header.filters } : {}) };
 }
 

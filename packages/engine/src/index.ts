@@ -16,7 +16,7 @@ export type { MoleculeFileErrorCode, MoleculeFileFormat, MoleculeRecord, ReadRec
 export { openMoleculeFile, readMolecules } from './readers/read-molecules.ts';
 export type { MoleculeFile, ReadMoleculesOptions } from './readers/read-molecules.ts';
 export { CATALOGUE_PROPERTIES } from './features/prepare-molecules.ts';
-export { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, catalogueChargeModel, describeChargeModel, electrostaticFormFor } from './features/charge-model.ts';
+export { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, catalogueChargeModel, chargeModelKey, describeChargeModel, electrostaticFormFor } from './features/charge-model.ts';
 export type { ChargeModel } from './features/charge-model.ts';
 export { importCatalogue } from './import/import-catalogue.ts';
 export type { ImportOptions, ImportProgress, ImportSummary, SkippedRow } from './import/import-catalogue.ts';
@@ -46,7 +46,7 @@ export { closeSearchPool, predictionPool, rescorePool, searchPool } from './sear
 export { predictMolecule } from './features/prediction-pool.ts';
 export type { PredictionPool } from './features/prediction-pool.ts';
 export { similarityHistogram } from './search/histogram.ts';
-export { hitScorer } from './search/hit-scores.ts';
+export { hitScorer, scoreHitRows, shapeQueryFor } from './search/hit-scores.ts';
 export type { HitScoreOptions, HitScorer, HitScorerOptions, HitScores } from './search/hit-scores.ts';
 export { consensusReferenceRows } from './search/consensus-search.ts';
 export { FUSION_REFERENCE_ROWS, consensusScore, rarity, rarityModel } from './search/score-fusion.ts';

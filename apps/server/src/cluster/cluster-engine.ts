@@ -6,6 +6,7 @@ import type { KV } from '@nats-io/kv';
 import { readCatalogueConfig } from '../search/catalogue-config.ts';
 import type { CatalogueSummary, SearchEngine } from '../search/search-engine.ts';
 import type { ClusterRowRepository } from './cluster-row.repository.ts';
+import { clusterPoseAligner } from './cluster-pose-aligner.ts';
 import { gatherDatabase } from './scatter-gather.ts';
 
 export interface ClusterEngineOptions {
@@ -28,24 +29,11 @@ export interface ClusterEngineOptions {
  * The server's SearchEngine over search nodes (apps/node) reached through NATS: catalogues come from the
  * registry bucket; a search prepares its query once here, sends it to every part of every database at
  * once (scatter-gather.ts), merges the exact top hits, and stores the rows of the hits in the store, so
- * pages and downloads read them from there and never need a node.
+ * pages and downloads read them from there and never need a node; 3D downloads are posed by the parts
+ * holding the hits (cluster-pose-aligner.ts).
  */
 export function createClusterEngine(options: ClusterEngineOptions): SearchEngine {
-  let lastRegistry: Map<string, RegisteredCatalogue> | undefined;
-  // While a NATS server is lost the registry's stream may be electing a new leader for a few seconds: the
-  // last registry read stands in, so searches go on (parts are found on their subjects, not through it).
-  const registry = async (): Promise<Map<string, RegisteredCatalogue>> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        lastRegistry = await readRegistry(options.registry);
-        return lastRegistry;
-      } catch (error) {
-        if (lastRegistry) return lastRegistry;
-        if (attempt >= REGISTRY_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
-  };
+  const registry = registryReader(options.registry);
 
   return {
     async listCatalogues(): Promise<CatalogueSummary[]> {
@@ -112,8 +100,8 @@ export function createClusterEngine(options: ClusterEngineOptions): SearchEngine
       return { querySmiles: query.smiles, method: request.method, quality: request.quality, databases };
     },
 
-    // Hits of a cluster search are not posed yet: 3D downloads write them as found, like Morgan hits.
-    poseAligner: () => Promise.resolve(undefined),
+    poseAligner: (querySmiles, method) =>
+      Promise.resolve(method === 'morgan' ? undefined : clusterPoseAligner(querySmiles, method, { nc: options.nc, registry, threads: options.threads, attemptMs: options.attemptMs, deadlineMs: options.partDeadlineMs })),
 
     close: () => closeSearchPool(),
   };
@@ -121,6 +109,27 @@ export function createClusterEngine(options: ClusterEngineOptions): SearchEngine
 
 /** Reads of the registry tried before a search fails, when no earlier read can stand in. */
 const REGISTRY_ATTEMPTS = 5;
+
+/**
+ * Reads the registry bucket. While a NATS server is lost the registry's stream may be electing a new
+ * leader for a few seconds: the last read stands in, so searches go on (parts are found on their
+ * subjects, not through it).
+ */
+export function registryReader(kv: KV): () => Promise<Map<string, RegisteredCatalogue>> {
+  let lastRegistry: Map<string, RegisteredCatalogue> | undefined;
+  return async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        lastRegistry = await readRegistry(kv);
+        return lastRegistry;
+      } catch (error) {
+        if (lastRegistry) return lastRegistry;
+        if (attempt >= REGISTRY_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  };
+}
 
 /** The registry's record of `database`, checked for what the request needs of it. */
 function registeredCatalogue(registry: Map<string, RegisteredCatalogue>, database: string, request: SearchRequest): RegisteredCatalogue {

@@ -1,15 +1,62 @@
-import type { HitScoring } from '../search/hit-scoring.ts';
+import type { NatsConnection, RegisteredCatalogue } from '@molsearch/cluster';
+import { EngineError } from '@molsearch/engine';
+import type { HitScoring, QueryScorer } from '../search/hit-scoring.ts';
+import { ClusterQueryForms } from './cluster-queries.ts';
+import { askPart, askParts, partRowOf } from './part-hits.ts';
+import type { PartRequestOptions } from './part-request.ts';
+
+export interface ClusterHitOptions extends Omit<PartRequestOptions, 'signal'> {
+  nc: NatsConnection;
+  /** The registry as the cluster engine reads it (its last read while NATS elects a leader). */
+  registry: () => Promise<Map<string, RegisteredCatalogue>>;
+  /** Threads building the query's forms here, once per query. */
+  threads: number;
+}
 
 /**
- * Hit scores by the methods a search did not rank by, for searches through search nodes: not computed
- * yet (the molecules live on the nodes), so pages answer null for them beside the search's own score,
- * and the hit detail has no pose.
+ * Hit scores and poses for searches through search nodes: the query's forms are built here once, and the
+ * part holding each hit scores or poses it with them (apps/node hits-reply.ts), as the single process
+ * would. Rows of a part with no live replica stay unscored (NaN: computed when asked again).
  */
-export function clusterHitScoring(): HitScoring {
-  return {
-    scorer: () => ({
-      scores: (_database, rows) => Promise.resolve({ morgan: new Float64Array(rows.length).fill(Number.NaN), shape: null, electrostatic: null }),
-      pose: () => Promise.resolve(undefined),
-    }),
+export function clusterHitScoring(options: ClusterHitOptions): HitScoring {
+  const catalogueOf = async (database: string): Promise<RegisteredCatalogue> => {
+    const catalogue = (await options.registry()).get(database);
+    if (!catalogue) throw new EngineError('CATALOGUE_NOT_FOUND', `Catalogue ${database} is not served by any search node.`);
+    return catalogue;
   };
+  return {
+    scorer(querySmiles): QueryScorer {
+      const forms = new ClusterQueryForms(querySmiles, options.threads);
+      return {
+        async scores(database, rows, signal) {
+          const catalogue = await catalogueOf(database);
+          const query = await forms.forCatalogue(catalogue);
+          const threeD = query.shape.size > 0;
+          const column = (): Float64Array => new Float64Array(rows.length).fill(Number.NaN);
+          const scores = { morgan: column(), shape: threeD ? column() : null, electrostatic: threeD ? column() : null };
+          await askParts(options.nc, catalogue, rows, 'scores', (local) => ({ kind: 'scores', rows: local, query }), (answer, positions) => {
+            positions.forEach((position, i) => {
+              if (!answer) return;
+              scores.morgan[position] = answer.morgan[i]!;
+              if (scores.shape && answer.shape) scores.shape[position] = answer.shape[i]!;
+              if (scores.electrostatic && answer.electrostatic) scores.electrostatic[position] = answer.electrostatic[i]!;
+            });
+          }, { ...requestOptions(options), ...(signal ? { signal } : {}) });
+          return scores;
+        },
+        async pose(database, row, titles) {
+          const catalogue = await catalogueOf(database);
+          const query = await forms.forCatalogue(catalogue);
+          if (query.shape.size === 0) return undefined;
+          const { part, local } = partRowOf(row, catalogue.of);
+          const answer = await askPart(options.nc, catalogue, part, { kind: 'pose', row: local, titles, query }, requestOptions(options));
+          return answer?.kind === 'pose' ? (answer.pose ?? undefined) : undefined;
+        },
+      };
+    },
+  };
+}
+
+function requestOptions(options: Omit<PartRequestOptions, 'signal'>): PartRequestOptions {
+  return { attemptMs: options.attemptMs, deadlineMs: options.deadlineMs };
 }

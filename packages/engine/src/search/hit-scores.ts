@@ -72,25 +72,38 @@ export function hitScorer(querySmiles: string, options: HitScorerOptions): HitSc
     async scores(database, rows, scoreOptions = {}) {
       const catalogue = await openCatalogue(options.dataDir, database);
       morgan ??= morganQuery(querySmiles);
-      const fingerprint = (await morgan).fingerprint;
-      // Row by row from the file: a page or a download reads a few thousand rows, and a catalogue too large
-      // for memory keeps its fingerprints there.
-      const morganScores = Float64Array.from(rows, (row) => tanimoto(fingerprint, catalogue.fingerprint(row)));
-      throwIfAborted(scoreOptions.signal, 'Scoring the hits');
-      const query = await shapeFor(catalogue);
-      const columns = catalogue.shape;
-      if (!query || !columns) return { morgan: morganScores, shape: null, electrostatic: null };
-      const threeD = await rescoreComponents(query.model, Array.from(rows, (row) => columns.model(row)), {
-        electrostaticForm: catalogueElectrostaticForm(catalogue),
-        pool: threads > 1 ? rescorePool(threads) : undefined,
-        signal: scoreOptions.signal,
-        onProgress: scoreOptions.onProgress,
-      });
-      return { morgan: morganScores, shape: threeD.shape, electrostatic: threeD.electrostatic };
+      return scoreHitRows(catalogue, { morgan: await morgan, shape: await shapeFor(catalogue) }, rows, { ...scoreOptions, threads });
     },
 
     async shapeQueryFor(database) {
       return shapeFor(await openCatalogue(options.dataDir, database));
     },
   };
+}
+
+/**
+ * The three scores of `rows` of `catalogue` for a query already built: its Morgan form, and its 3D form
+ * for the catalogue's charge model (undefined when there is none).
+ */
+export async function scoreHitRows(
+  catalogue: Catalogue, query: { morgan: MorganQuery; shape: ShapeQuery | undefined }, rows: ArrayLike<number>, options: HitScoreOptions & { threads: number },
+): Promise<HitScores> {
+  // Row by row from the file: a page or a download reads a few thousand rows, and a catalogue too large
+  // for memory keeps its fingerprints there.
+  const morganScores = Float64Array.from(rows, (row) => tanimoto(query.morgan.fingerprint, catalogue.fingerprint(row)));
+  throwIfAborted(options.signal, 'Scoring the hits');
+  const columns = catalogue.shape;
+  if (!query.shape || !columns) return { morgan: morganScores, shape: null, electrostatic: null };
+  const threeD = await rescoreComponents(query.shape.model, Array.from(rows, (row) => columns.model(row)), {
+    electrostaticForm: catalogueElectrostaticForm(catalogue),
+    pool: options.threads > 1 ? rescorePool(options.threads) : undefined,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  return { morgan: morganScores, shape: threeD.shape, electrostatic: threeD.electrostatic };
+}
+
+/** The 3D form of a prepared query that fits `catalogue`'s charge model; undefined without 3D columns or that form. */
+export function shapeQueryFor(catalogue: Catalogue, shapes: ReadonlyMap<string, ShapeQuery>): ShapeQuery | undefined {
+  return catalogue.manifest.shape && shapes.get(chargeModelKey(catalogueChargeModel(catalogue.manifest.shape)));
 }
