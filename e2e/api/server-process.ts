@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -44,6 +44,16 @@ export async function removeTestCatalogues(): Promise<void> {
 export async function freshDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'molsearch-server-'));
   await cp(join(await testCatalogues(), 'catalogues'), join(dir, 'catalogues'), { recursive: true });
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh data directory whose catalogues are the test file's one imported copy (linked, not copied), as
+ * API servers on several machines read one shared catalogue folder; jobs and uploads stay the server's own.
+ */
+export async function sharedCataloguesDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'molsearch-server-'));
+  await symlink(join(await testCatalogues(), 'catalogues'), join(dir, 'catalogues'), 'dir');
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 

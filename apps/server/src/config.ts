@@ -23,6 +23,11 @@ export interface ServerConfig {
   cluster?: ClusterConfig;
   /** Searches run at once; the rest wait in a queue that takes turns between callers. */
   jobConcurrency: number;
+  /**
+   * On PostgreSQL, where API servers may share the store: how long a server's claim on a running job holds
+   * without its heartbeat before another server takes the job over.
+   */
+  jobLeaseMs: number;
   /** Hits kept per database and search. */
   hitsPerDatabase: number;
   /** How long finished searches (and their hit lists) are kept. */
@@ -67,6 +72,7 @@ const environment = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   HITS_PER_DATABASE: z.coerce.number().int().min(1).max(100_000).default(100_000),
   JOB_RETENTION_HOURS: hours.prefault(7 * 24),
   DOWNLOAD_RETENTION_HOURS: hours.prefault(24),
@@ -133,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: C
     databaseUrl: values.DATABASE_URL,
     ...(values.NATS_URL ? { cluster: { natsUrl: values.NATS_URL, attemptMs: values.PART_ATTEMPT_SECONDS * 1000, partDeadlineMs: values.PART_TIMEOUT_SECONDS * 1000, failOnPartial: values.PARTIAL_RESULTS === 'fail' } } : {}),
     jobConcurrency: values.JOB_CONCURRENCY,
+    jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
     hitsPerDatabase: values.HITS_PER_DATABASE,
     jobRetentionMs: values.JOB_RETENTION_HOURS,
     downloadRetentionMs: values.DOWNLOAD_RETENTION_HOURS,

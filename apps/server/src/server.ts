@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
@@ -18,10 +20,13 @@ import { connectCluster } from './cluster/cluster-connection.ts';
 import { createEngineAdapter } from './search/engine.adapter.ts';
 import { errorBody } from './http/error-handler.ts';
 import { HitListRepository } from './search/hit-list.repository.ts';
+import { DiskJobFiles } from './search/job-files.ts';
+import { StoredJobFiles } from './search/stored-job-files.ts';
 import { HitScoreRepository } from './search/hit-score.repository.ts';
 import { HitScoreService } from './search/hit-score.service.ts';
 import { createHitScoringAdapter } from './search/hit-scoring.adapter.ts';
 import type { HitScoring } from './search/hit-scoring.ts';
+import { JobClaimRepository } from './search/job-claim.repository.ts';
 import { JobRepository } from './search/job.repository.ts';
 import { JobService } from './search/job.service.ts';
 import { BatchRepository } from './search/batch.repository.ts';
@@ -77,12 +82,14 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const engine = dependencies.engine ?? cluster?.engine ?? createEngineAdapter({ dataDir: config.dataDir, catalogueConfig: config.catalogueConfig, searchThreads: config.searchThreads });
 
   const jobRepository = new JobRepository(store);
-  const hits = new HitListRepository({ jobsDir: join(config.dataDir, 'jobs') });
+  // On PostgreSQL, API servers may share the database: a job's files are kept there, so any of them reads them.
+  const jobsDir = join(config.dataDir, 'jobs');
+  const hits = new HitListRepository({ jobsDir, files: store.kind === 'postgres' ? new StoredJobFiles(store, jobsDir) : new DiskJobFiles(jobsDir) });
   const downloadRepository = new DownloadRepository(store);
-  const files = new DownloadFileRepository((jobId) => hits.jobDir(jobId));
+  const files = new DownloadFileRepository(hits.files);
   const catalogues = new CatalogueService({ engine, now });
   const scoring = dependencies.scoring ?? cluster?.scoring ?? createHitScoringAdapter({ dataDir: config.dataDir, threads: config.searchThreads });
-  const scores = new HitScoreService({ hits, scores: new HitScoreRepository((jobId) => hits.jobDir(jobId)), scoring });
+  const scores = new HitScoreService({ hits, scores: new HitScoreRepository(hits.files), scoring });
   const jobs = new JobService({
     jobs: jobRepository,
     hits,
@@ -95,6 +102,8 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     visitorsPerAddress: config.visitorsPerAddress,
     logger,
     now,
+    // On PostgreSQL every API server sharing the database claims jobs from it; SQLite keeps the in-process queue.
+    ...(store.kind === 'postgres' ? { shared: { claims: new JobClaimRepository(store, { owner: `${hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`, leaseMs: config.jobLeaseMs }), leaseMs: config.jobLeaseMs } } : {}),
   });
   const results = new ResultService({ jobs, hits, engine, scores });
   const batches = new BatchService({ batches: new BatchRepository(store), jobs, hits, engine, scratchDir: join(config.dataDir, 'uploads'), now });

@@ -1,49 +1,53 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { JobFiles, OpenedJobFile } from '../search/job-files.ts';
 
-/** Download files and the selected-id lists they are built from, under `<jobDir>/downloads/`. */
+/**
+ * Download files and the selected-id lists they are built from, `downloads/` among the job's files: on the
+ * server's disk, or in the store when API servers share it. A file is built in the job's local folder and
+ * published when complete.
+ */
 export class DownloadFileRepository {
-  constructor(private readonly jobDir: (jobId: string) => string) {}
+  constructor(private readonly files: JobFiles) {}
 
-  private dir(jobId: string): string {
-    return join(this.jobDir(jobId), 'downloads');
-  }
-
-  /** Where a builder writes; `publish` moves it to `filePath` once complete. */
+  /** Where a builder writes; `publish` makes it the download's file once complete. */
   async partialPath(jobId: string, downloadId: string, extension: string): Promise<string> {
-    await mkdir(this.dir(jobId), { recursive: true });
-    return join(this.dir(jobId), `${downloadId}.partial.${extension}`);
+    const path = join(this.files.localDir(jobId), partialName(downloadId, extension));
+    await mkdir(dirname(path), { recursive: true });
+    return path;
   }
 
-  filePath(jobId: string, downloadId: string, extension: string): string {
-    return join(this.dir(jobId), `${downloadId}.${extension}`);
-  }
-
+  /** Answers the file's size in bytes. */
   async publish(jobId: string, downloadId: string, extension: string): Promise<number> {
-    const target = this.filePath(jobId, downloadId, extension);
-    await rename(join(this.dir(jobId), `${downloadId}.partial.${extension}`), target);
-    return (await stat(target)).size;
+    return this.files.adopt(jobId, fileName(downloadId, extension), join(this.files.localDir(jobId), partialName(downloadId, extension)));
+  }
+
+  async open(jobId: string, downloadId: string, extension: string): Promise<OpenedJobFile | undefined> {
+    return this.files.open(jobId, fileName(downloadId, extension));
   }
 
   async saveSelection(jobId: string, downloadId: string, ids: string[]): Promise<void> {
-    await mkdir(this.dir(jobId), { recursive: true });
-    await writeFile(join(this.dir(jobId), `${downloadId}.ids.json`), JSON.stringify(ids));
+    await this.files.write(jobId, selectionName(downloadId), Buffer.from(JSON.stringify(ids)));
   }
 
   async readSelection(jobId: string, downloadId: string): Promise<string[] | undefined> {
-    try {
-      return JSON.parse(await readFile(join(this.dir(jobId), `${downloadId}.ids.json`), 'utf8')) as string[];
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    const data = await this.files.read(jobId, selectionName(downloadId));
+    return data && (JSON.parse(data.toString('utf8')) as string[]);
   }
 
   async remove(jobId: string, downloadId: string, extension: string): Promise<void> {
-    await Promise.all(
-      [`${downloadId}.${extension}`, `${downloadId}.partial.${extension}`, `${downloadId}.ids.json`].map((name) =>
-        rm(join(this.dir(jobId), name), { force: true }),
-      ),
-    );
+    await this.files.remove(jobId, [fileName(downloadId, extension), partialName(downloadId, extension), selectionName(downloadId)]);
   }
+}
+
+function fileName(downloadId: string, extension: string): string {
+  return `downloads/${downloadId}.${extension}`;
+}
+
+function partialName(downloadId: string, extension: string): string {
+  return `downloads/${downloadId}.partial.${extension}`;
+}
+
+function selectionName(downloadId: string): string {
+  return `downloads/${downloadId}.ids.json`;
 }

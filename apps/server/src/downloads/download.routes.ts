@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { downloadLinkQuery, prepareDownloadBody, prepareDownloadQuery } from '@molsearch/api';
 import type { FileFormat } from '@molsearch/api';
@@ -37,11 +36,11 @@ export function downloadRoutes(options: { downloads: DownloadService; maxBodyByt
 
   routes.get('/downloads/:id/:name', async (c) => {
     const file = await downloads.file(c.req.param('id'), c.get('principal'));
-    const stream = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
+    const stream = Readable.toWeb(file.file.stream) as ReadableStream<Uint8Array>;
     return new Response(stream, {
       headers: {
         'Content-Type': CONTENT_TYPES[file.format],
-        'Content-Length': String(file.size),
+        'Content-Length': String(file.file.size),
         'Content-Disposition': `attachment; filename="${file.name}"`,
         // A caller's results: browsers may keep the file, shared caches may not.
         'Cache-Control': 'private',

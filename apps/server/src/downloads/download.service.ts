@@ -14,6 +14,7 @@ import { failureReason } from '../search/engine-failure.ts';
 import { selectHits } from '../search/hit-selection.ts';
 import type { JobService } from '../search/job.service.ts';
 import type { JobRow } from '../search/job.repository.ts';
+import type { OpenedJobFile } from '../search/job-files.ts';
 import type { Logger } from '../http/logger.ts';
 import type { Principal } from '../http/principal.ts';
 import type { ResultService } from '../search/result.service.ts';
@@ -135,13 +136,15 @@ export class DownloadService {
   }
 
   /** The file of a ready download, for the download route; only the job's owner gets a file of an account's job. */
-  async file(downloadId: string, viewer: Principal): Promise<{ path: string; name: string; format: FileFormat; size: number }> {
+  async file(downloadId: string, viewer: Principal): Promise<{ file: OpenedJobFile; name: string; format: FileFormat }> {
     const row = await this.downloads.find(downloadId);
     if (!row || row.state !== 'ready' || row.expires_at <= this.now() || !row.file_name) throw new AppError('FILE_NOT_FOUND');
     const job = await this.jobs.find(row.job_id, viewer).catch(() => undefined);
     if (!job) throw new AppError('FILE_NOT_FOUND');
     const format = row.file_format as FileFormat;
-    return { path: this.files.filePath(row.job_id, row.id, FILE_EXTENSIONS[format]), name: row.file_name, format, size: row.size_bytes ?? 0 };
+    const file = await this.files.open(row.job_id, row.id, FILE_EXTENSIONS[format]);
+    if (!file) throw new AppError('FILE_NOT_FOUND');
+    return { file, name: row.file_name, format };
   }
 
   stop(): Promise<void> {

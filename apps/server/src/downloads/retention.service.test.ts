@@ -35,7 +35,7 @@ describe('retention', () => {
     const jobs = new JobRepository(store);
     const hits = new HitListRepository({ jobsDir: join(dir, 'jobs') });
     const downloads = new DownloadRepository(store);
-    const files = new DownloadFileRepository((id) => hits.jobDir(id));
+    const files = new DownloadFileRepository(hits.files);
     const engine = createEngineAdapter({ dataDir: dir, catalogueConfig: join(dir, 'none.json'), searchThreads: 1 });
     const logger = createLogger('silent');
     const databases = new CatalogueService({ engine, now });

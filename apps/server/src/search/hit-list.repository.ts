@@ -1,5 +1,5 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { DiskJobFiles } from './job-files.ts';
+import type { JobFiles } from './job-files.ts';
 import { roundSimilarity } from './similarity.ts';
 
 /** The stored hits of one database in one job: catalogue rows and their similarities, best first. */
@@ -16,7 +16,7 @@ const MAGIC_WITH_HISTOGRAM = 0x3248534d; // "MSH2": the histogram follows the si
 const HEADER_BYTES = 8;
 
 /**
- * Hit lists as compact binary files, `<dataDir>/jobs/<job>/hits/<database>.hits`:
+ * Hit lists as compact binary files, `hits/<database>.hits` among the job's files (JobFiles):
  * u32 magic, u32 count, count u32 rows, count f32 similarities (little-endian), and after "MSH2" a u32
  * bin count and that many u32 histogram counts.
  * Pages, thresholds, histograms and downloads all read these; recent ones stay in memory.
@@ -24,17 +24,19 @@ const HEADER_BYTES = 8;
 export class HitListRepository {
   private readonly cache = new Map<string, HitList>();
 
-  private readonly jobsDir: string;
+  /** Where the job's files are: `<jobsDir>/<job>/` on disk by default, or the store shared by API servers. */
+  readonly files: JobFiles;
   private readonly cacheSize: number;
 
-  /** `jobsDir` holds one folder per job; the `cacheSize` most recently used lists stay in memory. */
-  constructor(options: { jobsDir: string; cacheSize?: number }) {
-    this.jobsDir = options.jobsDir;
+  /** `jobsDir` holds one folder per job (or `files` says where they are); the `cacheSize` most recently used lists stay in memory. */
+  constructor(options: { jobsDir: string; files?: JobFiles; cacheSize?: number }) {
+    this.files = options.files ?? new DiskJobFiles(options.jobsDir);
     this.cacheSize = options.cacheSize ?? 32;
   }
 
+  /** The job's folder on this machine (on disk, where its files are). */
   jobDir(jobId: string): string {
-    return join(this.jobsDir, jobId);
+    return this.files.localDir(jobId);
   }
 
   async write(jobId: string, hits: HitList): Promise<void> {
@@ -53,12 +55,7 @@ export class HitListRepository {
       buffer.writeUInt32LE(histogram.length, at);
       histogram.forEach((bin, index) => buffer.writeUInt32LE(bin, at + 4 + index * 4));
     }
-    const dir = join(this.jobDir(jobId), 'hits');
-    await mkdir(dir, { recursive: true });
-    const file = join(dir, `${hits.database}.hits`);
-    // Written aside and renamed, so a crash never leaves a half file that reads as a short hit list.
-    await writeFile(`${file}.tmp`, buffer);
-    await rename(`${file}.tmp`, file);
+    await this.files.write(jobId, hitListName(hits.database), buffer);
     this.remember(`${jobId}/${hits.database}`, sorted);
   }
 
@@ -70,8 +67,9 @@ export class HitListRepository {
       this.cache.set(key, cached);
       return cached;
     }
-    const file = join(this.jobDir(jobId), 'hits', `${database}.hits`);
-    const buffer = await readFile(file);
+    const file = `${jobId}/${hitListName(database)}`;
+    const buffer = await this.files.read(jobId, hitListName(database));
+    if (!buffer) throw Object.assign(new Error(`ENOENT: no hit list ${file}`), { code: 'ENOENT' });
     const magic = buffer.length < HEADER_BYTES ? 0 : buffer.readUInt32LE(0);
     if (magic !== MAGIC && magic !== MAGIC_WITH_HISTOGRAM) throw new Error(`${file} is not a hit list file`);
     const count = buffer.readUInt32LE(4);
@@ -91,9 +89,10 @@ export class HitListRepository {
     return list;
   }
 
+  /** Removes every file of the job (hit lists, scores, downloads) and forgets its cached lists. */
   async remove(jobId: string): Promise<void> {
     for (const key of [...this.cache.keys()]) if (key.startsWith(`${jobId}/`)) this.cache.delete(key);
-    await rm(this.jobDir(jobId), { recursive: true, force: true });
+    await this.files.remove(jobId);
   }
 
   private remember(key: string, list: HitList): void {
@@ -104,6 +103,10 @@ export class HitListRepository {
       this.cache.delete(oldest);
     }
   }
+}
+
+function hitListName(database: string): string {
+  return `hits/${database}.hits`;
 }
 
 /** How many hits reach `threshold` as answered (see roundSimilarity); the list is best first, so this is a binary search. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HitScoreRepository, NO_SCORE } from './hit-score.repository.ts';
+import { DiskJobFiles } from './job-files.ts';
 
 let dir: string;
 
@@ -16,7 +17,7 @@ afterAll(async () => {
 
 describe('stored hit scores', () => {
   it('reads back what was written, unscored and absent scores apart, after a restart too', async () => {
-    const jobDir = (job: string): string => join(dir, job);
+    const jobDir = new DiskJobFiles(dir);
     const scores = new HitScoreRepository(jobDir);
     const columns = await scores.read('job-1', 'MOLPORT', 3);
     expect(Array.from(columns.morgan).every(Number.isNaN)).toBe(true);
@@ -32,7 +33,7 @@ describe('stored hit scores', () => {
   });
 
   it('starts again from nothing when the stored file is damaged or of another list', async () => {
-    const jobDir = (job: string): string => join(dir, job);
+    const jobDir = new DiskJobFiles(dir);
     const scores = new HitScoreRepository(jobDir);
     const columns = await scores.read('job-2', 'MOLPORT', 2);
     columns.morgan.set([1, 0.5]);

@@ -1,5 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { JobFiles } from './job-files.ts';
 
 /** The three scores of every hit of one database in one job, by the hit's place in its hit list. */
 export interface ScoreColumns {
@@ -20,7 +19,7 @@ const MAGIC = 0x3153534d; // "MSS1" read as a little-endian u32
 const HEADER_BYTES = 8;
 
 /**
- * Score columns as binary files beside the job's hit lists, `<jobDir>/scores/<database>.scores`: u32 magic,
+ * Score columns as binary files beside the job's hit lists, `scores/<database>.scores` among its files: u32 magic,
  * u32 count, then the Morgan, shape and electrostatic columns, count f32 each (little-endian), NaN where
  * a score is not computed yet and -1 where there is none. They go with the job when it expires.
  */
@@ -28,7 +27,7 @@ export class HitScoreRepository {
   private readonly cache = new Map<string, ScoreColumns>();
   private readonly cacheSize: number;
 
-  constructor(private readonly jobDir: (jobId: string) => string, options: { cacheSize?: number } = {}) {
+  constructor(private readonly files: JobFiles, options: { cacheSize?: number } = {}) {
     this.cacheSize = options.cacheSize ?? 32;
   }
 
@@ -41,7 +40,7 @@ export class HitScoreRepository {
       this.cache.set(key, cached);
       return cached;
     }
-    const columns = (await this.load(this.file(jobId, database), count)) ?? emptyColumns(count);
+    const columns = (await this.load(jobId, database, count)) ?? emptyColumns(count);
     this.remember(key, columns);
     return columns;
   }
@@ -55,21 +54,13 @@ export class HitScoreRepository {
       const at = HEADER_BYTES + k * 4 * count;
       Buffer.from(columns[kind].buffer, columns[kind].byteOffset, 4 * count).copy(buffer, at);
     });
-    const file = this.file(jobId, database);
-    await mkdir(join(this.jobDir(jobId), 'scores'), { recursive: true });
-    // Written aside and renamed: a reader never sees half a file.
-    await writeFile(`${file}.tmp`, buffer);
-    await rename(`${file}.tmp`, file);
+    await this.files.write(jobId, scoresName(database), buffer);
     this.remember(`${jobId}/${database}`, columns);
   }
 
-  private file(jobId: string, database: string): string {
-    return join(this.jobDir(jobId), 'scores', `${database}.scores`);
-  }
-
   /** The stored columns, or undefined when there is no file or it is not of this list (then they are computed again). */
-  private async load(file: string, count: number): Promise<ScoreColumns | undefined> {
-    const buffer = await readFile(file).catch(() => undefined);
+  private async load(jobId: string, database: string, count: number): Promise<ScoreColumns | undefined> {
+    const buffer = await this.files.read(jobId, scoresName(database)).catch(() => undefined);
     if (!buffer || buffer.length !== HEADER_BYTES + 12 * count || buffer.readUInt32LE(0) !== MAGIC || buffer.readUInt32LE(4) !== count) return undefined;
     const column = (k: number): Float32Array => {
       const out = new Float32Array(count);
@@ -87,6 +78,10 @@ export class HitScoreRepository {
       this.cache.delete(oldest);
     }
   }
+}
+
+function scoresName(database: string): string {
+  return `scores/${database}.scores`;
 }
 
 function emptyColumns(count: number): ScoreColumns {

@@ -92,26 +92,33 @@ export class JobRepository {
     await this.store.db.updateTable('jobs').set({ percent, current_database: database }).where('id', '=', id).where('state', '=', 'running').execute();
   }
 
-  /** `notes`: what the search's filters did (job-filters.ts), kept with the job. */
-  async markSucceeded(id: string, numResults: number, now: number, expiresAt: number, notes: string[] = []): Promise<void> {
-    await this.store.db
+  /**
+   * `notes`: what the search's filters did (job-filters.ts), kept with the job. With `owner` (API servers
+   * sharing the store), only while that server holds the job: one whose lease was taken over leaves it alone.
+   */
+  async markSucceeded(id: string, numResults: number, now: number, expiresAt: number, notes: string[] = [], owner?: string): Promise<void> {
+    let update = this.store.db
       .updateTable('jobs')
-      .set({ state: 'succeeded', percent: 100, current_database: null, num_results: numResults, finished_at: now, expires_at: expiresAt, filter_notes: notes.length > 0 ? JSON.stringify(notes) : null })
-      .where('id', '=', id)
-      .execute();
+      .set({ state: 'succeeded', percent: 100, current_database: null, num_results: numResults, finished_at: now, expires_at: expiresAt, filter_notes: notes.length > 0 ? JSON.stringify(notes) : null, owner: null, lease_until: null })
+      .where('id', '=', id);
+    if (owner !== undefined) update = update.where('owner', '=', owner);
+    await update.execute();
   }
 
-  async markFailed(id: string, reason: string, now: number, expiresAt: number): Promise<void> {
-    await this.store.db
+  async markFailed(id: string, reason: string, now: number, expiresAt: number, owner?: string): Promise<void> {
+    let update = this.store.db
       .updateTable('jobs')
-      .set({ state: 'failed', current_database: null, reason, finished_at: now, expires_at: expiresAt })
-      .where('id', '=', id)
-      .execute();
+      .set({ state: 'failed', current_database: null, reason, finished_at: now, expires_at: expiresAt, owner: null, lease_until: null })
+      .where('id', '=', id);
+    if (owner !== undefined) update = update.where('owner', '=', owner);
+    await update.execute();
   }
 
   /** Puts a job interrupted by a shutdown back in the queue; the attempt it used is kept. */
-  async requeue(id: string): Promise<void> {
-    await this.store.db.updateTable('jobs').set({ state: 'queued', percent: 0, current_database: null }).where('id', '=', id).execute();
+  async requeue(id: string, owner?: string): Promise<void> {
+    let update = this.store.db.updateTable('jobs').set({ state: 'queued', percent: 0, current_database: null, owner: null, lease_until: null }).where('id', '=', id);
+    if (owner !== undefined) update = update.where('owner', '=', owner);
+    await update.execute();
   }
 
   /** Finished jobs whose retention has passed; they keep a row so their ids answer "expired", not "unknown". */

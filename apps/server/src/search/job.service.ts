@@ -9,6 +9,8 @@ import { failureReason } from './engine-failure.ts';
 import { filterNotes, storedFilters, submittedFilters } from './job-filters.ts';
 import { isPartial, partialNotes } from './partial-results.ts';
 import { FairQueue } from './fair-queue.ts';
+import type { JobClaimRepository } from './job-claim.repository.ts';
+import { SharedJobQueue } from './shared-job-queue.ts';
 import type { HitListRepository } from './hit-list.repository.ts';
 import type { HitScoreService } from './hit-score.service.ts';
 import type { JobRepository, JobRow } from './job.repository.ts';
@@ -43,6 +45,11 @@ export interface JobServiceOptions {
   visitorsPerAddress: number;
   logger: Logger;
   now: () => number;
+  /**
+   * API servers sharing PostgreSQL: jobs are claimed from the store with a lease of `leaseMs`, so any server
+   * runs them and a dead server's jobs are taken over. Without it, this process's FairQueue runs them.
+   */
+  shared?: { claims: JobClaimRepository; leaseMs: number };
 }
 
 /** The options of a search as its job row stores them. */
@@ -50,6 +57,7 @@ type SearchSettings = Pick<JobRow, 'search_type' | 'search_quality' | 'db_names'
 
 /** A job found running at start-up was interrupted by a crash; it is re-run once, then failed. */
 const MAX_ATTEMPTS = 2;
+const GIVEN_UP = 'The server stopped while this search was running, more than once; it was not retried. Please submit it again.';
 /** A waiting search usually finishes within this; a refused caller is told to try again after it. */
 const QUEUED_JOBS_RETRY_SECONDS = 10;
 /** Progress is written at most this often per job; pollers see it within a second. */
@@ -60,7 +68,7 @@ const PROGRESS_WRITE_MS = 250;
  * their hits and answering status. State lives in the store and hit files, so a restart resumes.
  */
 export class JobService {
-  private readonly queue: FairQueue<string>;
+  private readonly queue: FairQueue<string> | SharedJobQueue;
   private readonly running = new Map<string, AbortController>();
   private stopping = false;
   private readonly jobs: JobRepository;
@@ -77,16 +85,35 @@ export class JobService {
     this.engine = options.engine;
     this.logger = options.logger;
     this.now = options.now;
-    this.queue = new FairQueue({ concurrency: options.concurrency, work: (id) => this.execute(id), logger: options.logger });
+    this.queue = options.shared
+      ? new SharedJobQueue({
+          claims: options.shared.claims,
+          leaseMs: options.shared.leaseMs,
+          concurrency: options.concurrency,
+          run: (job, lost) => this.run(job, { lost, owner: options.shared!.claims.owner }),
+          maxAttempts: MAX_ATTEMPTS,
+          givenUp: { reason: GIVEN_UP, retentionMs: options.retentionMs },
+          logger: options.logger,
+          now: options.now,
+        })
+      : new FairQueue({ concurrency: options.concurrency, work: (id) => this.execute(id), logger: options.logger });
   }
 
-  /** Resumes the queue from the store: waiting jobs keep their order, interrupted ones run again (once). */
+  /**
+   * Resumes the queue from the store: waiting jobs keep their order, interrupted ones run again (once).
+   * Servers sharing the store start claiming instead: a running job is another server's until its lease lapses.
+   */
   async resume(): Promise<{ queued: number; rerun: number; failed: number }> {
     const counts = { queued: 0, rerun: 0, failed: 0 };
+    if (this.queue instanceof SharedJobQueue) {
+      counts.queued = (await this.jobs.countByState()).queued;
+      await this.queue.start();
+      return counts;
+    }
     for (const job of await this.jobs.listByState(['running', 'queued'])) {
       if (job.state === 'running') {
         if (job.attempts >= MAX_ATTEMPTS) {
-          await this.fail(job.id, 'The server stopped while this search was running, more than once; it was not retried. Please submit it again.');
+          await this.fail(job.id, GIVEN_UP);
           counts.failed++;
           continue;
         }
@@ -227,12 +254,24 @@ export class JobService {
     await this.queue.idle();
   }
 
+  /** Runs a job of this process's queue. */
   private async execute(id: string): Promise<void> {
     const job = await this.jobs.find(id);
     if (!job || job.state !== 'queued') return;
+    await this.jobs.markRunning(id, this.now());
+    await this.run(job);
+  }
+
+  /**
+   * Runs a job marked running. `claim`: the job was claimed from the store by `owner`, and `lost` aborts
+   * when its lease is lost, when the job is then left to the server that took it over.
+   */
+  private async run(job: JobRow, claim?: { lost: AbortSignal; owner: string }): Promise<void> {
+    const id = job.id;
+    const owner = claim?.owner;
     const startedAt = this.now();
-    await this.jobs.markRunning(id, startedAt);
     const controller = new AbortController();
+    claim?.lost.addEventListener('abort', () => controller.abort(), { once: true });
     this.running.set(id, controller);
     const log = this.logger.child({ job_id: id });
     const databases = jobDatabases(job);
@@ -269,20 +308,26 @@ export class JobService {
       await progress.flush();
       const now = this.now();
       const notes = [...skipped, ...partialNotes(result.databases), ...filterNotes(filters, result.databases, this.options.hitsPerDatabase)];
-      await this.jobs.markSucceeded(id, total, now, now + this.options.retentionMs, notes);
+      await this.jobs.markSucceeded(id, total, now, now + this.options.retentionMs, notes, owner);
       log.info('search finished', { hits: total, ms: now - startedAt });
     } catch (error) {
       await progress.flush();
       if (controller.signal.aborted && this.stopping) {
-        await this.jobs.requeue(id);
-        log.info('search interrupted by shutdown; it will run again at the next start');
+        await this.jobs.requeue(id, owner);
+        // Servers sharing the store hear of it and one of them runs it now.
+        if (this.queue instanceof SharedJobQueue) await this.queue.announce();
+        log.info(owner ? 'search interrupted by shutdown; another server runs it' : 'search interrupted by shutdown; it will run again at the next start');
+        return;
+      }
+      if (claim?.lost.aborted) {
+        log.warn('search left to the server that took it over');
         return;
       }
       const reason = failureReason(error, databases);
       log.error('search failed', { error, reason });
       const damaged = damagedDatabase(error, databases);
       if (damaged) await this.databases.markUnavailable(damaged, failureReason(error, [damaged]));
-      await this.fail(id, reason);
+      await this.fail(id, reason, owner);
     } finally {
       this.running.delete(id);
     }
@@ -311,9 +356,9 @@ export class JobService {
     }
   }
 
-  private async fail(id: string, reason: string): Promise<void> {
+  private async fail(id: string, reason: string, owner?: string): Promise<void> {
     const now = this.now();
-    await this.jobs.markFailed(id, reason, now, now + this.options.retentionMs);
+    await this.jobs.markFailed(id, reason, now, now + this.options.retentionMs, owner);
   }
 }
 

@@ -7,6 +7,7 @@ import { jobFilters } from './migrations/0004-job-filters.ts';
 import { clusterRows } from './migrations/0006-cluster-rows.ts';
 import { batches } from './migrations/0007-batches.ts';
 import { rateLimits } from './migrations/0008-rate-limits.ts';
+import { sharedJobs } from './migrations/0009-shared-jobs.ts';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-cluster-rows': clusterRows,
   '0007-batches': batches,
   '0008-rate-limits': rateLimits,
+  '0009-shared-jobs': sharedJobs,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -35,6 +35,9 @@ export interface JobTable {
   batch_id?: string | null;
   batch_index?: number | null;
   query_id?: string | null;
+  /** On PostgreSQL: the API server running the job and until when its claim holds (database clock, epoch ms). */
+  owner?: string | null;
+  lease_until?: number | null;
 }
 
 export interface BatchTable {
@@ -180,6 +183,15 @@ export interface ClusterRowTable {
   properties: string;
 }
 
+/** A chunk of a job's file (hit list, score columns, download) when jobs' files are kept in the store. */
+export interface JobFileTable {
+  job_id: string;
+  /** The file's path under the job, e.g. hits/MOLPORT.hits. */
+  name: string;
+  chunk: number;
+  data: Uint8Array;
+}
+
 export interface StoreSchema {
   jobs: JobTable;
   batches: BatchTable;
@@ -193,4 +205,5 @@ export interface StoreSchema {
   admet_properties: AdmetTable;
   analytics_events: AnalyticsEventTable;
   cluster_rows: ClusterRowTable;
+  job_files: JobFileTable;
 }

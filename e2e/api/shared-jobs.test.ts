@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
+import { removeTestCatalogues, sharedCataloguesDataDir, startServerProcess } from './server-process.ts';
+import type { ServerProcess } from './server-process.ts';
+
+// Two API servers on one PostgreSQL database and one copy of the catalogues, as behind a load balancer
+// without sticky sessions: whichever server a call reaches answers it, and a server killed while it runs a
+// search leaves it to the other. No search nodes: each server searches the catalogues itself.
+
+const SECRET = 'a-test-secret-shared-by-both-api-servers-0123456789';
+/** Short, so a dead server's search is taken over soon; still several heartbeats long. */
+const LEASE_SECONDS = 10;
+/** A long, flexible query: a very_accurate shape search builds many conformers for it, so it runs for seconds. */
+const SLOW_QUERY = 'CCCCCCCCCCCCCCCCOCC(COP(=O)([O-])OCC[N+](C)(C)C)OC(=O)CCCCCCCC=CCCCCCCCC';
+
+let database: { url: string; drop: () => Promise<void> };
+let store: pg.Client;
+const servers: (ServerProcess | undefined)[] = [];
+const dataDirs: { dir: string; remove: () => Promise<void> }[] = [];
+
+beforeAll(async () => {
+  database = await createScratchDatabase();
+  for (let i = 0; i < 2; i++) {
+    const data = await sharedCataloguesDataDir();
+    dataDirs.push(data);
+    servers.push(
+      await startServerProcess(data.dir, { DATABASE_URL: database.url, BETTER_AUTH_SECRET: SECRET, RATE_LIMITING: 'off', JOB_LEASE_SECONDS: String(LEASE_SECONDS) }),
+    );
+  }
+  store = new pg.Client({ connectionString: database.url });
+  await store.connect();
+}, 300_000);
+
+afterAll(async () => {
+  await store?.end();
+  for (const server of servers) await server?.stop();
+  for (const data of dataDirs) await data.remove();
+  await database?.drop();
+  await removeTestCatalogues();
+});
+
+type Params = Record<string, string | number | boolean | string[]>;
+
+/** One caller (one visitor cookie) whose calls a load balancer may send to either server. */
+class Caller {
+  private cookie: string | undefined;
+
+  async call(server: ServerProcess, method: 'GET' | 'POST', path: string, params: Params = {}, body?: unknown): Promise<{ status: number; data: unknown }> {
+    const url = new URL(path, server.url);
+    for (const [key, value] of Object.entries(params)) for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+    const response = await fetch(url, {
+      method,
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = response.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0];
+    const type = response.headers.get('content-type') ?? '';
+    return { status: response.status, data: type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer()) };
+  }
+
+  async json<T = Record<string, unknown>>(server: ServerProcess, path: string, params: Params = {}): Promise<T> {
+    const answer = await this.call(server, 'GET', path, params);
+    if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.data)}`);
+    return answer.data as T;
+  }
+
+  async submit(server: ServerProcess, params: Params): Promise<string> {
+    return (await this.json<{ job_name: string }>(server, '/api/submit_molsearch', params)).job_name;
+  }
+
+  /** Polls job_status on `server` until the job ends; answers its last status. */
+  async waitForJob(server: ServerProcess, job: string): Promise<{ status: string; reason: string | null }> {
+    for (;;) {
+      const status = await this.json<{ status: string; reason: string | null }>(server, '/api/job_status', { job_name: job });
+      if (status.status === 'SUCCESS' || status.status === 'FAILED') return status;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Prepares a download on `preparer`, waits for its link and fetches the file, both on `reader`. */
+  async download(preparer: ServerProcess, reader: ServerProcess, params: Params): Promise<Buffer> {
+    const prepared = await this.call(preparer, 'POST', '/api/prepare_download', params);
+    expect(prepared.status).toBe(200);
+    for (;;) {
+      const link = await this.json<{ status: string; download_link: string | null; message: string | null }>(reader, '/api/get_download_link', {
+        job_name: String(params.job_name),
+        file_format: String(params.file_format),
+        download_suff: 'all',
+      });
+      if (link.status === 'FAILED') throw new Error(`download failed: ${link.message}`);
+      if (link.status === 'READY') {
+        const file = await this.call(reader, 'GET', link.download_link!);
+        expect(file.status).toBe(200);
+        return file.data as Buffer;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function jobRow(id: string): Promise<{ state: string; owner: string | null; attempts: number } | undefined> {
+  const { rows } = await store.query<{ state: string; owner: string | null; attempts: number }>('select state, owner, attempts from jobs where id = $1', [id]);
+  return rows[0];
+}
+
+describe('two API servers sharing one PostgreSQL database', () => {
+  it('answer status, pages, thresholds, histograms, hit detail and downloads of a search submitted to either', { timeout: 180_000 }, async () => {
+    const [a, b] = [servers[0]!, servers[1]!];
+    const caller = new Caller();
+    const job = await caller.submit(a, { search_input: 'CC(=O)Nc1ccc(O)cc1', search_type: 'morgan', db_names: ['ENAMINE-REAL', 'MOLPORT'] });
+    expect((await caller.waitForJob(b, job)).status).toBe('SUCCESS');
+
+    const page = { job_name: job, page_size: 25 };
+    const pageA = await caller.json<{ id: string[]; database: string[] }>(a, '/api/get_molsearch_page', page);
+    expect(pageA.id.length).toBe(25);
+    expect(await caller.json(b, '/api/get_molsearch_page', page)).toEqual(pageA);
+    const above = { job_name: job, page_size: 100, sim_th: 0.2, db_name: 'MOLPORT' };
+    expect(await caller.json(b, '/api/get_molsearch_page', above)).toEqual(await caller.json(a, '/api/get_molsearch_page', above));
+    expect(await caller.json(b, '/api/get_sim_histograms', { job_name: job, n_bins: 10 })).toEqual(await caller.json(a, '/api/get_sim_histograms', { job_name: job, n_bins: 10 }));
+    const hit = { job_name: job, db_name: pageA.database[0]!, id: pageA.id[0]! };
+    expect(await caller.json(a, '/api/get_hit', hit)).toEqual(await caller.json(b, '/api/get_hit', hit));
+
+    // Prepared on one server, its link and file read on the other, and the other way round.
+    const csv = await caller.download(a, b, { job_name: job, file_format: 'csv' });
+    const ids = csv.toString('utf8').trimEnd().split('\n').slice(1).map((line) => line.split(',')[1]);
+    expect(ids.slice(0, 25)).toEqual(pageA.id);
+    const xlsx = await caller.download(b, a, { job_name: job, file_format: 'xlsx' });
+    expect(xlsx.subarray(0, 2).toString()).toBe('PK');
+
+    // Nothing of the job is on either server's disk: its hit lists, scores and files are in the store.
+    for (const data of dataDirs) expect(existsSync(join(data.dir, 'jobs', job, 'hits'))).toBe(false);
+    const { rows } = await store.query<{ name: string }>('select distinct name from job_files where job_id = $1 order by name', [job]);
+    expect(rows.map((row) => row.name)).toEqual(expect.arrayContaining(['hits/ENAMINE-REAL.hits', 'hits/MOLPORT.hits']));
+    expect(rows.filter((row) => row.name.startsWith('downloads/')).length).toBe(2);
+  });
+
+  it('finishes, on the other server, with the same hits, a search whose server is killed with -9', { timeout: 300_000 }, async () => {
+    const caller = new Caller();
+    const search = { search_input: SLOW_QUERY, search_type: 'espsim_shape', search_quality: 'very_accurate', db_names: 'MOLPORT' };
+    const reference = await caller.submit(servers[0]!, search);
+    expect((await caller.waitForJob(servers[1]!, reference)).status).toBe('SUCCESS');
+    const expected = await caller.json(servers[1]!, '/api/get_molsearch_page', { job_name: reference, page_size: 100 });
+
+    const job = await caller.submit(servers[0]!, search);
+    // The server that claimed it, found by the owner it wrote (host:pid:...), is killed mid-search.
+    let row = await jobRow(job);
+    while (row?.state !== 'running') {
+      expect(row?.state).toBe('queued');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      row = await jobRow(job);
+    }
+    const runner = servers.findIndex((server) => server && row!.owner!.split(':')[1] === String(server.process.pid));
+    expect(runner).toBeGreaterThanOrEqual(0);
+    await servers[runner]!.crash();
+    servers[runner] = undefined;
+    expect((await jobRow(job))?.state).toBe('running');
+
+    const survivor = servers[1 - runner]!;
+    expect(await caller.waitForJob(survivor, job)).toEqual(expect.objectContaining({ status: 'SUCCESS' }));
+    expect((await jobRow(job))?.attempts).toBe(2);
+    expect(survivor.logs.some((entry) => entry.msg === 'job claimed' && entry.job_id === job && entry.attempt === 2)).toBe(true);
+    expect(await caller.json(survivor, '/api/get_molsearch_page', { job_name: job, page_size: 100 })).toEqual(expected);
+  });
+});
