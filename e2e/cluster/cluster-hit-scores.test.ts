@@ -18,6 +18,7 @@ import type { HitScoring } from '../../apps/server/src/search/hit-scoring.ts';
 import type { SearchEngine } from '../../apps/server/src/search/search-engine.ts';
 import { openStore } from '../../apps/server/src/store/database.ts';
 import type { Store } from '../../apps/server/src/store/database.ts';
+import { runCli } from '../../apps/cli/src/testing/run-cli.ts';
 import { startNatsServer, stopProcess } from './nats-server.ts';
 import type { NatsServer } from './nats-server.ts';
 import { startSearchNode } from './search-node-process.ts';
@@ -124,5 +125,17 @@ describe('hit scores and poses through search nodes', () => {
     expect(progress.at(-1)).toBe(1);
     expect(await aligner.queryMolblock('CAT3D', 'query')).toEqual(await reference.queryMolblock('WHOLE3D', 'query'));
     expect(await cluster.poseAligner(QUERY, 'morgan')).toBeUndefined();
+  });
+
+  it('writes the same hit file from the command line through the nodes as from the catalogue imported whole', { timeout: 300_000 }, async () => {
+    for (const format of ['tsv', 'sdf']) {
+      const args = ['search', QUERY, '--method', 'espsim_shape', '--top', '6', '--threads', '1', '--format', format];
+      const [through, whole] = await Promise.all([runCli([...args, '--db', 'CAT3D', '--nats', nats.url], dir), runCli([...args, '--db', 'WHOLE3D', '--data-dir', local], dir)]);
+      expect(through.code, through.stderr).toBe(0);
+      expect(whole.code, whole.stderr).toBe(0);
+      // Scores, ids, properties and poses alike; only the database column differs.
+      expect(through.stdout.replaceAll('CAT3D', 'DB')).toEqual(whole.stdout.replaceAll('WHOLE3D', 'DB'));
+      expect(through.stdout.split(format === 'sdf' ? '$$$$' : '\n').length).toBeGreaterThan(6);
+    }
   });
 });

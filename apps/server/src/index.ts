@@ -5,3 +5,6 @@ export type { ServerConfig, ConfigOverrides, LogLevel } from './config.ts';
 export { createLogger } from './http/logger.ts';
 export type { Logger } from './http/logger.ts';
 export { buildOpenApiDocument } from './docs/openapi.ts';
+export { openClusterClient } from './cluster/cluster-client.ts';
+export type { ClusterClient } from './cluster/cluster-client.ts';
+export type { ClusterConfig } from './cluster/cluster-connection.ts';

@@ -1,10 +1,13 @@
 import { csvRow, tsvRow } from '@molsearch/api';
 import { PROPERTY_COLUMNS, formatPropertyValue, loadRDKit, sdfRecord } from '@molsearch/chem';
-import type { MoleculeProperties } from '@molsearch/chem';
-import { EngineError, MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, alignedHitMolblock, catalogueChargeModel, closeSearchPool, hitScorer, openCatalogue, search, shapeQuery } from '@molsearch/engine';
-import type { Catalogue, SearchMethod, SearchResult, ShapeQuery } from '@molsearch/engine';
+import { EngineError, MAX_SEARCH_LIMIT, SEARCH_METHODS, SEARCH_QUALITIES, closeSearchPool, search } from '@molsearch/engine';
+import type { SearchRequest, SearchResult } from '@molsearch/engine';
+import { openClusterClient } from '@molsearch/server';
+import type { ClusterClient } from '@molsearch/server';
 import { usageError } from '../cli-error.ts';
 import type { Command, CommandContext } from '../command.ts';
+import { clusterHitRows, localHitRows } from '../hit-rows.ts';
+import type { HitRowReader, HitRows } from '../hit-rows.ts';
 import { FILTER_OPTIONS, filterSummary, filtersFromOptions } from '../search-filter-options.ts';
 import { readQueryFile } from '../query-file.ts';
 import type { QueryRow } from '../query-file.ts';
@@ -27,6 +30,7 @@ export const command: Command = {
     format: { type: 'string', valueName: 'format', description: 'tsv | csv | sdf (default tsv)' },
     threads: { type: 'string', valueName: 'N', description: 'scan threads (default 2)' },
     queries: { type: 'string', valueName: 'file', description: 'search each molecule of a .smi, .csv, .sdf or .xlsx file; rows gain query_id and query_smiles' },
+    nats: { type: 'string', valueName: 'URL', description: 'search the catalogues served by the search nodes (molsearch node) of this NATS cluster, not the data directory' },
     ...FILTER_OPTIONS,
   },
   help: [
@@ -44,10 +48,13 @@ export const command: Command = {
     'query for the 3D methods and consensus (which need catalogues imported with --3d).',
     'Filters apply before ranking: every hit passes them and the first is the best that passes. With',
     '--substructure or --exclude-pains at most 1,000 hits are kept per catalogue; stderr says how many passed.',
+    'With --nats the catalogues are those the search nodes announce (molsearch cluster lists them); a part with no live',
+    'node fails the search, naming it.',
     '',
     "Example: molsearch search 'CC(=O)Oc1ccccc1C(=O)O' --db MOLPORT --db ZINC15 --top 10 --threshold 0.4",
     "         molsearch search 'CC(=O)Nc1ccc(O)cc1' --db MOLPORT --mw-max 350 --lipinski --substructure 'c1ccccc1N'",
     '         molsearch search --queries hit_list.smi --db MOLPORT --top 20 --format csv > hits.csv',
+    "         molsearch search 'CC(=O)Nc1ccc(O)cc1' --db ENAMINE-REAL --method espsim_shape --nats nats://nats-1:4222",
   ].join('\n'),
   async run(context) {
     const databases = context.options.strings('db');
@@ -64,7 +71,10 @@ export const command: Command = {
       threshold: context.options.number('threshold', { min: 0, max: 1 }) ?? 0,
       ...filtersFromOptions(context.options),
     };
-    const options = { dataDir: context.dataDir, threads: context.options.integer('threads', { min: 1, max: 7 }) ?? 2 };
+    const threads = context.options.integer('threads', { min: 1, max: 7 }) ?? 2;
+    const natsUrl = context.options.string('nats');
+    // Through search nodes a part without a live replica fails the search: a file of hits is never silently partial.
+    const cluster = natsUrl === undefined ? undefined : await openClusterClient({ natsUrl, attemptMs: 60_000, partDeadlineMs: 300_000, failOnPartial: true }, { threads, name: `molsearch-search-${process.pid}` });
     try {
       const queries: QueryRow[] = queryFile === undefined ? [{ line: 0, id: '', smiles: context.args[0] as string }] : await readQueryFile(context, queryFile);
       // Every hit carries all three scores after its similarity, whichever method ranked it.
@@ -75,7 +85,7 @@ export const command: Command = {
       for (const query of queries) {
         let result: SearchResult;
         try {
-          result = await search({ ...request, smiles: query.smiles }, options);
+          result = await searchOnce({ ...request, smiles: query.smiles }, context.dataDir, threads, cluster);
         } catch (error) {
           // One unreadable query of a file is reported by its line; the others are still searched.
           if (queryFile === undefined || !(error instanceof EngineError) || error.code !== 'INVALID_SMILES') throw error;
@@ -86,13 +96,21 @@ export const command: Command = {
           const summary = filterSummary(hits);
           if (summary) context.note(queryFile === undefined ? summary : `${query.id}: ${summary}`);
         }
-        await writeHits(context, result, { format, method, header, smiles: query.smiles, prefix: queryFile === undefined ? [] : [query.id, query.smiles], threads: options.threads });
+        const rowOptions = { smiles: query.smiles, method, posed: format === 'sdf', threads };
+        const reader = cluster ? clusterHitRows(cluster, rowOptions) : localHitRows(context.dataDir, rowOptions);
+        await writeHits(context, result, reader, { format, header, prefix: queryFile === undefined ? [] : [query.id, query.smiles] });
       }
     } finally {
+      await cluster?.close();
       await closeSearchPool();
     }
   },
 };
+
+/** One query searched in the data directory, or through the search nodes. */
+function searchOnce(request: SearchRequest, dataDir: string, threads: number, cluster: ClusterClient | undefined): Promise<SearchResult> {
+  return cluster ? cluster.engine.search(request, {}) : search(request, { dataDir, threads });
+}
 
 const HEADER = ['rank', 'database', 'id', 'smiles', 'similarity', ...PROPERTY_COLUMNS.map((column) => column.key)];
 /** The columns a `--queries` search puts first on each row. */
@@ -100,34 +118,23 @@ const QUERY_COLUMNS = ['query_id', 'query_smiles'] as const;
 
 interface WriteOptions {
   format: OutputFormat;
-  method: SearchMethod;
   /** Every column written, `prefix`'s first. */
   header: readonly string[];
-  /** The query as given (3D poses are built from it). */
-  smiles: string;
   prefix: readonly string[];
-  /** Threads that score the hits by the methods the search did not rank by. */
-  threads: number;
 }
 
 /** One query's hits, database by database, best first. */
-async function writeHits(context: CommandContext, result: SearchResult, options: WriteOptions): Promise<void> {
-  const { format, method, header, prefix } = options;
+async function writeHits(context: CommandContext, result: SearchResult, read: HitRowReader, options: WriteOptions): Promise<void> {
+  const { format, header, prefix } = options;
   const scored = header.slice(prefix.length);
-  // 3D poses are recomputed for the hits written (the search keeps only scores), with each catalogue's charge model.
-  const queries = new Map<string, ShapeQuery>();
-  const scorer = hitScorer(options.smiles, { dataDir: context.dataDir, threads: options.threads });
   for (const hits of result.databases) {
-    const catalogue = await openCatalogue(context.dataDir, hits.database);
-    const query = format === 'sdf' && method !== 'morgan' && catalogue.manifest.shape ? await queryFor(queries, options.smiles, catalogue) : undefined;
-    // Consensus returns the three scores it fused; other methods' hits are scored by the other two here.
-    const components = hits.components ?? (await scorer.scores(hits.database, hits.rows));
+    const rows = await read(hits);
     for (let i = 0; i < hits.rows.length; i++) {
-      const fields = hitFields(catalogue, hits.rows[i]!, i + 1, hits.similarities[i]!, scored, COMPONENT_COLUMNS.map((name) => components[name]?.[i] ?? Number.NaN));
+      const fields = hitFields(rows, i, hits.similarities[i]!, scored);
       const hit = { ...fields, header, cells: [...prefix, ...fields.cells] };
       if (format !== 'sdf') await context.out.line(row(hit.cells, format));
       // The record ends with its own line break.
-      else await context.out.line(hitRecord(hit, query && { query, method, catalogue, row: hits.rows[i]! }).slice(0, -1));
+      else await context.out.line(sdfRecord({ title: rows.ids[i]!, molblock: rows.molblocks?.[i], smiles: hit.smiles, fields: hit.header.map((name, j) => [name, hit.cells[j] ?? ''] as const) }).slice(0, -1));
     }
   }
 }
@@ -139,15 +146,6 @@ function withComponents(header: readonly string[], extra: readonly string[]): st
   return [...header.slice(0, at), ...extra, ...header.slice(at)];
 }
 
-/** The 3D query built with the catalogue's charge model, once per model. */
-async function queryFor(queries: Map<string, ShapeQuery>, smiles: string, catalogue: Catalogue): Promise<ShapeQuery> {
-  const model = catalogueChargeModel(catalogue.manifest.shape!);
-  const key = `${model.charges}/${model.protonation}`;
-  let query = queries.get(key);
-  if (!query) queries.set(key, (query = await shapeQuery(smiles, undefined, model)));
-  return query;
-}
-
 interface HitFields {
   smiles: string;
   /** The column names, as `cells` gives their values. */
@@ -155,30 +153,15 @@ interface HitFields {
   cells: string[];
 }
 
-function hitFields(catalogue: Catalogue, row: number, rank: number, similarity: number, header: readonly string[], components: number[]): HitFields {
-  const smiles = catalogue.smiles(row);
-  const properties = catalogue.properties(row) as unknown as MoleculeProperties;
+function hitFields(rows: HitRows, i: number, similarity: number, header: readonly string[]): HitFields {
+  const smiles = rows.smiles[i]!;
   // A 3D score the hit has none of (no 3D model in its catalogue) is an empty cell.
-  const scores = [similarity, ...components].map((score) => (Number.isNaN(score) ? '' : score.toFixed(4)));
+  const scores = [similarity, ...COMPONENT_COLUMNS.map((name) => rows.components[name][i] ?? Number.NaN)].map((score) => (Number.isNaN(score) ? '' : score.toFixed(4)));
   return {
     smiles,
     header,
-    cells: [String(rank), catalogue.id, catalogue.compoundId(row), smiles, ...scores, ...PROPERTY_COLUMNS.map((column) => formatPropertyValue(properties, column))],
+    cells: [String(i + 1), rows.database, rows.ids[i]!, smiles, ...scores, ...PROPERTY_COLUMNS.map((column) => formatPropertyValue(rows.properties[i]!, column))],
   };
-}
-
-interface PoseSource {
-  query: ShapeQuery;
-  method: SearchMethod;
-  catalogue: Catalogue;
-  row: number;
-}
-
-/** One SD record: the hit aligned on the query with `pose` (3D methods), else 2D coordinates; the hit's fields as data items. */
-function hitRecord(hit: HitFields, pose?: PoseSource): string {
-  const title = hit.cells[hit.header.indexOf('id')] ?? '';
-  const molblock = pose && pose.method !== 'morgan' ? alignedHitMolblock(pose.query, pose.method, pose.catalogue, pose.row, title) : undefined;
-  return sdfRecord({ title, molblock, smiles: hit.smiles, fields: hit.header.map((name, i) => [name, hit.cells[i] ?? ''] as const) });
 }
 
 function row(cells: string[], format: Exclude<OutputFormat, 'sdf'>): string {
