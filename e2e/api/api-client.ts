@@ -4,6 +4,13 @@ export class ApiClient {
 
   constructor(private readonly baseUrl: string) {}
 
+  /** The same caller (its visitor cookie) talking to another server, as a load balancer may send it. */
+  on(baseUrl: string): ApiClient {
+    const other = new ApiClient(baseUrl);
+    other.cookie = this.cookie;
+    return other;
+  }
+
   async request(method: 'GET' | 'POST', path: string, params: Record<string, string | number | boolean | string[]> = {}, body?: unknown) {
     const url = new URL(path, this.baseUrl);
     for (const [key, value] of Object.entries(params)) {

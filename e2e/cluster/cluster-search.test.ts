@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRDKit } from '@molsearch/chem';
 import { connectNats, openRegistry } from '@molsearch/cluster';
 import type { NatsConnection } from '@molsearch/cluster';
-import { closeSearchPool, createPreparer, forgetCatalogues, importCatalogue, openCatalogue, partFolderName, partOfId, search } from '@molsearch/engine';
+import { closeSearchPool, createPreparer, forgetCatalogues, importCatalogue, openCatalogue, partFolderName, partOfId } from '@molsearch/engine';
 import type { DatabaseHits, MoleculePreparer, SearchMethod, SearchRequest } from '@molsearch/engine';
 import { createClusterEngine } from '../../apps/server/src/cluster/cluster-engine.ts';
 import { ClusterRowRepository } from '../../apps/server/src/cluster/cluster-row.repository.ts';
@@ -18,6 +18,8 @@ import { runCli } from '../../apps/cli/src/testing/run-cli.ts';
 import { ApiClient } from '../api/api-client.ts';
 import { startServerProcess } from '../api/server-process.ts';
 import type { ServerProcess } from '../api/server-process.ts';
+import { byScoreThenId, expectSameHits, localHits as referenceHits, rounded } from './hit-comparison.ts';
+import type { Hits } from './hit-comparison.ts';
 import { startNatsServer, stopProcess } from './nats-server.ts';
 import type { NatsServer } from './nats-server.ts';
 import { startSearchNode } from './search-node-process.ts';
@@ -48,25 +50,8 @@ async function searchOverHttp(smiles: string, database: string): Promise<{ statu
   return { status, hits: byScoreThenId(page.db_id.map((id, i): [string, number] => [id, page.similarity[i]!])), properties: page.db_id.map((id, i): [string, unknown] => [id, page.mw[i]]) };
 }
 
-/** Scores as the API answers them (roundSimilarity: 6 decimals). */
-function rounded(hits: Hits): Hits {
-  return byScoreThenId(hits.map(([id, score]): [string, number] => [id, Math.round(score * 1e6) / 1e6]));
-}
-
-/** Hits as (id, score) pairs, best first, equal scores by id. */
-type Hits = [string, number][];
-
-function byScoreThenId(hits: Hits): Hits {
-  return hits.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-}
-
 /** The single-process search of the catalogue imported whole: the reference. */
-async function localHits(request: Omit<SearchRequest, 'databases'>, database: string): Promise<Hits> {
-  const result = await search({ ...request, databases: [database] }, { dataDir: local, threads: 1 });
-  const catalogue = await openCatalogue(local, database);
-  const hits = result.databases[0]!;
-  return byScoreThenId(Array.from(hits.rows, (row, i): [string, number] => [catalogue.compoundId(row), hits.similarities[i]!]));
-}
+const localHits = (request: Omit<SearchRequest, 'databases'>, database: string): Promise<Hits> => referenceHits(local, request, database);
 
 /** The same search through the search nodes, rows read back from the store as pages read them. */
 async function clusterHits(request: Omit<SearchRequest, 'databases'>, database: string): Promise<{ hits: Hits; found: DatabaseHits }> {
@@ -74,13 +59,6 @@ async function clusterHits(request: Omit<SearchRequest, 'databases'>, database: 
   const found = result.databases[0]!;
   const rows = await cluster.readRows(database, found.rows, false);
   return { hits: byScoreThenId(rows.ids.map((id, i): [string, number] => [id, found.similarities[i]!])), found };
-}
-
-/** Same scores rank by rank and the same molecules above the last score (a tie at the cut may keep others). */
-function expectSameHits(got: Hits, want: Hits): void {
-  expect(got.map((hit) => hit[1])).toEqual(want.map((hit) => hit[1]));
-  const last = want.at(-1)?.[1];
-  expect(got.filter((hit) => hit[1] !== last)).toEqual(want.filter((hit) => hit[1] !== last));
 }
 
 async function nodeWith(name: string, folders: string[]): Promise<void> {

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 /** A nats-server (Debian's, JetStream on) started for a test on free ports; `url` reaches it. */
 export interface NatsServer {
   url: string;
+  /** The server's monitoring endpoint (/varz, /connz), for tests and benchmarks that look inside. */
+  monitorUrl: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -33,7 +35,8 @@ export async function startNatsServer(dir: string): Promise<NatsServer> {
 async function startConfigured(dir: string, port: number, extra: string[], ready: string): Promise<NatsServer> {
   await mkdir(dir, { recursive: true });
   const conf = join(dir, 'nats.conf');
-  await writeFile(conf, [`host: 127.0.0.1`, `port: ${port}`, `max_payload: 8MB`, `jetstream { store_dir: "${join(dir, 'jetstream')}" }`, ...extra, ''].join('\n'));
+  const monitor = await freePort();
+  await writeFile(conf, [`host: 127.0.0.1`, `port: ${port}`, `http: 127.0.0.1:${monitor}`, `max_payload: 8MB`, `jetstream { store_dir: "${join(dir, 'jetstream')}" }`, ...extra, ''].join('\n'));
   const child = spawn('nats-server', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   await new Promise<void>((resolve, reject) => {
@@ -52,6 +55,7 @@ async function startConfigured(dir: string, port: number, extra: string[], ready
   });
   return {
     url: `nats://127.0.0.1:${port}`,
+    monitorUrl: `http://127.0.0.1:${monitor}`,
     process: child,
     stop: () => stopProcess(child),
   };
@@ -70,11 +74,19 @@ export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTE
   });
 }
 
+/** Three routed nats-servers; `url` lists all three, comma-separated, as clients are given them. */
+export interface NatsCluster {
+  url: string;
+  servers: NatsServer[];
+  stop(): Promise<void>;
+}
+
 /**
  * Three nats-servers routed into one cluster with JetStream, as docs/scaling.md sets them up; `url` lists all
- * three, so clients move to another server when theirs goes. Resolves once JetStream has a leader.
+ * three, so clients move to another server when theirs goes. Resolves once every server knows JetStream's
+ * metadata leader (asked of its monitoring endpoint: the election takes long on a loaded machine).
  */
-export async function startNatsCluster(dir: string): Promise<{ url: string; servers: NatsServer[]; stop(): Promise<void> }> {
+export async function startNatsCluster(dir: string): Promise<NatsCluster> {
   const ports = await Promise.all([0, 1, 2].map(async () => ({ client: await freePort(), route: await freePort() })));
   const routes = ports.map((port) => `nats-route://127.0.0.1:${port.route}`).join(', ');
   const servers = await Promise.all(
@@ -82,8 +94,29 @@ export async function startNatsCluster(dir: string): Promise<{ url: string; serv
       startConfigured(join(dir, `n${i + 1}`), port.client, [
         `server_name: n${i + 1}`,
         `cluster { name: molsearch, listen: 127.0.0.1:${port.route}, routes: [ ${routes} ] }`,
-      ], 'metadata leader'),
+      ], 'Server is ready'),
     ),
   );
-  return { url: servers.map((server) => server.url).join(','), servers, stop: async () => void (await Promise.all(servers.map((server) => server.stop()))) };
+  const stop = async (): Promise<void> => void (await Promise.all(servers.map((server) => server.stop())));
+  try {
+    await Promise.all(servers.map((server) => waitForMetaLeader(server)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: servers.map((server) => server.url).join(','), servers, stop };
+}
+
+async function waitForMetaLeader(server: NatsServer, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const jsz = (await (await fetch(`${server.monitorUrl}/jsz`)).json()) as { meta_cluster?: { leader?: string } };
+      if (jsz.meta_cluster?.leader) return;
+    } catch {
+      // Not answering yet.
+    }
+    if (Date.now() > deadline) throw new Error(`nats-server ${server.url} found no JetStream leader in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -3,8 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 import { CLI_BIN } from '../../apps/cli/src/testing/run-cli.ts';
 
 /** `molsearch node` as its own process, as an operator runs it; resolves once it serves its parts. */
-export async function startSearchNode(natsUrl: string, dataDir: string, name: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI_BIN, 'node', '--nats', natsUrl, '--data-dir', dataDir, '--name', name, '--threads', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+export async function startSearchNode(natsUrl: string, dataDir: string, name: string, threads = 1): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [CLI_BIN, 'node', '--nats', natsUrl, '--data-dir', dataDir, '--name', name, '--threads', String(threads)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`search node ${name} did not start:\n${log}`)), 60_000);
