@@ -36,12 +36,6 @@ afterAll(async () => {
   forgetCatalogues();
 });
 
-/** Whether the API servers claim jobs from PostgreSQL and keep their files there (the `owner` column of jobs). */
-async function jobsShared(): Promise<boolean> {
-  const rows = await query<{ found: number }>("select count(*)::int as found from information_schema.columns where table_name = 'jobs' and column_name = 'owner'");
-  return rows[0]!.found > 0;
-}
-
 /** Which API server (index in topology.apis) holds the claim on a job, once one does. */
 async function serverRunning(jobName: string): Promise<number> {
   const deadline = Date.now() + JOB_WAIT_MS;
@@ -121,8 +115,7 @@ describe('3 NATS servers, 3 search nodes holding 2 parts twice each, 2 API serve
   });
 
   describe('jobs shared through PostgreSQL', () => {
-    it('serves the pages and downloads of a finished job from either API server', { timeout: 300_000 }, async (context) => {
-      if (!(await jobsShared())) context.skip('this store does not yet share job files between API servers');
+    it('serves the pages and downloads of a finished job from either API server', { timeout: 300_000 }, async () => {
       const [first, second] = topology.apis;
       const done = await searchThrough(first!.url, 'morgan');
       expectWhole(done, 'morgan');
@@ -135,8 +128,7 @@ describe('3 NATS servers, 3 search nodes holding 2 parts twice each, 2 API serve
       expectSameHits(byScoreThenId(rows.slice(0, PAGE).map((row): [string, number] => [row[id]!, Number(row[similarity])])), done.hits);
     });
 
-    it('kill -9 of the API server running a job: the other API server finishes it with the same hits', { timeout: 600_000 }, async (context) => {
-      if (!(await jobsShared())) context.skip('this store does not yet let another API server claim a job');
+    it('kill -9 of the API server running a job: the other API server finishes it with the same hits', { timeout: 600_000 }, async () => {
       // The nodes are paused, so the job is certainly still running when its server is killed.
       const nodes = [...topology.nodes.values()];
       for (const node of nodes) node.kill('SIGSTOP');
