@@ -19,6 +19,7 @@ const SLOW_QUERY = 'CCCCCCCCCCCCCCCCOCC(COP(=O)([O-])OCC[N+](C)(C)C)OC(=O)CCCCCC
 let database: { url: string; drop: () => Promise<void> };
 let store: pg.Client;
 const servers: (ServerProcess | undefined)[] = [];
+const ENV = (url: string): Record<string, string> => ({ DATABASE_URL: url, BETTER_AUTH_SECRET: SECRET, RATE_LIMITING: 'off', JOB_LEASE_SECONDS: String(LEASE_SECONDS) });
 const dataDirs: { dir: string; remove: () => Promise<void> }[] = [];
 
 beforeAll(async () => {
@@ -26,9 +27,7 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     const data = await sharedCataloguesDataDir();
     dataDirs.push(data);
-    servers.push(
-      await startServerProcess(data.dir, { DATABASE_URL: database.url, BETTER_AUTH_SECRET: SECRET, RATE_LIMITING: 'off', JOB_LEASE_SECONDS: String(LEASE_SECONDS) }),
-    );
+    servers.push(await startServerProcess(data.dir, ENV(database.url)));
   }
   store = new pg.Client({ connectionString: database.url });
   await store.connect();
@@ -102,6 +101,21 @@ class Caller {
   }
 }
 
+/** The server whose process wrote `owner` (host:pid:...). */
+function serverOf(owner: string | null): number {
+  return servers.findIndex((server) => server && owner?.split(':')[1] === String(server.process.pid));
+}
+
+/** Starts again, on its data directory, a server a test killed or stopped. */
+async function restartGone(): Promise<void> {
+  const gone = servers.findIndex((server) => !server);
+  if (gone < 0) return;
+  servers[gone] = await startServerProcess(dataDirs[gone]!.dir, ENV(database.url));
+  // Its first submission loads the chemistry toolkit: done here, so the tests' submissions take milliseconds.
+  const warmUp = new Caller();
+  expect((await warmUp.waitForJob(servers[gone]!, await warmUp.submit(servers[gone]!, { search_input: 'CCO', search_type: 'morgan', db_names: 'MOLPORT' }))).status).toBe('SUCCESS');
+}
+
 async function jobRow(id: string): Promise<{ state: string; owner: string | null; attempts: number } | undefined> {
   const { rows } = await store.query<{ state: string; owner: string | null; attempts: number }>('select state, owner, attempts from jobs where id = $1', [id]);
   return rows[0];
@@ -153,7 +167,7 @@ describe('two API servers sharing one PostgreSQL database', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       row = await jobRow(job);
     }
-    const runner = servers.findIndex((server) => server && row!.owner!.split(':')[1] === String(server.process.pid));
+    const runner = serverOf(row.owner);
     expect(runner).toBeGreaterThanOrEqual(0);
     await servers[runner]!.crash();
     servers[runner] = undefined;
@@ -164,5 +178,60 @@ describe('two API servers sharing one PostgreSQL database', () => {
     expect((await jobRow(job))?.attempts).toBe(2);
     expect(survivor.logs.some((entry) => entry.msg === 'job claimed' && entry.job_id === job && entry.attempt === 2)).toBe(true);
     expect(await caller.json(survivor, '/api/get_molsearch_page', { job_name: job, page_size: 100 })).toEqual(expected);
+  });
+
+  it('counts the searches a caller has waiting or running on every server against one limit', { timeout: 300_000 }, async () => {
+    await restartGone();
+    const search = { search_input: SLOW_QUERY, search_type: 'espsim_shape', search_quality: 'very_accurate', db_names: 'MOLPORT' };
+    // A visitor may have three searches waiting or running. A fourth, submitted to the other server while
+    // none of the three has finished, is refused. On a loaded machine a search may end before the fourth is
+    // sent; such a round shows nothing and another caller tries again.
+    for (let round = 0; ; round++) {
+      expect(round).toBeLessThan(5);
+      const caller = new Caller();
+      const jobs: string[] = [];
+      for (let i = 0; i < 3; i++) jobs.push(await caller.submit(servers[0]!, search));
+      const fourth = await caller.call(servers[1]!, 'GET', '/api/submit_molsearch', search);
+      if (fourth.status === 429) {
+        expect((fourth.data as { error: { code: string } }).error.code).toBe('TOO_MANY_QUEUED_JOBS');
+        for (const job of jobs) expect((await caller.waitForJob(servers[1]!, job)).status).toBe('SUCCESS');
+        return;
+      }
+      const accepted = (fourth.data as { job_name: string }).job_name;
+      const { rows } = await store.query<{ id: string; created_at: number; finished_at: number | null }>('select id, created_at::float8 as created_at, finished_at::float8 as finished_at from jobs where id = any($1)', [[...jobs, accepted]]);
+      const acceptedAt = rows.find((row) => row.id === accepted)!.created_at;
+      // Accepted although all three were still waiting or running when it was checked: the limit did not hold.
+      expect(rows.some((row) => row.id !== accepted && row.finished_at !== null && row.finished_at <= acceptedAt)).toBe(true);
+      for (const job of [...jobs, accepted]) await caller.waitForJob(servers[1]!, job);
+    }
+  });
+
+  it('hands a search to the other server at once when its server is stopped', { timeout: 300_000 }, async () => {
+    await restartGone();
+    const caller = new Caller();
+    const search = { search_input: SLOW_QUERY, search_type: 'espsim_shape', search_quality: 'very_accurate', db_names: 'MOLPORT' };
+    // The stop must reach the server while it searches; if the search ends first, the round shows nothing and
+    // another starts (the stopped server starts again).
+    for (let round = 0; ; round++) {
+      expect(round).toBeLessThan(5);
+      const job = await caller.submit(servers[0]!, search);
+      let row = await jobRow(job);
+      while (row?.state !== 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        row = await jobRow(job);
+      }
+      const stopping = serverOf(row.owner);
+      const stopped = servers[stopping]!;
+      expect(await stopped.stop()).toBe(0);
+      servers[stopping] = undefined;
+      const survivor = servers[1 - stopping]!;
+      expect((await caller.waitForJob(survivor, job)).status).toBe('SUCCESS');
+      if (stopped.logs.some((entry) => entry.msg === 'search interrupted by shutdown; another server runs it' && entry.job_id === job)) {
+        expect(survivor.logs.some((entry) => entry.msg === 'job claimed' && entry.job_id === job && entry.attempt === 2)).toBe(true);
+        expect((await jobRow(job))?.attempts).toBe(2);
+        return;
+      }
+      await restartGone();
+    }
   });
 });
