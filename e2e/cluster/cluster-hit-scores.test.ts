@@ -138,4 +138,21 @@ describe('hit scores and poses through search nodes', () => {
       expect(through.stdout.split(format === 'sdf' ? '$$$$' : '\n').length).toBeGreaterThan(6);
     }
   });
+
+  it('checks a substructure and PAINS on the merged ranking as the single process does, reporting what it checked', { timeout: 300_000 }, async () => {
+    const cases = [
+      { smiles: QUERY, method: 'morgan' as const, quality: 'fast' as const, limit: 10, substructure: 'c1ccccc1' },
+      { smiles: QUERY, method: 'espsim_shape' as const, quality: 'fast' as const, limit: 5, filters: { excludePains: true }, substructure: 'C(=O)N' },
+    ];
+    for (const request of cases) {
+      const [got, want] = await Promise.all([cluster.search({ ...request, databases: ['CAT3D'] }, {}), single.search({ ...request, databases: ['WHOLE3D'] }, {})]);
+      const ids = async (engine: SearchEngine, database: string, rows: Uint32Array): Promise<string[]> => (await engine.readRows(database, rows, false)).ids;
+      const [gotHits, wantHits] = [got.databases[0]!, want.databases[0]!];
+      expect(await ids(cluster, 'CAT3D', gotHits.rows)).toEqual(await ids(single, 'WHOLE3D', wantHits.rows));
+      expect(Array.from(gotHits.similarities)).toEqual(Array.from(wantHits.similarities));
+      expect(gotHits.filtering?.structure).toEqual(wantHits.filtering?.structure);
+      expect(gotHits.filtering?.structure?.checked).toBeGreaterThan(gotHits.rows.length - 1);
+      expect(gotHits.rows.length).toBeGreaterThan(0);
+    }
+  });
 });

@@ -40,6 +40,8 @@ export type { ShapeQuery } from './shape/shape-query.ts';
 export { checkSearchable, databaseHits, prepareQuery, search, searchPart } from './search/search.ts';
 export type { EngineSearchOptions, PartSearchOptions, PreparedQuery } from './search/search.ts';
 export { mergePartHits } from './search/merge-hits.ts';
+export { keepPassing, structureChecks } from './search/structure-filter.ts';
+export type { SmilesReader, StructureChecks } from './search/structure-filter.ts';
 export { propertyMask } from './search/property-mask.ts';
 export type { PartHits } from './search/merge-hits.ts';
 export { closeSearchPool, predictionPool, rescorePool, searchPool } from './search/shared-pools.ts';

@@ -1,7 +1,7 @@
 import { encodeSearchRequest, readRegistry } from '@molsearch/cluster';
 import type { NatsConnection, RegisteredCatalogue } from '@molsearch/cluster';
-import { EngineError, closeSearchPool, databaseHits, prepareQuery } from '@molsearch/engine';
-import type { DatabaseHits, SearchRequest, SearchResult } from '@molsearch/engine';
+import { EngineError, STRUCTURE_MAX_CANDIDATES, STRUCTURE_MAX_HITS, closeSearchPool, databaseHits, keepPassing, prepareQuery, structureChecks } from '@molsearch/engine';
+import type { DatabaseHits, FilterReport, PreparedQuery, SearchOptions, SearchRequest, SearchResult, StructureChecks } from '@molsearch/engine';
 import type { KV } from '@nats-io/kv';
 import { readCatalogueConfig } from '../search/catalogue-config.ts';
 import type { CatalogueSummary, SearchEngine } from '../search/search-engine.ts';
@@ -35,6 +35,55 @@ export interface ClusterEngineOptions {
 export function createClusterEngine(options: ClusterEngineOptions): SearchEngine {
   const registry = registryReader(options.registry);
 
+  /** Every part of every catalogue asked at once; the hits merged per catalogue and their rows stored. */
+  const gatherAll = async (request: SearchRequest, catalogues: RegisteredCatalogue[], query: PreparedQuery, checks: StructureChecks | undefined, searchOptions: SearchOptions): Promise<SearchResult> => {
+    const rankLimit = checks ? STRUCTURE_MAX_CANDIDATES : request.limit;
+    const message = encodeSearchRequest({
+      method: request.method, quality: request.quality, limit: rankLimit, threshold: request.threshold ?? 0, query, ...(request.filters ? { filters: request.filters } : {}),
+    });
+    // Progress counts parts answered, over every part of every database.
+    const total = catalogues.reduce((n, catalogue) => n + catalogue.of, 0);
+    let done = 0;
+    const structure = new Map<string, NonNullable<FilterReport['structure']>>();
+    const gathered = await Promise.all(
+      catalogues.map((catalogue) =>
+        gatherDatabase(options.nc, catalogue, message, rankLimit, {
+          ...(checks
+            ? {
+                select: async (hits, smilesOf) => {
+                  const kept = await keepPassing(hits, smilesOf, checks, { wanted: Math.min(request.limit, STRUCTURE_MAX_HITS), rankLimit, ...(searchOptions.signal ? { signal: searchOptions.signal } : {}) });
+                  structure.set(catalogue.database, kept.report);
+                  return kept.hits;
+                },
+              }
+            : {}),
+          attemptMs: options.attemptMs,
+          deadlineMs: options.partDeadlineMs,
+          signal: searchOptions.signal,
+          onPartDone: () => {
+            done++;
+            searchOptions.onProgress?.({ database: catalogue.database, percent: Math.round((done / total) * 1000) / 10, message: `Searching in ${catalogue.database}` });
+          },
+        }),
+      ),
+    );
+    const databases: DatabaseHits[] = [];
+    for (const [index, found] of gathered.entries()) {
+      const database = request.databases[index]!;
+      if (options.failOnPartial && found.missing.length > 0) {
+        throw new EngineError('CATALOGUE_NOT_FOUND', `Catalogue ${database}: ${found.missing.length > 1 ? 'parts' : 'part'} ${found.missing.join(', ')} of ${found.of} unavailable (no search node answered).`);
+      }
+      await options.rows.write(database, found.rows);
+      const filtering: FilterReport = { ...(found.passing === undefined ? {} : { passing: found.passing }), ...(structure.has(database) ? { structure: structure.get(database)! } : {}) };
+      databases.push({
+        ...databaseHits(database, found.hits),
+        ...(Object.keys(filtering).length > 0 ? { filtering } : {}),
+        ...(found.missing.length > 0 ? { unavailableParts: { missing: found.missing, of: found.of } } : {}),
+      });
+    }
+    return { querySmiles: query.smiles, method: request.method, quality: request.quality, databases };
+  };
+
   return {
     async listCatalogues(): Promise<CatalogueSummary[]> {
       const [catalogues, config] = await Promise.all([registry(), readCatalogueConfig(options.catalogueConfig)]);
@@ -65,39 +114,13 @@ export function createClusterEngine(options: ClusterEngineOptions): SearchEngine
       const catalogues = request.databases.map((database) => registeredCatalogue(registered, database, request));
       const shapes = catalogues.flatMap((catalogue) => [...catalogue.parts.values()].map((part) => part.shape));
       const query = await prepareQuery(request.smiles, request.method, shapes, options.threads);
-      const message = encodeSearchRequest({
-        method: request.method, quality: request.quality, limit: request.limit, threshold: request.threshold ?? 0, query, ...(request.filters ? { filters: request.filters } : {}),
-      });
-      // Progress counts parts answered, over every part of every database.
-      const total = catalogues.reduce((n, catalogue) => n + catalogue.of, 0);
-      let done = 0;
-      const gathered = await Promise.all(
-        catalogues.map((catalogue) =>
-          gatherDatabase(options.nc, catalogue, message, request.limit, {
-            attemptMs: options.attemptMs,
-            deadlineMs: options.partDeadlineMs,
-            signal: searchOptions.signal,
-            onPartDone: () => {
-              done++;
-              searchOptions.onProgress?.({ database: catalogue.database, percent: Math.round((done / total) * 1000) / 10, message: `Searching in ${catalogue.database}` });
-            },
-          }),
-        ),
-      );
-      const databases: DatabaseHits[] = [];
-      for (const [index, found] of gathered.entries()) {
-        const database = request.databases[index]!;
-        if (options.failOnPartial && found.missing.length > 0) {
-          throw new EngineError('CATALOGUE_NOT_FOUND', `Catalogue ${database}: ${found.missing.length > 1 ? 'parts' : 'part'} ${found.missing.join(', ')} of ${found.of} unavailable (no search node answered).`);
-        }
-        await options.rows.write(database, found.rows);
-        databases.push({
-          ...databaseHits(database, found.hits),
-          ...(found.passing === undefined ? {} : { filtering: { passing: found.passing } }),
-          ...(found.missing.length > 0 ? { unavailableParts: { missing: found.missing, of: found.of } } : {}),
-        });
+      // Structure checks run here on the merged ranking, in score order, as the single process runs them.
+      const checks = await structureChecks(request);
+      try {
+        return await gatherAll(request, catalogues, query, checks, searchOptions);
+      } finally {
+        checks?.close();
       }
-      return { querySmiles: query.smiles, method: request.method, quality: request.quality, databases };
     },
 
     poseAligner: (querySmiles, method) =>
@@ -141,9 +164,6 @@ function registeredCatalogue(registry: Map<string, RegisteredCatalogue>, databas
   }
   if (request.method === 'consensus' && catalogue.of > 1) {
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${database} is imported in parts, which the consensus method does not search yet: use morgan, espsim_shape or espsim_electrostatic.`);
-  }
-  if (request.substructure !== undefined || request.filters?.excludePains) {
-    throw new EngineError('INVALID_REQUEST', 'Substructure and PAINS checks are not yet available when searching through search nodes.');
   }
   return catalogue;
 }

@@ -1,7 +1,7 @@
 import { ROWS_PER_REQUEST, decodeRowsReply, decodeSearchReply, encodeRowsRequest, partSubjects } from '@molsearch/cluster';
 import type { NatsConnection, PartRecord, RegisteredCatalogue } from '@molsearch/cluster';
-import { mergePartHits } from '@molsearch/engine';
-import type { PartHits } from '@molsearch/engine';
+import { EngineError, mergePartHits } from '@molsearch/engine';
+import type { PartHits, SmilesReader } from '@molsearch/engine';
 import { readable } from '../search/engine.adapter.ts';
 import type { PropertyValue } from '../search/search-engine.ts';
 import { nodeError } from './cluster-errors.ts';
@@ -29,13 +29,19 @@ export function clusterRow(localRow: number, part: number, of: number): number {
   return localRow * of + (part - 1);
 }
 
+/** Narrows the merged hits before their rows are read (the structure checks), given a reader of their SMILES. */
+export type HitSelection = (hits: PartHits, smilesOf: SmilesReader) => Promise<PartHits>;
+
 /**
  * Sends the prepared search (`request`, encoded once) to every part of `catalogue` at once, merges the
- * exact top `limit` of the parts that answered, and reads the rows of the merged hits from the same
- * parts. A part without a live replica until the deadline (or without a record in the registry) is
- * listed in `missing`; a part whose node answers with an error fails the search with that error.
+ * exact top `limit` of the parts that answered, lets `select` narrow them, and reads the rows of the
+ * hits kept from the same parts. A part without a live replica until the deadline (or without a record
+ * in the registry) is listed in `missing`; a part whose node answers with an error fails the search with
+ * that error.
  */
-export async function gatherDatabase(nc: NatsConnection, catalogue: RegisteredCatalogue, request: Uint8Array, limit: number, options: PartRequestOptions & { onPartDone?: () => void }): Promise<GatheredHits> {
+export async function gatherDatabase(
+  nc: NatsConnection, catalogue: RegisteredCatalogue, request: Uint8Array, limit: number, options: PartRequestOptions & { onPartDone?: () => void; select?: HitSelection },
+): Promise<GatheredHits> {
   const { of } = catalogue;
   const answers = await Promise.all(
     Array.from({ length: of }, async (_, i) => {
@@ -51,6 +57,7 @@ export async function gatherDatabase(nc: NatsConnection, catalogue: RegisteredCa
   const answered = answers.filter((answer) => answer !== undefined);
   const missing = answers.flatMap((answer, i) => (answer ? [] : [i + 1]));
   let hits = mergePartHits(answered.map((answer) => answer.hits), limit);
+  if (options.select) hits = await options.select(hits, (rows) => readSmiles(nc, catalogue, rows, options));
   const rows: StoredRow[] = [];
   for (const { record } of answered) {
     const read = await readPartRows(nc, catalogue.database, record, hits, options);
@@ -63,14 +70,19 @@ export async function gatherDatabase(nc: NatsConnection, catalogue: RegisteredCa
 }
 
 /** The rows of `hits` that belong to `record`'s part, read from it in chunks; undefined when it went away meanwhile. */
-async function readPartRows(nc: NatsConnection, database: string, record: PartRecord, hits: PartHits, options: PartRequestOptions): Promise<StoredRow[] | undefined> {
+function readPartRows(nc: NatsConnection, database: string, record: PartRecord, hits: PartHits, options: PartRequestOptions): Promise<StoredRow[] | undefined> {
   const { index, of } = record.part;
-  const mine = Array.from(hits.rows).filter((row) => row % of === index - 1);
+  return readRowsOf(nc, database, record, Array.from(hits.rows).filter((row) => row % of === index - 1), true, options);
+}
+
+/** `rows` (cluster numbering, all of `record`'s part) read from it in chunks; undefined when it went away meanwhile. */
+async function readRowsOf(nc: NatsConnection, database: string, record: PartRecord, mine: readonly number[], withProperties: boolean, options: PartRequestOptions): Promise<StoredRow[] | undefined> {
+  const { index, of } = record.part;
   const subject = partSubjects(database, record.part, record.build).rows;
   const rows: StoredRow[] = [];
   for (let at = 0; at < mine.length; at += ROWS_PER_REQUEST) {
     const chunk = mine.slice(at, at + ROWS_PER_REQUEST);
-    const data = await requestPart(nc, subject, encodeRowsRequest({ rows: chunk.map((row) => (row - (index - 1)) / of), properties: true }), options);
+    const data = await requestPart(nc, subject, encodeRowsRequest({ rows: chunk.map((row) => (row - (index - 1)) / of), properties: withProperties }), options);
     if (!data) return undefined;
     const reply = decodeRowsReply(data);
     if (!reply.ok) throw nodeError(reply.code, reply.message);
@@ -82,6 +94,21 @@ async function readPartRows(nc: NatsConnection, database: string, record: PartRe
     });
   }
   return rows;
+}
+
+/** The SMILES of `rows` (cluster numbering) from the parts holding them; a part gone meanwhile fails the search, naming it. */
+async function readSmiles(nc: NatsConnection, catalogue: RegisteredCatalogue, rows: readonly number[], options: PartRequestOptions): Promise<string[]> {
+  const smiles: string[] = [];
+  const byRow = new Map<number, string>();
+  for (const record of catalogue.parts.values()) {
+    const mine = rows.filter((row) => row % catalogue.of === record.part.index - 1);
+    if (mine.length === 0) continue;
+    const read = await readRowsOf(nc, catalogue.database, record, mine, false, options);
+    if (!read) throw new EngineError('CATALOGUE_NOT_FOUND', `Catalogue ${catalogue.database}: part ${record.part.index} of ${catalogue.of} became unavailable while its hits were checked.`);
+    for (const row of read) byRow.set(row.row, row.smiles);
+  }
+  for (const row of rows) smiles.push(byRow.get(row) ?? '');
+  return smiles;
 }
 
 function withoutParts(hits: PartHits, parts: number[], of: number): PartHits {

@@ -17,7 +17,7 @@ import { consensusSearch } from './consensus-search.ts';
 import { similarityHistogram } from './histogram.ts';
 import { mergePartHits } from './merge-hits.ts';
 import { propertyMask } from './property-mask.ts';
-import { keepPassing, structureChecks } from './structure-filter.ts';
+import { catalogueSmiles, keepPassing, structureChecks } from './structure-filter.ts';
 import type { StructureChecks } from './structure-filter.ts';
 import type { PartHits } from './merge-hits.ts';
 import { conformerPool, gridPool, rescorePool, searchPool } from './shared-pools.ts';
@@ -90,7 +90,7 @@ async function searchDatabases(request: SearchRequest, options: EngineSearchOpti
     let hits = mergePartHits(found, rankLimit);
     const filtering: FilterReport = passing === undefined ? {} : { passing };
     if (checks) {
-      const kept = await keepPassing(hits, catalogue, checks, {
+      const kept = await keepPassing(hits, catalogueSmiles(catalogue), checks, {
         wanted: Math.min(request.limit, STRUCTURE_MAX_HITS), rankLimit, signal: options.signal, onProgress: (fraction) => report(rankShare + (1 - rankShare) * fraction),
       });
       hits = kept.hits;

@@ -36,6 +36,17 @@ export async function structureChecks(request: SearchRequest): Promise<Structure
   };
 }
 
+/** The SMILES of some catalogue rows, in their order: read here from the catalogue, or from the search nodes holding them. */
+export type SmilesReader = (rows: readonly number[]) => Promise<string[]>;
+
+/** The SMILES reader of a catalogue in this process. */
+export function catalogueSmiles(catalogue: Catalogue): SmilesReader {
+  return (rows) => Promise.resolve(rows.map((row) => catalogue.smiles(row)));
+}
+
+/** Candidates whose SMILES are read at once: one request to a search node, a few hundred PAINS checks. */
+const READ_BLOCK = 512;
+
 /**
  * The first `wanted` hits of `ranked` (best first) whose molecules pass `checks`, checked in score order,
  * and what the checks found. `complete`: `wanted` passed, or every candidate was checked (the ranking had
@@ -43,17 +54,23 @@ export async function structureChecks(request: SearchRequest): Promise<Structure
  */
 export async function keepPassing(
   ranked: RankedHits,
-  catalogue: Catalogue,
+  smilesOf: SmilesReader,
   checks: StructureChecks,
   options: { wanted: number; rankLimit: number; signal?: AbortSignal; onProgress?: (fraction: number) => void },
 ): Promise<{ hits: RankedHits; report: NonNullable<FilterReport['structure']> }> {
   const kept: number[] = [];
   let checked = 0;
+  let block: { from: number; smiles: string[] } = { from: 0, smiles: [] };
   while (checked < ranked.rows.length && kept.length < options.wanted) {
     throwIfAborted(options.signal, 'The search');
-    const end = Math.min(ranked.rows.length, checked + CHECK_SLICE);
+    if (checked >= block.from + block.smiles.length) {
+      const rows = Array.from(ranked.rows.subarray(checked, checked + READ_BLOCK));
+      block = { from: checked, smiles: await smilesOf(rows) };
+      if (block.smiles.length !== rows.length) throw new EngineError('WORKER_FAILED', `Read ${block.smiles.length} SMILES for ${rows.length} candidates.`);
+    }
+    const end = Math.min(ranked.rows.length, checked + CHECK_SLICE, block.from + block.smiles.length);
     for (; checked < end && kept.length < options.wanted; checked++) {
-      if (checks.passes(catalogue.smiles(ranked.rows[checked]!))) kept.push(checked);
+      if (checks.passes(block.smiles[checked - block.from]!)) kept.push(checked);
     }
     options.onProgress?.(checked / ranked.rows.length);
     // Lets the abort signal and progress writes through between slices.
