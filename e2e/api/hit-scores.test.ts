@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
 import { loadRDKit, morganFingerprint, shapeTanimotoInPlace, tanimoto, withMol } from '@molsearch/chem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
@@ -59,6 +60,17 @@ describe.each(['sqlite', 'postgres'] as const)('every hit with its three scores,
     }
     server = await startServerProcess(data.dir, env);
     client = new ApiClient(server.url);
+    // On PostgreSQL a job's files are kept in the store (job_files), on SQLite in the data directory.
+    const scoresStored = async (job: string): Promise<boolean> => {
+      if (!env.DATABASE_URL) return existsSync(join(data.dir, 'jobs', job, 'scores', 'MOLPORT.scores'));
+      const db = new pg.Client({ connectionString: env.DATABASE_URL });
+      await db.connect();
+      try {
+        return (await db.query('select 1 from job_files where job_id = $1 and name = $2', [job, 'scores/MOLPORT.scores'])).rowCount! > 0;
+      } finally {
+        await db.end();
+      }
+    };
     for (const method of METHODS) {
       const { job_name } = await client.json<{ job_name: string }>('/api/submit_molsearch', {
         search_input: query,
@@ -69,7 +81,7 @@ describe.each(['sqlite', 'postgres'] as const)('every hit with its three scores,
       });
       expect((await client.waitForJob(job_name, 120_000)).at(-1)).toBe('SUCCESS');
       // Consensus returns the three scores it fused, stored with its hits; the other methods' are computed when first read.
-      expect(existsSync(join(data.dir, 'jobs', job_name, 'scores', 'MOLPORT.scores'))).toBe(method === 'consensus');
+      expect(await scoresStored(job_name)).toBe(method === 'consensus');
       jobs.set(method, job_name);
       pages.set(method, await client.json<Page>('/api/get_molsearch_page', { job_name, page_size: 40 }));
     }

@@ -234,4 +234,35 @@ describe('two API servers sharing one PostgreSQL database', () => {
       await restartGone();
     }
   });
+
+  it('builds, on the other server, a download whose server is killed with -9 while preparing it', { timeout: 300_000 }, async () => {
+    await restartGone();
+    const caller = new Caller();
+    const job = await caller.submit(servers[0]!, { search_input: 'CC(=O)Nc1ccc(O)cc1', search_type: 'espsim_electrostatic', db_names: 'MOLPORT' });
+    expect((await caller.waitForJob(servers[0]!, job)).status).toBe('SUCCESS');
+    const hits = (await caller.json<{ id: string[] }>(servers[0]!, '/api/get_molsearch_page', { job_name: job, page_size: 100 })).id;
+    // A 3D file poses every hit on the query: the server asked to prepare it holds it while it builds.
+    expect((await caller.call(servers[0]!, 'POST', '/api/prepare_download', { job_name: job, file_format: 'sdf' })).status).toBe(200);
+    const { rows } = await store.query<{ state: string; owner: string | null }>('select state, owner from downloads where job_id = $1', [job]);
+    expect(rows[0]).toMatchObject({ state: 'preparing' });
+    const builder = serverOf(rows[0]!.owner);
+    expect(builder).toBe(0);
+    await servers[builder]!.crash();
+    servers[builder] = undefined;
+
+    const survivor = servers[1]!;
+    for (;;) {
+      const link = await caller.json<{ status: string; download_link: string | null }>(survivor, '/api/get_download_link', { job_name: job, file_format: 'sdf', download_suff: 'all' });
+      expect(link.status).not.toBe('FAILED');
+      if (link.status === 'READY') {
+        const file = await caller.call(survivor, 'GET', link.download_link!);
+        expect(file.status).toBe(200);
+        // The query first, then one posed record per hit.
+        expect((file.data as Buffer).toString('utf8').split('$$$$').length - 1).toBe(hits.length + 1);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(survivor.logs.some((entry) => entry.msg === 'download taken over from a server that stopped' && entry.job_id === job)).toBe(true);
+  });
 });

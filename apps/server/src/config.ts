@@ -24,8 +24,8 @@ export interface ServerConfig {
   /** Searches run at once; the rest wait in a queue that takes turns between callers. */
   jobConcurrency: number;
   /**
-   * On PostgreSQL, where API servers may share the store: how long a server's claim on a running job holds
-   * without its heartbeat before another server takes the job over.
+   * On PostgreSQL, where API servers may share the store: how long a server's claim on a running job (or a
+   * download it builds) holds without its heartbeat before another server takes it over.
    */
   jobLeaseMs: number;
   /** Hits kept per database and search. */

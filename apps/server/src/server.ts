@@ -14,6 +14,7 @@ import { createAuth } from './accounts/auth.ts';
 import { CatalogueService } from './catalogues/catalogue.service.ts';
 import type { ServerConfig } from './config.ts';
 import { DownloadFileRepository } from './downloads/download-file.repository.ts';
+import { DownloadLeaseRepository } from './downloads/download-lease.repository.ts';
 import { DownloadRepository } from './downloads/download.repository.ts';
 import { DownloadService } from './downloads/download.service.ts';
 import { connectCluster } from './cluster/cluster-connection.ts';
@@ -82,6 +83,9 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const engine = dependencies.engine ?? cluster?.engine ?? createEngineAdapter({ dataDir: config.dataDir, catalogueConfig: config.catalogueConfig, searchThreads: config.searchThreads });
 
   const jobRepository = new JobRepository(store);
+  // This server's name in the leases it holds on jobs and downloads (PostgreSQL): unique per process, so a
+  // restarted server never inherits a lease; host and pid say which one it is.
+  const lease = store.kind === 'postgres' ? { owner: `${hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`, leaseMs: config.jobLeaseMs } : undefined;
   // On PostgreSQL, API servers may share the database: a job's files are kept there, so any of them reads them.
   const jobsDir = join(config.dataDir, 'jobs');
   const hits = new HitListRepository({ jobsDir, files: store.kind === 'postgres' ? new StoredJobFiles(store, jobsDir) : new DiskJobFiles(jobsDir) });
@@ -103,7 +107,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     logger,
     now,
     // On PostgreSQL every API server sharing the database claims jobs from it; SQLite keeps the in-process queue.
-    ...(store.kind === 'postgres' ? { shared: { claims: new JobClaimRepository(store, { owner: `${hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`, leaseMs: config.jobLeaseMs }), leaseMs: config.jobLeaseMs } } : {}),
+    ...(lease ? { shared: { claims: new JobClaimRepository(store, lease), leaseMs: lease.leaseMs } } : {}),
   });
   const results = new ResultService({ jobs, hits, engine, scores });
   const batches = new BatchService({ batches: new BatchRepository(store), jobs, hits, engine, scratchDir: join(config.dataDir, 'uploads'), now });
@@ -133,6 +137,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     logger,
     now,
     tracker: tracking,
+    ...(lease ? { shared: { leases: new DownloadLeaseRepository(store, lease), leaseMs: lease.leaseMs } } : {}),
   });
   const retention = new RetentionService({ jobs: jobRepository, hits, downloads: downloadRepository, files, logger, now });
 

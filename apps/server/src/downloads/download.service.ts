@@ -8,6 +8,7 @@ import type { CatalogueService } from '../catalogues/catalogue.service.ts';
 import type { DownloadFileRepository } from './download-file.repository.ts';
 import { FILE_EXTENSIONS, openDownloadWriter } from './download-writers.ts';
 import type { DownloadRecord } from './download-writers.ts';
+import type { DownloadLeaseRepository } from './download-lease.repository.ts';
 import type { DownloadRepository, DownloadRow } from './download.repository.ts';
 import { FairQueue } from '../search/fair-queue.ts';
 import { failureReason } from '../search/engine-failure.ts';
@@ -38,6 +39,11 @@ export interface DownloadServiceOptions {
   logger: Logger;
   now: () => number;
   tracker?: DownloadTracker;
+  /**
+   * API servers sharing PostgreSQL: each download this server queues or builds is leased for `leaseMs`, and
+   * downloads whose lease lapsed (their server died) are built here. Without it, a restart rebuilds them.
+   */
+  shared?: { leases: DownloadLeaseRepository; leaseMs: number };
 }
 
 /** Records downloads for the product's tracking table; its failures never reach the caller. */
@@ -57,6 +63,10 @@ export class DownloadService {
   private readonly logger: Logger;
   private readonly now: () => number;
   private readonly tracker: DownloadTracker | undefined;
+  /** Downloads this server has queued or is building (servers sharing the store only). */
+  private readonly held = new Set<string>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private stopping = false;
 
   constructor(private readonly options: DownloadServiceOptions) {
     this.downloads = options.downloads;
@@ -71,11 +81,41 @@ export class DownloadService {
     this.queue = new FairQueue({ concurrency: 1, work: (id) => this.build(id), logger: options.logger });
   }
 
-  /** Builds again the downloads a restart interrupted. */
+  /**
+   * Builds again the downloads a restart interrupted. Servers sharing the store build those no live server
+   * holds, now and whenever a lease lapses later.
+   */
   async resume(): Promise<number> {
+    if (this.options.shared) {
+      const { leaseMs } = this.options.shared;
+      this.heartbeat = setInterval(() => void this.renewAndAdopt(), Math.max(50, Math.floor(leaseMs / 3)));
+      this.heartbeat.unref();
+      return this.renewAndAdopt();
+    }
     const pending = await this.downloads.listPreparing();
     for (const row of pending) this.queue.push(row.job_id, row.id);
     return pending.length;
+  }
+
+  /** Renews the leases of the downloads this server holds and queues those no server holds; answers how many. */
+  private async renewAndAdopt(): Promise<number> {
+    const { leases } = this.options.shared!;
+    try {
+      const held = new Set(await leases.renew([...this.held]));
+      for (const id of this.held) if (!held.has(id)) this.held.delete(id);
+      let adopted = 0;
+      for (const row of await leases.lapsed()) {
+        if (this.stopping || this.held.has(row.id) || !(await leases.take(row.id))) continue;
+        this.logger.info('download taken over from a server that stopped', { download_id: row.id, job_id: row.job_id });
+        this.held.add(row.id);
+        this.queue.push(row.job_id, row.id);
+        adopted++;
+      }
+      return adopted;
+    } catch (error) {
+      this.logger.warn('download leases not renewed', { error });
+      return 0;
+    }
   }
 
   async prepare(principal: Principal, query: PrepareDownloadQuery, body: PrepareDownloadBody): Promise<{ download_suff: 'all' | 'selected'; status: string }> {
@@ -106,7 +146,11 @@ export class DownloadService {
     if (selected) await this.files.saveSelection(job.id, row.id, neighborIds);
     const previous = await this.downloads.replace(row);
     if (previous) await this.files.remove(previous.job_id, previous.id, FILE_EXTENSIONS[previous.file_format as FileFormat]);
-    this.queue.push(principal.id, row.id);
+    if (this.options.shared) {
+      // Leased at once, so no other server takes it while it waits in this server's queue.
+      if (await this.options.shared.leases.take(row.id)) this.held.add(row.id);
+    }
+    if (!this.options.shared || this.held.has(row.id)) this.queue.push(principal.id, row.id);
     await this.tracker?.prepared(principal, job, row).catch((error: unknown) => this.logger.warn('download not tracked', { error }));
     return { download_suff: suffix, status: 'PREPARING' };
   }
@@ -147,12 +191,26 @@ export class DownloadService {
     return { file, name: row.file_name, format };
   }
 
-  stop(): Promise<void> {
+  /** Builds nothing new; the file being built is finished, and those waiting are given back to the other servers. */
+  async stop(): Promise<void> {
+    this.stopping = true;
     this.queue.stop();
-    return this.queue.idle();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.queue.idle();
+    if (this.options.shared) await this.options.shared.leases.release([...this.held]).catch((error: unknown) => this.logger.warn('downloads not given back', { error }));
   }
 
   private async build(downloadId: string): Promise<void> {
+    try {
+      // Another server may have taken it since it was queued here.
+      if (this.options.shared && !(this.held.has(downloadId) && (await this.options.shared.leases.take(downloadId)))) return;
+      await this.buildHeld(downloadId);
+    } finally {
+      this.held.delete(downloadId);
+    }
+  }
+
+  private async buildHeld(downloadId: string): Promise<void> {
     const row = await this.downloads.find(downloadId);
     if (!row || row.state !== 'preparing') return;
     const log = this.logger.child({ download_id: row.id, job_id: row.job_id });

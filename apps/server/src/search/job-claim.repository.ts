@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Store } from '../store/database.ts';
+import { DATABASE_NOW } from '../store/database-clock.ts';
 import type { JobRow } from './job.repository.ts';
 
 /** The channel a server notifies when it stores or gives back a queued job, so idle servers claim it at once. */
 const CHANNEL = 'molsearch_jobs';
-/** Now on the database's clock in epoch ms: leases are compared on one clock, whatever the servers' clocks say. */
-const DB_NOW = sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+const DB_NOW = DATABASE_NOW;
 
 export interface ClaimOptions {
   /** This server's name in the `owner` column; unique per process, so a restarted server never inherits a lease. */

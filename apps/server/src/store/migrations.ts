@@ -8,6 +8,7 @@ import { clusterRows } from './migrations/0006-cluster-rows.ts';
 import { batches } from './migrations/0007-batches.ts';
 import { rateLimits } from './migrations/0008-rate-limits.ts';
 import { sharedJobs } from './migrations/0009-shared-jobs.ts';
+import { downloadLeases } from './migrations/0010-download-leases.ts';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-batches': batches,
   '0008-rate-limits': rateLimits,
   '0009-shared-jobs': sharedJobs,
+  '0010-download-leases': downloadLeases,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -66,6 +66,9 @@ export interface DownloadTable {
   message: string | null;
   created_at: number;
   expires_at: number;
+  /** On PostgreSQL: the API server building the file and until when its claim holds (database clock, epoch ms). */
+  owner?: string | null;
+  lease_until?: number | null;
 }
 
 /** better-auth's user table, read for /api/me and API-key callers; better-auth writes it. */
