@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { ApiClient } from './api-client.ts';
 import { parseCsv } from './parse-files.ts';
-import { CATALOGS, freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
-import type { ServerProcess } from './server-process.ts';
+import { CATALOGS, removeTestCatalogues, startTestServer } from './server-process.ts';
+import type { TestServer } from './server-process.ts';
 
 type Status = { status: string; queries_total: number; queries_done: number; queries_failed: number; skipped_rows: { line: number; message: string }[]; queries: { query_id: string; query_smiles: string; job_name: string; status: string }[] };
 type Page = { smiles: string[]; id: string[]; similarity: number[]; query_id?: string[]; query_smiles?: string[] };
@@ -17,28 +16,16 @@ const QUERY_ROWS = gunzipSync(readFileSync(join(CATALOGS, 'enamine_real.smi.gz')
 afterAll(() => removeTestCatalogues());
 
 describe.each(['sqlite', 'postgres'] as const)('batch search against a server process on %s', (store) => {
-  let server: ServerProcess;
+  let test: TestServer;
   let client: ApiClient;
-  let dataDir: string;
-  const env: Record<string, string> = {};
-  const cleanups: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    const data = await freshDataDir();
-    dataDir = data.dir;
-    cleanups.push(data.remove);
-    if (store === 'postgres') {
-      const scratch = await createScratchDatabase();
-      cleanups.push(scratch.drop);
-      env.DATABASE_URL = scratch.url;
-    }
-    server = await startServerProcess(dataDir, env);
-    client = new ApiClient(server.url);
+    test = await startTestServer(store);
+    client = new ApiClient(test.server.url);
   }, 120_000);
 
   afterAll(async () => {
-    if (server) expect(await server.stop()).toBe(0);
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    if (test) expect(await test.close()).toBe(0);
   });
 
   async function submit(params: Record<string, string>, body: unknown): Promise<{ status: number; data: Record<string, unknown> }> {
@@ -116,12 +103,8 @@ describe.each(['sqlite', 'postgres'] as const)('batch search against a server pr
     const answer = await submit({ search_type: 'espsim_shape', db_names: 'MOLPORT' }, { smiles: QUERY_ROWS.slice(0, 6).map(([smiles]) => smiles!) });
     expect(answer.status).toBe(200);
     const id = answer.data.batch_id as string;
-    expect(await server.stop()).toBe(0);
-    const before = await (async () => {
-      server = await startServerProcess(dataDir, env);
-      client = new ApiClient(server.url);
-      return client.json<Status>('/api/batch_status', { batch_id: id });
-    })();
+    client = new ApiClient((await test.restart()).url);
+    const before = await client.json<Status>('/api/batch_status', { batch_id: id });
     expect(before.queries_total).toBe(6);
     const { final } = await waitForBatch(id);
     expect(final).toMatchObject({ queries_total: 6, queries_done: 6, queries_failed: 0 });

@@ -4,11 +4,10 @@ import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { loadRDKit, morganFingerprint, shapeTanimotoInPlace, tanimoto, withMol } from '@molsearch/chem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { ApiClient } from './api-client.ts';
 import { molblockAtoms, parseCsv, parseSdf } from './parse-files.ts';
-import { CATALOGS, TEST_DATABASES, freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
-import type { ServerProcess } from './server-process.ts';
+import { CATALOGS, TEST_DATABASES, removeTestCatalogues, startTestServer } from './server-process.ts';
+import type { TestServer } from './server-process.ts';
 
 interface Page {
   smiles: string[];
@@ -40,9 +39,8 @@ function fingerprintOf(smiles: string): Uint8Array {
 afterAll(() => removeTestCatalogues());
 
 describe.each(['sqlite', 'postgres'] as const)('every hit with its three scores, on %s', (store) => {
-  let server: ServerProcess;
+  let test: TestServer;
   let client: ApiClient;
-  const cleanups: (() => Promise<void>)[] = [];
   const pages = new Map<Method, Page>();
   const jobs = new Map<Method, string>();
   // A molecule of the 3D catalogue: its own row is its best hit by every method.
@@ -50,19 +48,12 @@ describe.each(['sqlite', 'postgres'] as const)('every hit with its three scores,
 
   beforeAll(async () => {
     await loadRDKit();
-    const data = await freshDataDir();
-    cleanups.push(data.remove);
-    const env: Record<string, string> = {};
-    if (store === 'postgres') {
-      const scratch = await createScratchDatabase();
-      cleanups.push(scratch.drop);
-      env.DATABASE_URL = scratch.url;
-    }
-    server = await startServerProcess(data.dir, env);
-    client = new ApiClient(server.url);
+    test = await startTestServer(store);
+    const { env, dataDir } = test;
+    client = new ApiClient(test.server.url);
     // On PostgreSQL a job's files are kept in the store (job_files), on SQLite in the data directory.
     const scoresStored = async (job: string): Promise<boolean> => {
-      if (!env.DATABASE_URL) return existsSync(join(data.dir, 'jobs', job, 'scores', 'MOLPORT.scores'));
+      if (!env.DATABASE_URL) return existsSync(join(dataDir, 'jobs', job, 'scores', 'MOLPORT.scores'));
       const db = new pg.Client({ connectionString: env.DATABASE_URL });
       await db.connect();
       try {
@@ -88,8 +79,7 @@ describe.each(['sqlite', 'postgres'] as const)('every hit with its three scores,
   }, 300_000);
 
   afterAll(async () => {
-    if (server) expect(await server.stop()).toBe(0);
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    if (test) expect(await test.close()).toBe(0);
   });
 
   it.each(METHODS)('gives all three scores on every hit of a %s search, the ranked one equal to its similarity', (method) => {

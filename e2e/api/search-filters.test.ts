@@ -1,9 +1,8 @@
 import { SubstructureMatcher, loadRDKit } from '@molsearch/chem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { ApiClient } from './api-client.ts';
-import { freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
-import type { ServerProcess } from './server-process.ts';
+import { removeTestCatalogues, startTestServer } from './server-process.ts';
+import type { TestServer } from './server-process.ts';
 
 type Page = { smiles: string[]; id: string[]; database: string[]; similarity: number[] } & Record<string, unknown[]>;
 type Status = { status: string; num_results: number | null; filters: Record<string, unknown>; notes: string[] };
@@ -21,29 +20,17 @@ function passes(page: Page, index: number): boolean {
 afterAll(() => removeTestCatalogues());
 
 describe.each(['sqlite', 'postgres'] as const)('filters and substructures against a server process on %s', (store) => {
-  let server: ServerProcess;
+  let test: TestServer;
   let client: ApiClient;
-  let dataDir: string;
-  const env: Record<string, string> = {};
-  const cleanups: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     await loadRDKit();
-    const data = await freshDataDir();
-    dataDir = data.dir;
-    cleanups.push(data.remove);
-    if (store === 'postgres') {
-      const scratch = await createScratchDatabase();
-      cleanups.push(scratch.drop);
-      env.DATABASE_URL = scratch.url;
-    }
-    server = await startServerProcess(dataDir, env);
-    client = new ApiClient(server.url);
+    test = await startTestServer(store);
+    client = new ApiClient(test.server.url);
   }, 120_000);
 
   afterAll(async () => {
-    if (server) expect(await server.stop()).toBe(0);
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    if (test) expect(await test.close()).toBe(0);
   });
 
   async function searchJob(params: Record<string, string | number>): Promise<string> {
@@ -71,9 +58,7 @@ describe.each(['sqlite', 'postgres'] as const)('filters and substructures agains
     const jobName = await searchJob({ search_type: 'morgan', db_names: 'ENAMINE-REAL', ...FILTERS, exclude_pains: 'true' });
     const expected = { ranges: { mw: { min: 200, max: 400 }, clogp: { max: 3.5 }, hbd: { max: 2 } }, lipinski: true, veber: true, exclude_pains: true };
     expect((await client.json<Status>('/api/job_status', { job_name: jobName })).filters).toEqual(expected);
-    expect(await server.stop()).toBe(0);
-    server = await startServerProcess(dataDir, env);
-    client = new ApiClient(server.url);
+    client = new ApiClient((await test.restart()).url);
     expect(await client.json<Status>('/api/job_status', { job_name: jobName })).toMatchObject({ status: 'SUCCESS', filters: expected });
   }, 240_000);
 

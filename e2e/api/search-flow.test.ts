@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { loadRDKit, morganFingerprint, tanimoto, withMol } from '@molsearch/chem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { ApiClient } from './api-client.ts';
 import { canonicalSmiles, parseCsv, parseSdf, readXlsx } from './parse-files.ts';
-import { CATALOGS, TEST_CATALOGUE_ROWS, TEST_DATABASES, freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
-import type { ServerProcess } from './server-process.ts';
+import { CATALOGS, TEST_CATALOGUE_ROWS, TEST_DATABASES, removeTestCatalogues, startTestServer } from './server-process.ts';
+import type { TestServer } from './server-process.ts';
 
 interface Page {
   smiles: string[];
@@ -45,29 +44,19 @@ function fingerprintOf(smiles: string): Uint8Array {
 afterAll(() => removeTestCatalogues());
 
 describe.each(['sqlite', 'postgres'] as const)('the search flow against a server process on %s', (store) => {
-  let server: ServerProcess;
+  let test: TestServer;
   let client: ApiClient;
-  const cleanups: (() => Promise<void>)[] = [];
   let jobName: string;
   let querySmiles: string;
 
   beforeAll(async () => {
     await loadRDKit();
-    const data = await freshDataDir();
-    cleanups.push(data.remove);
-    const env: Record<string, string> = {};
-    if (store === 'postgres') {
-      const scratch = await createScratchDatabase();
-      cleanups.push(scratch.drop);
-      env.DATABASE_URL = scratch.url;
-    }
-    server = await startServerProcess(data.dir, env);
-    client = new ApiClient(server.url);
+    test = await startTestServer(store);
+    client = new ApiClient(test.server.url);
   });
 
   afterAll(async () => {
-    if (server) expect(await server.stop()).toBe(0);
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    if (test) expect(await test.close()).toBe(0);
   });
 
   it('lists the imported databases with their vendor details', async () => {

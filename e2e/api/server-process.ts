@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { importCatalogue } from '@molsearch/engine';
+import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 
 const REPO = join(import.meta.dirname, '../..');
 export const CATALOGS = join(REPO, '../shared/data/catalogs');
@@ -103,6 +104,60 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     crash: async () => {
       child.kill('SIGKILL');
       await exited;
+    },
+  };
+}
+
+/** Where a test server keeps its jobs: the SQLite file of its data directory, or a scratch PostgreSQL database. */
+export type TestStore = 'sqlite' | 'postgres';
+
+/** A server process on a fresh copy of the test catalogues, with its own store. */
+export interface TestServer {
+  dataDir: string;
+  /** The environment it runs with: DATABASE_URL on PostgreSQL. */
+  env: Record<string, string>;
+  server: ServerProcess;
+  /** Stops the server cleanly (failing on any other exit) and starts it again on the same data and store. */
+  restart(): Promise<ServerProcess>;
+  /** Stops the server, removes its data directory and scratch database, and gives the server's exit code. */
+  close(): Promise<number | null>;
+}
+
+export async function startTestServer(store: TestStore): Promise<TestServer> {
+  const data = await freshDataDir();
+  const cleanups = [data.remove];
+  const env: Record<string, string> = {};
+  if (store === 'postgres') {
+    const scratch = await createScratchDatabase();
+    cleanups.push(scratch.drop);
+    env.DATABASE_URL = scratch.url;
+  }
+  const removeAll = async (): Promise<void> => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  let server: ServerProcess;
+  try {
+    server = await startServerProcess(data.dir, env);
+  } catch (error) {
+    await removeAll();
+    throw error;
+  }
+  return {
+    dataDir: data.dir,
+    env,
+    get server() {
+      return server;
+    },
+    async restart() {
+      const code = await server.stop();
+      if (code !== 0) throw new Error(`the server exited with ${code} when stopped`);
+      server = await startServerProcess(data.dir, env);
+      return server;
+    },
+    async close() {
+      const code = await server.stop();
+      await removeAll();
+      return code;
     },
   };
 }
