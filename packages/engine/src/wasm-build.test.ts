@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 const KERNELS = [
   { source: 'tanimoto-simd.ts', recorded: './morgan/tanimoto-simd.wasm.source-sha256', build: 'build:wasm' },
   { source: 'pose-grid-scan.ts', recorded: './shape/pose-grid-scan.wasm.source-sha256', build: 'build:wasm:grid' },
+  { source: 'index-scan.ts', recorded: './shape/index-scan.wasm.source-sha256', build: 'build:wasm:index' },
 ];
 
 describe('the committed WebAssembly kernels', () => {

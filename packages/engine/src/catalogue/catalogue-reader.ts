@@ -9,7 +9,7 @@ import { EngineError } from '../format/engine-error.ts';
 import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
 import { manifestStamp } from './catalogue-damage.ts';
 import { CatalogueFiles } from './catalogue-files.ts';
-import { openStageOneIndex } from './stage-one-index.ts';
+import { indexVectorsOnce, openStageOneIndex } from './stage-one-index.ts';
 import type { StageOneIndex } from './stage-one-index.ts';
 
 export type PropertyValue = number | boolean | string;
@@ -208,6 +208,7 @@ async function readShapeColumns(files: CatalogueFiles, count: number): Promise<S
     throw new EngineError('CATALOGUE_CORRUPT', `${files.path(MODEL_FILES[0])} does not match ${files.path(MODEL_FILES[1])}: re-import the catalogue.`);
   }
   const indexes = new Map<number, Promise<StageOneIndex>>();
+  const vectors = indexVectorsOnce(files, count);
   return {
     model: (row) => {
       checkRow(row, count);
@@ -216,7 +217,7 @@ async function readShapeColumns(files: CatalogueFiles, count: number): Promise<S
     index: (expansion) => {
       let index = indexes.get(expansion);
       if (!index) {
-        index = openStageOneIndex(files, count, expansion);
+        index = openStageOneIndex(files, count, expansion, vectors);
         indexes.set(expansion, index);
         index.catch(() => indexes.delete(expansion));
       }

@@ -9,7 +9,11 @@ import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { rankRows } from './grid-candidates.ts';
 import { createGridPool, poolRunner } from './grid-pool.ts';
+import { queryIndexVectors, rowIndexVector } from '../features/index-vector.ts';
+import { INDEX_BITS } from '../format/shape-index-layout.ts';
+import { INDEX_VECTOR_BYTES, packIndexVectors, readIndexVectorLayout } from '../format/shape-index-vectors.ts';
 import { indexCandidates } from './index-candidates.ts';
+import { scanIndexVectors } from './index-scan.ts';
 
 // Real structures of Debian's rdkit-data (installed by the demo and CI): 80 small NCI compounds.
 const NCI = '/usr/share/RDKit/Data/NCI/first_5K.smi';
@@ -33,40 +37,95 @@ afterAll(async () => {
 });
 
 describe('the stage-1 index', () => {
-  it('never loses the molecule an exhaustive stage 1 ranks first for a self-query, even explored narrowly', async () => {
-    const every = Uint32Array.from({ length: catalogue.count }, (_, row) => row);
-    // Eight rows a probe out of 80: the graph walk, not the catalogue's size, has to find them. (Four rows a
-    // probe missed the first now and then: the graph is built on several threads, so it differs between imports.)
-    const narrow = { conformers: 1, expansion: 8 };
-    let checked = 0;
-    for (let row = 0; row < catalogue.count; row++) {
-      const encoded = catalogue.shape!.model(row);
-      if (encoded.byteLength === 0) continue;
-      const query = decodeModel(encoded);
-      const [first] = await rankRows(catalogue, every, query, 'espsim_shape', 'fast', 1);
-      const found = await indexCandidates(catalogue, query, 'fast', 1, narrow);
-      expect(found.length).toBeLessThanOrEqual(4 * narrow.expansion);
-      expect([...found]).toContain(first);
-      checked++;
+  for (const walk of ['graph', 'scan'] as const) {
+    it(`never loses the molecule an exhaustive stage 1 ranks first for a self-query, even explored narrowly (${walk})`, async () => {
+      const every = Uint32Array.from({ length: catalogue.count }, (_, row) => row);
+      // Eight rows a probe out of 80: the graph walk, not the catalogue's size, has to find them. (Four rows a
+      // probe missed the first now and then: the graph is built on several threads, so it differs between imports.)
+      // The scan keeps each probe's eight nearest rows by the index metric (a few more where they tie).
+      const narrow = { conformers: 1, expansion: 8 };
+      let checked = 0;
+      for (let row = 0; row < catalogue.count; row++) {
+        const encoded = catalogue.shape!.model(row);
+        if (encoded.byteLength === 0) continue;
+        const query = decodeModel(encoded);
+        const [first] = await rankRows(catalogue, every, query, 'espsim_shape', 'fast', 1);
+        const found = await indexCandidates(catalogue, query, 'fast', 1, narrow, walk);
+        if (walk === 'graph') expect(found.length).toBeLessThanOrEqual(4 * narrow.expansion);
+        expect([...found]).toContain(first);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(ROWS * 0.9);
+    });
+  }
+
+  it("scans the index vectors exactly: a row's score is its best Tanimoto over the probes", async () => {
+    const query = decodeModel(catalogue.shape!.model(11));
+    const probe = { conformers: 2, expansion: 64 };
+    const index = await catalogue.shape!.index(probe.expansion);
+    const vectors = queryIndexVectors(query, probe.conformers);
+    const byKey = scanIndexVectors(index.path, index.vectors(), packIndexVectors(vectors), index.keyRows.length);
+    // The Tanimoto of each row's own vector (its first conformer, rebuilt from its model) with each probe,
+    // over the 1,048 bits the scan compares (usearch keeps stray bits in a vector's last byte: left out).
+    const bits = INDEX_BITS - 2;
+    const probes = vectors.length / INDEX_BITS;
+    let compared = 0;
+    index.keyRows.forEach((row, key) => {
+      const own = new Int8Array(INDEX_BITS);
+      if (!rowIndexVector(catalogue.shape!.model(row), own, 0)) return;
+      let best = 0;
+      for (let p = 0; p < probes; p++) {
+        let common = 0;
+        let union = 0;
+        for (let b = 0; b < bits; b++) {
+          const x = own[b]! > 0, y = vectors[p * INDEX_BITS + b]! > 0;
+          if (x && y) common++;
+          if (x || y) union++;
+        }
+        best = Math.max(best, union === 0 ? 0 : common / union);
+      }
+      expect(byKey[key]).toBeCloseTo(best, 6);
+      compared++;
+    });
+    expect(compared).toBeGreaterThan(ROWS * 0.9);
+    // And the scan's candidates hold each probe's nearest rows: every row nearer a probe than its fifth nearest.
+    const found = await indexCandidates(catalogue, query, 'fast', 1, { conformers: 2, expansion: 5 }, 'scan');
+    expect(found.length).toBeLessThan(catalogue.count / 2);
+    const keptKeys = new Set([...found].map((row) => index.keyRows.indexOf(row)));
+    const packed = packIndexVectors(vectors);
+    for (let p = 0; p < probes; p++) {
+      const scores = scanIndexVectors(index.path, index.vectors(), packed.subarray(p * INDEX_VECTOR_BYTES, (p + 1) * INDEX_VECTOR_BYTES), index.keyRows.length);
+      const fifth = [...scores].sort((a, b) => b - a)[4]!;
+      expect([...scores.keys()].filter((key) => scores[key]! > fifth + 1 / 4096 && !keptKeys.has(key))).toEqual([]);
+      expect([...scores.keys()].filter((key) => scores[key]! >= fifth && keptKeys.has(key)).length).toBeGreaterThanOrEqual(5);
     }
-    expect(checked).toBeGreaterThan(ROWS * 0.9);
+  });
+
+  it('refuses an index file whose vectors or graph are cut short, by name', async () => {
+    const index = await catalogue.shape!.index(64);
+    const bytes = readFileSync(index.path);
+    const cut = join(dir, 'cut.usearch');
+    for (const length of [4, 8 + 132 * 10, bytes.length - 100]) {
+      await writeFile(cut, bytes.subarray(0, length));
+      expect(() => readIndexVectorLayout(cut)).toThrow(expect.objectContaining({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining('cut.usearch is not a readable 3D index') }));
+    }
   });
 
   it('finds rows in catalogue row order, each once, and more of them when explored more widely', async () => {
     const query = decodeModel(catalogue.shape!.model(7));
-    const narrow = await indexCandidates(catalogue, query, 'fast', 1, { conformers: 1, expansion: 8 });
-    const wide = await indexCandidates(catalogue, query, 'fast', 2, { conformers: 2, expansion: 32 });
+    const narrow = await indexCandidates(catalogue, query, 'fast', 1, { conformers: 1, expansion: 8 }, 'graph');
+    const wide = await indexCandidates(catalogue, query, 'fast', 2, { conformers: 2, expansion: 32 }, 'graph');
     for (const rows of [narrow, wide]) expect([...rows]).toEqual([...new Set(rows)].sort((a, b) => a - b));
     expect(wide.length).toBeGreaterThan(narrow.length);
   });
   it('finds and ranks the same rows walking the graph on one thread or two, and ranking them here or on the grid pool', async () => {
     const pool = createGridPool(2);
     try {
-      for (const row of [3, 17, 41]) {
+      for (const [row, walk] of [[3, 'graph'], [17, 'graph'], [41, 'graph'], [3, 'scan'], [41, 'scan']] as const) {
         const query = decodeModel(catalogue.shape!.model(row));
         const probe = { conformers: 2, expansion: 16 };
-        const single = await indexCandidates(catalogue, query, 'fast', 1, probe);
-        const pooled = await indexCandidates(catalogue, query, 'fast', 2, probe);
+        const single = await indexCandidates(catalogue, query, 'fast', 1, probe, walk);
+        const pooled = await indexCandidates(catalogue, query, 'fast', 2, probe, walk);
         expect([...pooled]).toEqual([...single]);
         for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
           const here = await rankRows(catalogue, single, query, method, 'fast', 10);

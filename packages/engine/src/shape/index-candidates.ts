@@ -4,13 +4,24 @@ import { queryIndexVectors } from '../features/index-vector.ts';
 import { EngineError } from '../format/engine-error.ts';
 import type { SearchQuality } from '../format/search-types.ts';
 import { INDEX_BITS } from '../format/shape-index-layout.ts';
+import { packIndexVectors } from '../format/shape-index-vectors.ts';
+import { scanIndexNeighbours } from './index-scan.ts';
 
 /** How much of the stage-1 index a search explores: the query conformers it probes with (each under four axis flips) and the rows each probe keeps. */
 export interface IndexProbe {
   conformers: number;
-  /** usearch's search expansion: rows a probe keeps while walking the graph, and returns. */
+  /** usearch's search expansion: rows a probe keeps while walking the graph, and returns; a scan keeps as many a probe. */
   expansion: number;
 }
+
+/**
+ * Catalogues of at most this many rows are searched by scanning every index vector (shape/index-scan.ts)
+ * instead of walking the graph: exact by the index metric, and at these sizes about as fast.
+ */
+export const EXHAUSTIVE_INDEX_ROWS = 2_000_000;
+
+/** How stage 1 reads the index: by catalogue size (EXHAUSTIVE_INDEX_ROWS), or one way for tests and benchmarks. */
+export type IndexWalk = 'auto' | 'graph' | 'scan';
 
 /**
  * The index probes by quality (format/shape-index-layout.ts): a search walks the graph once per query
@@ -25,10 +36,16 @@ export const STAGE1_INDEX_PROBE: Record<SearchQuality, IndexProbe> = {
 };
 
 /** The catalogue rows the index finds for `query` at `quality`, ascending, each once; `threads` walk the graph. */
-export async function indexCandidates(catalogue: Catalogue, query: Model3D, quality: SearchQuality, threads = 2, probe = STAGE1_INDEX_PROBE[quality]): Promise<Uint32Array> {
+export async function indexCandidates(catalogue: Catalogue, query: Model3D, quality: SearchQuality, threads = 2, probe = STAGE1_INDEX_PROBE[quality], walk: IndexWalk = 'auto'): Promise<Uint32Array> {
   if (!catalogue.shape) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index: re-import it with 3D columns (molsearch import --3d).`);
-  const { graph, keyRows } = await catalogue.shape.index(probe.expansion);
+  const { graph, keyRows, path, vectors: layout } = await catalogue.shape.index(probe.expansion);
   const vectors = queryIndexVectors(query, probe.conformers);
+  if (walk === 'scan' || (walk === 'auto' && catalogue.count <= EXHAUSTIVE_INDEX_ROWS)) {
+    const byKey = scanIndexNeighbours(path, layout(), packIndexVectors(vectors), probe.expansion, keyRows.length);
+    const rows = new Uint8Array(catalogue.count);
+    byKey.forEach((hit, key) => (rows[keyRows[key]!] = hit));
+    return Uint32Array.from(rows.keys()).filter((row) => rows[row] === 1);
+  }
   const probes = Array.from({ length: vectors.length / INDEX_BITS }, (_, j) => vectors.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
   const found = new Uint8Array(keyRows.length);
   if (graph.size() > 0) {
