@@ -93,8 +93,10 @@ export async function run(args: string[]): Promise<void> {
           const found = result.databases[0]!;
           return Array.from(found.rows, (row, i): Hit => [catalogue.compoundId(row), found.similarities[i]!]);
         };
+        // When the last part answered, against the end of the search: the rest is merging, and reading and storing the hits' rows.
+        let partsAnswered = 0;
         const distributed = async (smiles: string): Promise<Hit[]> => {
-          const result = await cluster.search(request(smiles), {});
+          const result = await cluster.search(request(smiles), { onProgress: ({ percent }) => percent >= 100 && (partsAnswered = performance.now()) });
           const found = result.databases[0]!;
           if (found.unavailableParts) throw new Error(`parts ${found.unavailableParts.missing.join(', ')} unavailable`);
           return (await cluster.readRows(dataset.id, found.rows, false)).ids.map((id, i): Hit => [id, found.similarities[i]!]);
@@ -104,7 +106,7 @@ export async function run(args: string[]): Promise<void> {
         const label = `${dataset.id} (${dataset.rows.toLocaleString()} real rows, ${dataset.method})`;
         if (count === 1) {
           // Latency one search at a time, alternating, so both see the same machine.
-          const [localTimes, clusterTimes] = [[] as number[], [] as number[]];
+          const [localTimes, clusterTimes, rowTimes] = [[] as number[], [] as number[], [] as number[]];
           let same = 0;
           for (const smiles of queries) await local(smiles);
           const warm = nc.stats();
@@ -113,11 +115,13 @@ export async function run(args: string[]): Promise<void> {
             const b = await timed(() => distributed(smiles));
             localTimes.push(a.ms);
             clusterTimes.push(b.ms);
+            rowTimes.push(performance.now() - partsAnswered);
             if (sameHits(a.value, b.value)) same++;
           }
           const after = nc.stats();
           const ratios = clusterTimes.map((ms, i) => ms / localTimes[i]!);
           console.log(`${label}: latency single process ${summary(localTimes)} ms, through the node ${summary(clusterTimes)} ms; overhead ratio ${summary(ratios, 2)} (per query)`);
+          console.log(`  through the node, after the last part answered (merging, reading the hits' rows from the nodes, storing them, reading them back as a page does): ${summary(rowTimes)} ms`);
           console.log(`  hits identical to the single process for ${same} of ${queries.length} queries (same scores rank by rank, same ids above the last score)`);
           const perQuery = (key: 'outBytes' | 'inBytes' | 'outMsgs' | 'inMsgs'): number => (after[key] - warm[key]) / queries.length;
           console.log(`  on the wire per search: ${fmt(perQuery('outBytes'))} B sent in ${fmt(perQuery('outMsgs'))} messages (search and row requests to ${PARTS} parts), ${fmt(perQuery('inBytes'))} B received in ${fmt(perQuery('inMsgs'))} messages (hits and rows)`);
