@@ -1,6 +1,7 @@
 // `npm run bench -- scale [--work DIR] [--rows 1000000,10000000] [--queries N] [--truth-queries N] [--agreement-queries N]
 //                          [--qualities fast,very_accurate] [--union] [--skip-rss] [--morgan-rows 10000000]
-//                          [--skip-index-rate] [--truth-queries-b N] [--skip-real] [--latency-queries N]`
+//                          [--skip-index-rate] [--truth-queries-b N] [--skip-real] [--latency-queries N]
+//                          [--methods espsim_shape,espsim_electrostatic] [--sets A,B] [--probe fast:8:2048 ...] [--walk graph]`
 //
 // The 3D stage-1 index at scale, in one run: disk and memory per molecule, index build time, latency of shape
 // and electrostatic search by quality, how much of an exhaustive stage 1's candidates the index finds, and
@@ -31,7 +32,7 @@ import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, ShapeQuery } from '@molsearch/engine';
 import {
-  LEGACY_CHARGE_MODEL, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, ShapeIndexWriter, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  INDEX_WALK, LEGACY_CHARGE_MODEL, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, ShapeIndexWriter, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
   createRescorePool, indexCandidates, poolRunner, rankRows, rescoreModels, shapeSearch,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
@@ -64,8 +65,20 @@ export async function run(args: string[]): Promise<void> {
       'truth-queries-b': { type: 'string' },
       'skip-real': { type: 'boolean', default: false },
       'latency-queries': { type: 'string' },
+      methods: { type: 'string', default: METHODS.join(',') },
+      sets: { type: 'string', default: 'A,B' },
+      probe: { type: 'string', multiple: true, default: [] },
+      walk: { type: 'string', default: 'auto' },
     },
   });
+  // --walk graph: every catalogue's index walked as a graph (the way before catalogues up to INDEX_WALK.exhaustiveRows were scanned).
+  if (values.walk === 'graph') INDEX_WALK.exhaustiveRows = 0;
+  // --probe quality:conformers:expansion tries another index probe for a quality (the engine's table, changed in this process).
+  for (const entry of values.probe) {
+    const [quality, conformers, expansion] = entry.split(':');
+    if (!(QUALITIES as readonly string[]).includes(quality!)) throw new Error(`--probe ${entry}: expected quality:conformers:expansion`);
+    STAGE1_INDEX_PROBE[quality as Quality] = { conformers: Number(conformers), expansion: Number(expansion) };
+  }
   const work = resolve(values.work);
   const dataDir = join(work, 'data');
   await mkdir(dataDir, { recursive: true });
@@ -97,11 +110,13 @@ export async function run(args: string[]): Promise<void> {
       diskReport(catalogue);
       const truthCap = catalogue.count <= 500_000 ? Number(values['truth-queries']) : 0;
       const truthCapB = catalogue.count <= 500_000 ? Number(values['truth-queries-b'] ?? values['truth-queries']) : 0;
-      for (const method of METHODS) {
-        const truthA = await groundTruth(work, catalogue, method, setA.slice(0, truthCap), queries, pool);
-        const truthB = await groundTruth(work, catalogue, method, setB.slice(0, truthCapB), queries, pool);
+      const sets = values.sets.split(',');
+      for (const method of METHODS.filter((m) => values.methods.split(',').includes(m))) {
+        const truthA = await groundTruth(work, catalogue, method, sets.includes('A') ? setA.slice(0, truthCap) : [], queries, pool);
+        const truthB = await groundTruth(work, catalogue, method, sets.includes('B') ? setB.slice(0, truthCapB) : [], queries, pool);
         for (const quality of qualities) {
           for (const [name, set, truth] of [['A', setA, truthA], ['B', setB, truthB]] as const) {
+            if (!sets.includes(name)) continue;
             await latencyAndRecall(catalogue, method, quality, name, set.slice(0, Number(values['latency-queries'] ?? set.length)), queries, truth, pool, gridPool);
           }
         }

@@ -14,7 +14,7 @@ export { createKernel } from './morgan/select-kernel.ts';
 export { foldFingerprints } from './morgan/wasm-kernel.ts';
 export { SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, bestRows, columnScores, rankRows, stage1Candidates, stage1Scores } from './shape/grid-candidates.ts';
 export { candidateColumn } from './shape/grid-columns.ts';
-export { STAGE1_INDEX_PROBE, indexCandidates } from './shape/index-candidates.ts';
+export { INDEX_WALK, STAGE1_INDEX_PROBE, indexCandidates } from './shape/index-candidates.ts';
 export { ShapeIndexWriter } from './import/shape-index-writer.ts';
 export { LEGACY_CHARGE_MODEL } from './features/charge-model.ts';
 export { shapeSearch } from './shape/shape-search.ts';

@@ -16,7 +16,7 @@ import { HALF_BOX } from './grid-layout.ts';
  * conformer 0.95 / 0.88 at 547 bytes. Bounds on the grid Tanimoto from slab counts or volumes, which
  * would allow an exact index, kept 40-95 % of the rows at the thresholds of those candidate sets.
  *
- * Catalogues up to EXHAUSTIVE_INDEX_ROWS (shape/index-candidates.ts) are not walked but scanned: the vectors
+ * Catalogues up to INDEX_WALK.exhaustiveRows (shape/index-candidates.ts) are not walked but scanned: the vectors
  * are read from the same file (format/shape-index-vectors.ts) and each probe keeps its nearest rows exactly.
  * On 100,000 Chemspace molecules and 10 drug queries the graph walk returned 0.54-0.85 of the rows the exact
  * scan returns (`npm run bench -- index-recall`), losing some of the exact top 30 the scan keeps.

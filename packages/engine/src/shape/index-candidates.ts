@@ -15,12 +15,13 @@ export interface IndexProbe {
 }
 
 /**
- * Catalogues of at most this many rows are searched by scanning every index vector (shape/index-scan.ts)
- * instead of walking the graph: exact by the index metric, and at these sizes about as fast.
+ * Catalogues of at most `exhaustiveRows` rows are searched by scanning every index vector (shape/index-scan.ts)
+ * instead of walking the graph: exact by the index metric, and at these sizes about as fast. (An object so a
+ * benchmark can compare the two ways on one catalogue.)
  */
-export const EXHAUSTIVE_INDEX_ROWS = 2_000_000;
+export const INDEX_WALK = { exhaustiveRows: 2_000_000 };
 
-/** How stage 1 reads the index: by catalogue size (EXHAUSTIVE_INDEX_ROWS), or one way for tests and benchmarks. */
+/** How stage 1 reads the index: by catalogue size (INDEX_WALK), or one way for tests and benchmarks. */
 export type IndexWalk = 'auto' | 'graph' | 'scan';
 
 /**
@@ -40,7 +41,7 @@ export async function indexCandidates(catalogue: Catalogue, query: Model3D, qual
   if (!catalogue.shape) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index: re-import it with 3D columns (molsearch import --3d).`);
   const { graph, keyRows, path, vectors: layout } = await catalogue.shape.index(probe.expansion);
   const vectors = queryIndexVectors(query, probe.conformers);
-  if (walk === 'scan' || (walk === 'auto' && catalogue.count <= EXHAUSTIVE_INDEX_ROWS)) {
+  if (walk === 'scan' || (walk === 'auto' && catalogue.count <= INDEX_WALK.exhaustiveRows)) {
     const byKey = scanIndexNeighbours(path, layout(), packIndexVectors(vectors), probe.expansion, keyRows.length);
     const rows = new Uint8Array(catalogue.count);
     byKey.forEach((hit, key) => (rows[keyRows[key]!] = hit));

@@ -96,7 +96,7 @@ export function scanIndexVectors(path: string, layout: IndexVectorLayout, probes
  * marked 1 in a byte a key. Two passes over the vectors (popcounts in WebAssembly SIMD): the first counts
  * each probe's Tanimoto values into bins, the second keeps the rows at or above each probe's cut, the
  * lowest bin whose rows and those above number at least `perProbe` (so a probe may keep a few more).
- * Its cost is the catalogue's size in probe comparisons, so it serves catalogues up to EXHAUSTIVE_INDEX_ROWS.
+ * Its cost is the catalogue's size in probe comparisons, so it serves catalogues up to INDEX_WALK.exhaustiveRows (index-candidates.ts).
  */
 export function scanIndexNeighbours(path: string, layout: IndexVectorLayout, probes: Uint8Array, perProbe: number, keys: number): Uint8Array {
   const { kernel, memory, at, probeCount } = scanKernel(probes);
