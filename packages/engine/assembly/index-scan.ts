@@ -31,7 +31,6 @@ export function vectorBits(at: usize): i32 {
 }
 
 /** Bits the vector at `row` (its first 128 bytes in v0..v7, the rest in `tail`) shares with the probe at `probe`. */
-@inline
 function commonBits(v0: v128, v1: v128, v2: v128, v3: v128, v4: v128, v5: v128, v6: v128, v7: v128, tail: u32, probe: usize): i32 {
   let a = i8x16.popcnt(v128.and(v0, v128.load(probe, 0)));
   let b = i8x16.popcnt(v128.and(v1, v128.load(probe, 16)));
