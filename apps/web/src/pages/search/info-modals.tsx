@@ -75,11 +75,12 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
       <h3>{quality.label}</h3>
       <p>{quality.details}</p>
       <p>
-        A Shape or Electrostatic search runs in two stages. Stage 1 walks a graph index of the database&apos;s volume fingerprints from
-        each of the query&apos;s conformers (under four axis flips), without visiting every molecule, and compares the volume grids of the
-        molecules it reaches with the query&apos;s (and, for Electrostatic, the partial charges at the best of those poses). It keeps the most
+        A Shape or Electrostatic search runs in two stages. Stage 1 finds the molecules whose volume fingerprints are nearest those of the
+        query&apos;s conformers (under four axis flips): exactly, by comparing every fingerprint, in databases of up to 2 million molecules, and
+        by walking a graph index, without visiting every molecule, in larger ones. It compares the volume grids of the molecules it finds
+        with the query&apos;s (and, for Electrostatic, the partial charges at the best of those poses). It keeps the most
         promising candidates. Stage 2 aligns each candidate on the query and scores it exactly; every score you see is this exact score.
-        A higher quality walks from more query conformers, keeps more rows per walk and passes more candidates to stage 2, so more of
+        A higher quality probes from more query conformers, keeps more molecules per probe and passes more candidates to stage 2, so more of
         the true best hits are found, in more time.
       </p>
       <p>Morgan searches are exact at every quality: every fingerprint is compared, {MORGAN_SPEED}.</p>
@@ -87,7 +88,7 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
         <thead>
           <tr>
             <th scope="col">Quality</th>
-            <th scope="col">Index walks (rows each)</th>
+            <th scope="col">Index probes (nearest kept)</th>
             <th scope="col">Candidates scored exactly</th>
             <th scope="col">Shape: top 30 found</th>
             <th scope="col">Electrostatic: top 30 found</th>

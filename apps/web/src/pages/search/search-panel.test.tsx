@@ -121,7 +121,7 @@ describe('search panel', () => {
     expect(quality).toHaveTextContent('scores the best 3,000 candidates of each database exactly');
     expect(quality).toHaveTextContent('Morgan searches are exact at every quality');
     expect(quality).toHaveTextContent('4 × 4 (1,024)');
-    expect(quality).toHaveTextContent('27–84 %');
+    expect(quality).toHaveTextContent('71–75 %');
     expect(quality.textContent).not.toMatch(/cluster/i);
     await user.click(within(quality).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('button', { name: 'Search quality information' })).toHaveFocus();
