@@ -18,7 +18,8 @@ export default defineConfig({
       // Browser tests: build the web app once, then drive Chromium against a real server.
       {
         extends: true,
-        test: { name: 'e2e-web', include: ['e2e/web/**/*.test.ts'], globalSetup: ['e2e/web/global-setup.ts'] },
+        // A page polled for a state it reaches after a render or a request: a second is short on a loaded machine.
+        test: { name: 'e2e-web', include: ['e2e/web/**/*.test.ts'], globalSetup: ['e2e/web/global-setup.ts'], expect: { poll: { timeout: 15_000 } } },
       },
       // Component tests of the web app in jsdom.
       'apps/web/vitest.config.ts',

@@ -49,6 +49,8 @@ import { openStore } from './store/database.ts';
 import { TrackingRepository } from './tracking/tracking.repository.ts';
 import { TrackingService } from './tracking/tracking.service.ts';
 
+/** How long an idle keep-alive connection stays open: longer than a load balancer's idle timeout. */
+const KEEP_ALIVE_MS = 65_000;
 export const SERVER_VERSION = '0.1.0';
 /** The security headers of an answer written before any handler runs (a request too large to read). */
 const RAW_SECURITY_HEADERS = "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\nX-Frame-Options: DENY\r\nX-Content-Type-Options: nosniff\r\n";
@@ -157,6 +159,11 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     limiter: store.pool ? new RateLimiter(postgresCounters(store.pool)) : new RateLimiter(),
   });
   const server = createServer({ maxHeaderSize: config.maxHeaderBytes }, getRequestListener(app.fetch));
+  // Load balancers and HTTP clients keep idle connections open for up to a minute (60 s is the common
+  // balancer default): a server closing an idle connection first (Node's default is 5 s) resets a request
+  // sent on it at that moment, so it waits longer than they do.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   // Node rejects an over-long request line or headers before any handler runs; answer it like every other error.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
