@@ -1,38 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queuedJob as job } from '../../apps/server/src/search/job-row.fixture.ts';
 import { JobClaimRepository } from '../../apps/server/src/search/job-claim.repository.ts';
 import { JobRepository } from '../../apps/server/src/search/job.repository.ts';
-import type { JobRow } from '../../apps/server/src/search/job.repository.ts';
 import type { Store } from '../../apps/server/src/store/database.ts';
 import { openScratchStore } from '../../apps/server/src/store/scratch-store.ts';
 
 // Claims of jobs by API servers sharing one PostgreSQL database: each JobClaimRepository below is one server.
 
 const GIVEN_UP = { reason: 'given up', retentionMs: 1000 };
-
-function job(id: string, principal: string, createdAt: number, overrides: Partial<JobRow> = {}): JobRow {
-  return {
-    id,
-    principal_id: principal,
-    principal_tier: 'anonymous',
-    client_address: null,
-    search_input: 'c1ccccc1O',
-    search_type: 'morgan',
-    search_quality: 'fast',
-    db_names: JSON.stringify(['ENAMINE-REAL']),
-    compute_properties: 0,
-    state: 'queued',
-    percent: 0,
-    current_database: null,
-    reason: null,
-    num_results: null,
-    attempts: 0,
-    created_at: createdAt,
-    started_at: null,
-    finished_at: null,
-    expires_at: null,
-    ...overrides,
-  };
-}
 
 let store: Store;
 let close: () => Promise<void>;

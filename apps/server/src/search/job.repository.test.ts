@@ -1,34 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queuedJob as job } from './job-row.fixture.ts';
 import { DownloadRepository } from '../downloads/download.repository.ts';
 import type { DownloadRow } from '../downloads/download.repository.ts';
 import { JobRepository } from './job.repository.ts';
-import type { JobRow } from './job.repository.ts';
 import type { Store } from '../store/database.ts';
 import { openScratchStore } from '../store/scratch-store.ts';
-
-function job(id: string, principal: string, createdAt: number): JobRow {
-  return {
-    id,
-    principal_id: principal,
-    principal_tier: 'anonymous',
-    client_address: null,
-    search_input: 'c1ccccc1O',
-    search_type: 'morgan',
-    search_quality: 'fast',
-    db_names: JSON.stringify(['ENAMINE-REAL']),
-    compute_properties: 0,
-    state: 'queued',
-    percent: 0,
-    current_database: null,
-    reason: null,
-    num_results: null,
-    attempts: 0,
-    created_at: createdAt,
-    started_at: null,
-    finished_at: null,
-    expires_at: null,
-  };
-}
 
 function download(id: string, jobId: string, expiresAt: number): DownloadRow {
   return {
