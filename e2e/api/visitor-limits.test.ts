@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RATE_LIMITS } from '@molsearch/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queuedJob } from '../../apps/server/src/search/job-row.fixture.ts';
 import { JobRepository } from '../../apps/server/src/search/job.repository.ts';
 import type { JobRow } from '../../apps/server/src/search/job.repository.ts';
 import { openStore } from '../../apps/server/src/store/database.ts';
@@ -36,27 +37,7 @@ const search = { search_input: 'CCO', search_type: 'morgan', db_names: 'MOLPORT'
 
 /** A search waiting in the store for `principalId` from `address`; the running server never starts it. */
 function waitingJob(principalId: string, address: string): JobRow {
-  return {
-    id: randomUUID(),
-    principal_id: principalId,
-    principal_tier: 'anonymous',
-    client_address: address,
-    search_input: 'CCO',
-    search_type: 'morgan',
-    search_quality: 'fast',
-    db_names: JSON.stringify(['MOLPORT']),
-    compute_properties: 0,
-    state: 'queued',
-    percent: 0,
-    current_database: null,
-    reason: null,
-    num_results: null,
-    attempts: 0,
-    created_at: Date.now(),
-    started_at: null,
-    finished_at: null,
-    expires_at: null,
-  };
+  return queuedJob(randomUUID(), principalId, Date.now(), { client_address: address, search_input: 'CCO', db_names: JSON.stringify(['MOLPORT']) });
 }
 
 afterAll(() => removeTestCatalogues());

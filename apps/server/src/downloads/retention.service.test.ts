@@ -15,6 +15,7 @@ import { createLogger } from '../http/logger.ts';
 import { RetentionService } from './retention.service.ts';
 import { openStore } from '../store/database.ts';
 import type { Store } from '../store/database.ts';
+import { queuedJob } from '../search/job-row.fixture.ts';
 
 describe('retention', () => {
   let dir: string;
@@ -42,27 +43,7 @@ describe('retention', () => {
     const service = new JobService({ jobs, hits, databases, engine, concurrency: 1, hitsPerDatabase: 10, retentionMs: 1000, visitorsPerAddress: 10, logger, now });
     const retention = new RetentionService({ jobs, hits, downloads, files, logger, now });
 
-    await jobs.insert({
-      id: 'old-job',
-      principal_id: 'visitor:x',
-      principal_tier: 'anonymous',
-      client_address: null,
-      search_input: 'CCO',
-      search_type: 'morgan',
-      search_quality: 'fast',
-      db_names: '["MOLPORT"]',
-      compute_properties: 0,
-      state: 'queued',
-      percent: 0,
-      current_database: null,
-      reason: null,
-      num_results: null,
-      attempts: 0,
-      created_at: clock,
-      started_at: null,
-      finished_at: null,
-      expires_at: null,
-    });
+    await jobs.insert(queuedJob('old-job', 'visitor:x', clock, { search_input: 'CCO', db_names: '["MOLPORT"]' }));
     await jobs.markSucceeded('old-job', 1, clock, clock + 1000);
     await hits.write('old-job', { database: 'MOLPORT', rows: Uint32Array.from([4]), similarities: Float32Array.from([0.5]) });
 
