@@ -35,8 +35,8 @@ export function clusterHitScoring(options: ClusterHitOptions): HitScoring {
           const column = (): Float64Array => new Float64Array(rows.length).fill(Number.NaN);
           const scores = { morgan: column(), shape: threeD ? column() : null, electrostatic: threeD ? column() : null };
           await askParts(options.nc, catalogue, rows, 'scores', (local) => ({ kind: 'scores', rows: local, query }), (answer, positions) => {
+            if (!answer) return;
             positions.forEach((position, i) => {
-              if (!answer) return;
               scores.morgan[position] = answer.morgan[i]!;
               if (scores.shape && answer.shape) scores.shape[position] = answer.shape[i]!;
               if (scores.electrostatic && answer.electrostatic) scores.electrostatic[position] = answer.electrostatic[i]!;

@@ -27,7 +27,9 @@ export async function askParts<K extends 'scores' | 'molblocks'>(
   const byPart = new Map<number, number[]>();
   rows.forEach((row, position) => {
     const { part } = partRowOf(row, catalogue.of);
-    byPart.set(part, [...(byPart.get(part) ?? []), position]);
+    const positions = byPart.get(part);
+    if (positions) positions.push(position);
+    else byPart.set(part, [position]);
   });
   await Promise.all(
     [...byPart].map(async ([part, positions]) => {
