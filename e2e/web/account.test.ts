@@ -170,7 +170,7 @@ describe('accounts in the browser', () => {
     await header(page).getByRole('button', { name: 'API keys' }).click();
     const dialog = page.getByRole('dialog', { name: 'API Key Management' });
     await dialog.getByText('No API keys yet').waitFor();
-    expect(await dialog.getByText('0 of 3 API keys used').isVisible()).toBe(true);
+    await dialog.getByText('0 of 3 API keys used').waitFor();
 
     await dialog.getByRole('button', { name: 'Create Your First API Key' }).click();
     expect(await dialog.getByRole('button', { name: 'Create Key' }).isDisabled()).toBe(true);
@@ -205,9 +205,9 @@ describe('accounts in the browser', () => {
     await dialog.getByText('1 of 3 API keys used').waitFor();
     expect(await card.getByTestId('api-key-value').textContent()).toBe(`${value.slice(0, 8)}${'•'.repeat(16)}${value.slice(-8)}`);
     expect(await card.getByRole('button', { name: 'Copy key' }).count()).toBe(0);
-    expect(await card.getByText('1 request', { exact: true }).isVisible()).toBe(true);
-    expect(await card.getByText('Just now').isVisible()).toBe(true);
-    expect(await card.getByText('Active', { exact: true }).isVisible()).toBe(true);
+    await card.getByText('1 request', { exact: true }).waitFor();
+    await card.getByText('Just now').waitFor();
+    await card.getByText('Active', { exact: true }).waitFor();
 
     await card.getByRole('button', { name: 'Edit Screening pipeline' }).click();
     const edit = dialog.getByRole('form', { name: 'Edit API key' });
@@ -223,7 +223,7 @@ describe('accounts in the browser', () => {
       await dialog.getByRole('heading', { name }).waitFor();
     }
     await dialog.getByText('3 of 3 API keys used').waitFor();
-    expect(await dialog.getByText(/Key limit reached/).isVisible()).toBe(true);
+    await dialog.getByText(/Key limit reached/).waitFor();
     await dialog.getByRole('button', { name: 'Create New Key' }).click();
     await dialog.getByLabel(/Key Name/).fill('Fourth key');
     await dialog.getByRole('button', { name: 'Create Key' }).click();
@@ -374,7 +374,7 @@ describe('e-mail confirmation, password recovery and OpenID sign-in in the brows
     await google.click();
     await page.waitForURL(`${web.url}/complete-profile`);
     await page.getByText('Signed in as').waitFor();
-    expect(await page.getByText('dave@example.org').isVisible()).toBe(true);
+    await page.getByText('dave@example.org').waitFor();
     await context.close();
   });
 
