@@ -65,7 +65,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(`index vectors of every row (first conformer) and of every conformer in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const gridPool = createGridPool(2);
   const runner = poolRunner(gridPool);
-  const exhaustive = values['exhaustive-grid'] ? candidateColumn(catalogue, Uint32Array.from({ length: catalogue.count }, (_, i) => i), true) : undefined;
+  const exhaustive = values['exhaustive-grid'] ? await candidateColumn(catalogue, Uint32Array.from({ length: catalogue.count }, (_, i) => i), true) : undefined;
   type Cell = Record<string, number>;
   const cells = new Map<string, Cell[]>();
   const add = (key: string, cell: Cell) => cells.set(key, [...(cells.get(key) ?? []), cell]);

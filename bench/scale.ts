@@ -375,7 +375,7 @@ async function agreement(catalogue: Catalogue, qualities: readonly Quality[], qu
   for (let first = 0; first < catalogue.count; first += block) {
     const rows = Uint32Array.from({ length: Math.min(block, catalogue.count - first) }, (_, i) => first + i);
     let started = performance.now();
-    const column = candidateColumn(catalogue, rows, true);
+    const column = await candidateColumn(catalogue, rows, true);
     buildMs += performance.now() - started;
     for (const entry of cases) {
       for (const [q, query] of queries.entries()) {

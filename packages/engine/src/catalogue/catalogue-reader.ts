@@ -53,10 +53,22 @@ export interface ShapeColumns {
   /** Encoded compact 3D model of a row (@molsearch/chem decodeModel), read from the file; empty when it has no conformer. */
   model(row: number): Uint8Array;
   /**
+   * Where the models of `rows` lie in the model file, for a worker thread to read them itself instead of
+   * being sent them (absent where the models are not in a local file: ask `model`).
+   */
+  modelSpans?(rows: Uint32Array): ModelSpans;
+  /**
    * The stage-1 index (format/shape-index-layout.ts), its files checked against their checksums on first
    * use and the graph memory-mapped; `expansion` sets how much of it a search explores.
    */
   index(expansion: number): Promise<StageOneIndex>;
+}
+
+/** Where some rows' encoded models lie in a catalogue's model file: row i's are lengths[i] bytes at positions[i]. */
+export interface ModelSpans {
+  path: string;
+  positions: Float64Array;
+  lengths: Uint32Array;
 }
 
 /**
@@ -213,6 +225,16 @@ async function readShapeColumns(files: CatalogueFiles, count: number): Promise<S
     model: (row) => {
       checkRow(row, count);
       return files.readRange(MODEL_FILES[1], offsets[row]!, offsets[row + 1]! - offsets[row]!);
+    },
+    modelSpans: (rows) => {
+      const positions = new Float64Array(rows.length);
+      const lengths = new Uint32Array(rows.length);
+      rows.forEach((row, i) => {
+        checkRow(row, count);
+        positions[i] = offsets[row]!;
+        lengths[i] = offsets[row + 1]! - offsets[row]!;
+      });
+      return { path: files.path(MODEL_FILES[1]), positions, lengths };
     },
     index: (expansion) => {
       let index = indexes.get(expansion);

@@ -55,11 +55,20 @@ export function catalogueGridRow(encodedModel: Uint8Array, out: Uint8Array, at: 
 
 /** `catalogueGridRow` of a decoded model. */
 export function modelGridRow(model: Model3D, out: Uint8Array, at: number): void {
+  modelGrids(model, out, at, out, at + GRID_SLOTS * GRID_BYTES);
+}
+
+/**
+ * A decoded model's grids with the fine and the coarse ones apart: slot k's fine grid at `fineAt` + k x
+ * GRID_BYTES of `fine`, its coarse grid at `coarseAt` + k x COARSE_GRID_BYTES of `coarse` (the grid
+ * kernel's column layout). Voxels are set into the bytes there, which must be zero.
+ */
+export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
   const count = Math.min(GRID_SLOTS, model.conformers.length);
   for (let k = 0; k < count; k++) {
     const coords = principalCoordinates(model, k);
-    voxelize(coords, [1, 1, 1], FINE, out, at + k * GRID_BYTES);
-    voxelize(coords, [1, 1, 1], COARSE, out, at + GRID_SLOTS * GRID_BYTES + k * COARSE_GRID_BYTES);
+    voxelize(coords, [1, 1, 1], FINE, fine, fineAt + k * GRID_BYTES);
+    voxelize(coords, [1, 1, 1], COARSE, coarse, coarseAt + k * COARSE_GRID_BYTES);
   }
 }
 

@@ -3,7 +3,8 @@ import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { queryGrids } from '../features/pose-grid.ts';
 import type { SearchQuality } from '../format/search-types.ts';
 import { querySites } from './charge-lattice.ts';
-import { candidateColumn } from './grid-columns.ts';
+import { BUILD_HERE, candidateColumn } from './grid-columns.ts';
+import type { GridPartRunner } from './grid-columns.ts';
 import { indexCandidates } from './index-candidates.ts';
 import { RUN_HERE } from './pose-grid-scan.ts';
 import type { GridKernelRunner, PoseGridColumn } from './pose-grid-scan.ts';
@@ -62,12 +63,14 @@ export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 3000, acc
  * The `wanted` rows stage 1 ranks best for `method` (rows without conformers never), in row order. The
  * stage-1 index gives the rows to rank (index-candidates.ts, explored as the quality sets); they are
  * ranked by grid Tanimoto for shape, by the best electrostatic similarity at a row's refined grid poses
- * for electrostatics. The grid kernel's parts run on `runner` (a worker pool's threads, or here).
+ * for electrostatics. The grid kernel's parts run on `runner`, the candidates' grids are built on `builder`
+ * (a worker pool's threads, or here).
  */
 export async function stage1Candidates(
   catalogue: Catalogue, query: Model3D, method: ScoreMethod, quality: SearchQuality, wanted: number, runner: GridKernelRunner = RUN_HERE,
+  builder: GridPartRunner = BUILD_HERE,
 ): Promise<Uint32Array> {
-  return rankRows(catalogue, await indexCandidates(catalogue, query, quality, runner.parts), query, method, quality, wanted, runner);
+  return rankRows(catalogue, await indexCandidates(catalogue, query, quality, runner.parts), query, method, quality, wanted, runner, builder);
 }
 
 /**
@@ -76,8 +79,9 @@ export async function stage1Candidates(
  */
 export async function rankRows(
   catalogue: Catalogue, rows: Uint32Array, query: Model3D, method: ScoreMethod, quality: SearchQuality, wanted: number, runner: GridKernelRunner = RUN_HERE,
+  builder: GridPartRunner = BUILD_HERE,
 ): Promise<Uint32Array> {
-  return bestRows(await stage1Scores(catalogue, rows, query, method, quality, runner), wanted).map((i) => rows[i]!);
+  return bestRows(await stage1Scores(catalogue, rows, query, method, quality, runner, builder), wanted).map((i) => rows[i]!);
 }
 
 /**
@@ -86,8 +90,9 @@ export async function rankRows(
  */
 export async function stage1Scores(
   catalogue: Catalogue, rows: Uint32Array, query: Model3D, method: ScoreMethod, quality: SearchQuality, runner: GridKernelRunner = RUN_HERE,
+  builder: GridPartRunner = BUILD_HERE,
 ): Promise<Float32Array> {
-  return columnScores(candidateColumn(catalogue, rows, method !== 'espsim_shape'), query, method, quality, runner);
+  return columnScores(await candidateColumn(catalogue, rows, method !== 'espsim_shape', builder, runner), query, method, quality, runner);
 }
 
 /** stage1Scores on a column already built (candidateColumn; with charge sites for electrostatics), row i of the column first. */

@@ -1,47 +1,78 @@
-import { decodeModel } from '@molsearch/chem';
 import type { Catalogue, ShapeColumns } from '../catalogue/catalogue-reader.ts';
-import { modelSites } from '../features/charge-sites.ts';
-import { modelGridRow } from '../features/pose-grid.ts';
 import { EngineError } from '../format/engine-error.ts';
-import { GRID_ROW_BYTES, GRID_SLOTS } from '../format/grid-layout.ts';
-import { PoseGridColumn } from './pose-grid-scan.ts';
+import { GRID_SLOTS } from '../format/grid-layout.ts';
+import { buildGridPart } from './grid-part.ts';
+import type { GridPart, PartModels, PartSites } from './grid-part.ts';
+import { PoseGridColumn, RUN_HERE } from './pose-grid-scan.ts';
+import type { GridKernelRunner } from './pose-grid-scan.ts';
+
+/** Builds the parts of a candidate column: on a pool's threads, as they free up, or here. */
+export interface GridPartRunner {
+  /** Threads building parts at once. */
+  threads: number;
+  run(part: GridPart): Promise<PartSites | null>;
+}
+
+/** Builds every part here, one after another. */
+export const BUILD_HERE: GridPartRunner = {
+  threads: 1,
+  run: async (part) => buildGridPart(part),
+};
+
+/**
+ * Rows a part: at least four parts a thread, so a thread slowed by other work on the machine leaves the
+ * rest to the others, and parts of at most about this many rows, whose models a thread reads at once.
+ */
+const PART_ROWS = 2048;
 
 /**
  * The stage-1 grids of `rows` (catalogue rows, the index's candidates), built from their models as
  * import used to store them (features/pose-grid.ts), in the grid kernel's memory: row i of the column is
  * catalogue row rows[i]. With `charges` the charge sites of the electrostatic stage 1 are placed too.
+ * The rows are built in parts on `builder` (each thread reading its rows' models from the catalogue's file
+ * where the catalogue says where they lie), straight into the column's shared memory; the column is the
+ * same, bit for bit, whichever threads built it.
  */
-export function candidateColumn(catalogue: Catalogue, rows: Uint32Array, charges: boolean): PoseGridColumn {
+export async function candidateColumn(catalogue: Catalogue, rows: Uint32Array, charges: boolean, builder: GridPartRunner = BUILD_HERE, runner: GridKernelRunner = RUN_HERE): Promise<PoseGridColumn> {
   const columns = shapeColumns(catalogue);
-  const grids = new Uint8Array(rows.length * GRID_ROW_BYTES);
-  const offsets = new Uint32Array(rows.length * GRID_SLOTS + 1);
-  const selfOverlaps = new Float64Array(rows.length * GRID_SLOTS);
-  const records: Float32Array[] = [];
-  let sites = 0;
-  rows.forEach((row, i) => {
-    const encoded = columns.model(row);
-    const model = encoded.length === 0 ? undefined : decodeModel(encoded);
-    if (model) modelGridRow(model, grids, i * GRID_ROW_BYTES);
-    if (!charges) return;
-    const found = modelSites(model);
-    records.push(found.records);
-    selfOverlaps.set(found.selfOverlaps, i * GRID_SLOTS);
-    for (let s = 0; s < GRID_SLOTS; s++) {
-      sites += found.counts[s]!;
-      offsets[i * GRID_SLOTS + s + 1] = sites;
-    }
-  });
-  const column = new PoseGridColumn(grids, rows.length);
-  if (charges) {
-    const all = new Float32Array(4 * sites);
-    let at = 0;
-    for (const part of records) {
-      all.set(part, at);
-      at += part.length;
-    }
-    column.placeSites({ offsets, records: all, selfOverlaps });
-  }
+  const count = Math.max(1, Math.min(rows.length, Math.max(4 * builder.threads, Math.ceil(rows.length / PART_ROWS))));
+  const bounds = Array.from({ length: count + 1 }, (_, part) => Math.floor((part * rows.length) / count));
+  let sites: (PartSites | null)[] = [];
+  const column = await PoseGridColumn.filled(rows.length, async (target) => {
+    sites = await Promise.all(
+      bounds.slice(0, -1).map((first, part) => builder.run({ target, firstRow: first, models: partModels(columns, rows.subarray(first, bounds[part + 1]!)), charges })),
+    );
+  }, runner);
+  if (charges) column.placeSites(joinSites(sites, rows.length));
   return column;
+}
+
+function partModels(columns: ShapeColumns, rows: Uint32Array): PartModels {
+  if (columns.modelSpans) return { kind: 'file', ...columns.modelSpans(rows) };
+  const models = Array.from(rows, (row) => columns.model(row));
+  const offsets = new Uint32Array(models.length + 1);
+  models.forEach((model, i) => (offsets[i + 1] = offsets[i]! + model.byteLength));
+  const bytes = new Uint8Array(offsets[models.length]!);
+  models.forEach((model, i) => bytes.set(model, offsets[i]!));
+  return { kind: 'packed', bytes, offsets };
+}
+
+/** The parts' charge sites as one column's: offsets over all rows, the records left in their pieces. */
+function joinSites(parts: readonly (PartSites | null)[], rows: number): { offsets: Uint32Array; records: Float32Array[]; selfOverlaps: Float64Array } {
+  const offsets = new Uint32Array(rows * GRID_SLOTS + 1);
+  const selfOverlaps = new Float64Array(rows * GRID_SLOTS);
+  const records: Float32Array[] = [];
+  let slot = 0;
+  for (const part of parts) {
+    if (!part) throw new EngineError('WORKER_FAILED', 'A part of the candidate grids came back without its charge sites.');
+    selfOverlaps.set(part.selfOverlaps, slot);
+    for (const sites of part.counts) {
+      offsets[slot + 1] = offsets[slot]! + sites;
+      slot++;
+    }
+    records.push(part.records);
+  }
+  return { offsets, records, selfOverlaps };
 }
 
 function shapeColumns(catalogue: Catalogue): ShapeColumns {

@@ -38,6 +38,17 @@ export interface GridKernelRunner {
   run(calls: GridKernelCall[]): Promise<void>;
 }
 
+/**
+ * Where a column's grids go in its memory, for threads that build them in place: row i's fine grids start
+ * at byte `fine` + i x GRID_SLOTS x GRID_BYTES, its coarse grids at `coarse` + i x GRID_SLOTS x
+ * COARSE_GRID_BYTES, slot after slot (features/pose-grid.ts modelGrids).
+ */
+export interface GridTarget {
+  memory: WasmMemory;
+  fine: number;
+  coarse: number;
+}
+
 let compiled: WasmModule | undefined;
 
 /**
@@ -128,9 +139,9 @@ export class PoseGridColumn {
   private sites: { records: number; offsets: number; selfs: number; terms: number; querySites: number; lattices: number; out: number } | undefined;
   private lastRefine = 0;
 
-  /** `rows` rows of GRID_ROW_BYTES (catalogueGridRow's layout), back to back. */
-  constructor(rowBytes: Uint8Array, rows: number) {
-    if (rowBytes.length !== rows * GRID_ROW_BYTES) {
+  /** `rows` rows of GRID_ROW_BYTES (catalogueGridRow's layout), back to back; undefined: zero grids, for `filled`. */
+  constructor(rowBytes: Uint8Array | undefined, rows: number) {
+    if (rowBytes && rowBytes.length !== rows * GRID_ROW_BYTES) {
       throw new EngineError('CATALOGUE_CORRUPT', `The 3D grid column holds ${rowBytes.length} bytes, expected ${rows * GRID_ROW_BYTES} for ${rows} molecules: re-import the catalogue.`);
     }
     this.rows = rows;
@@ -138,6 +149,7 @@ export class PoseGridColumn {
     const pages = Math.ceil(this.at.end / PAGE_BYTES);
     if (pages > MAX_PAGES) throw new EngineError('METHOD_UNAVAILABLE', `The 3D grid column of ${rows} molecules does not fit one WebAssembly memory.`);
     this.memory = new wasm.Memory({ initial: pages, maximum: MAX_PAGES, shared: true }) as GrowableMemory;
+    if (!rowBytes) return;
     const fine = new Uint8Array(this.memory.buffer, this.at.grids, rows * GRID_SLOTS * GRID_BYTES);
     const coarse = new Uint8Array(this.memory.buffer, this.at.coarse, rows * GRID_SLOTS * COARSE_GRID_BYTES);
     const fineBytes = GRID_SLOTS * GRID_BYTES;
@@ -146,8 +158,29 @@ export class PoseGridColumn {
       fine.set(rowBytes.subarray(at, at + fineBytes), row * fineBytes);
       coarse.set(rowBytes.subarray(at + fineBytes, at + GRID_ROW_BYTES), row * GRID_SLOTS * COARSE_GRID_BYTES);
     }
-    this.call('countBits', [this.at.grids, rows * GRID_SLOTS, VECTORS, this.at.pops]);
-    this.call('countBits', [this.at.coarse, rows * GRID_SLOTS, COARSE_VECTORS, this.at.coarsePops]);
+    for (const call of this.bitCounts(1)) runGridKernelCall(call);
+  }
+
+  /**
+   * A column of `rows` rows whose grids `fill` writes straight into its memory (GridTarget), in parts on
+   * other threads if it likes, so no row of grids is built on this thread or copied; the grids' bit counts
+   * are then taken in parts on `runner`.
+   */
+  static async filled(rows: number, fill: (target: GridTarget) => Promise<void>, runner: GridKernelRunner = RUN_HERE): Promise<PoseGridColumn> {
+    const column = new PoseGridColumn(undefined, rows);
+    await fill({ memory: column.memory, fine: column.at.grids, coarse: column.at.coarse });
+    await runner.run(column.bitCounts(runner.parts));
+    return column;
+  }
+
+  /** The calls that count the bits of every row's fine and coarse grids, in up to `parts` parts each. */
+  private bitCounts(parts: number): GridKernelCall[] {
+    const at = this.at;
+    const slots = this.rows * GRID_SLOTS;
+    return [
+      ...this.parts(parts, slots, (first, end) => ({ memory: this.memory, name: 'countBits', args: [at.grids + first * GRID_BYTES, end - first, VECTORS, at.pops + 4 * first] })),
+      ...this.parts(parts, slots, (first, end) => ({ memory: this.memory, name: 'countBits', args: [at.coarse + first * COARSE_GRID_BYTES, end - first, COARSE_VECTORS, at.coarsePops + 4 * first] })),
+    ];
   }
 
   /**
@@ -207,14 +240,16 @@ export class PoseGridColumn {
   }
 
   /**
-   * Copies the catalogue's charge sites (format/charge-site-layout.ts) into the kernel's memory
-   * after the grids, once, kept inside the query lattice's box: the caller need not keep its own copy.
+   * Copies the catalogue's charge sites (format/charge-site-layout.ts; the records whole or in pieces)
+   * into the kernel's memory after the grids, once, kept inside the query lattice's box: the caller need not keep its own copy.
    */
-  placeSites(column: EspSiteColumn): void {
+  placeSites(column: EspSiteColumn | EspSitePieces): void {
     if (this.sites) throw new EngineError('INVALID_REQUEST', 'The charge sites are already placed.');
+    const pieces = column.records instanceof Float32Array ? [column.records] : column.records;
+    const floats = pieces.reduce((sum, piece) => sum + piece.length, 0);
     const rows = this.rows;
     const records = align16(this.at.end);
-    const offsets = align16(records + 4 * column.records.length);
+    const offsets = align16(records + 4 * floats);
     const selfs = align16(offsets + 4 * column.offsets.length);
     const terms = align16(selfs + 8 * column.selfOverlaps.length);
     const querySites = align16(terms + 8 * ESP_KERNEL_TERMS.length);
@@ -227,8 +262,12 @@ export class PoseGridColumn {
       this.memory.grow(missing);
     }
     const buffer = this.memory.buffer;
-    const placed = new Float32Array(buffer, records, column.records.length);
-    placed.set(column.records);
+    const placed = new Float32Array(buffer, records, floats);
+    let at = 0;
+    for (const piece of pieces) {
+      placed.set(piece, at);
+      at += piece.length;
+    }
     keepSitesInLattice(placed);
     new Uint32Array(buffer, offsets, column.offsets.length).set(column.offsets);
     new Float64Array(buffer, selfs, column.selfOverlaps.length).set(column.selfOverlaps);
@@ -281,6 +320,11 @@ export class PoseGridColumn {
     );
     return new Float32Array(this.memory.buffer, sites.out, this.rows).slice();
   }
+}
+
+/** An EspSiteColumn whose records come in pieces, back to back (the parts of a column built on several threads). */
+export interface EspSitePieces extends Omit<EspSiteColumn, 'records'> {
+  records: readonly Float32Array[];
 }
 
 export interface ChargeScoring {

@@ -5,8 +5,8 @@ import { EngineError } from '../format/engine-error.ts';
 import { sortHits } from '../format/hit-order.ts';
 import type { SearchQuality } from '../format/search-types.ts';
 import { SHAPE_CANDIDATES, bestRows, columnScores } from './grid-candidates.ts';
-import { candidateColumn } from './grid-columns.ts';
-import { poolRunner } from './grid-pool.ts';
+import { BUILD_HERE, candidateColumn } from './grid-columns.ts';
+import { poolBuilder, poolRunner } from './grid-pool.ts';
 import type { GridPool } from './grid-pool.ts';
 import { indexCandidates } from './index-candidates.ts';
 import { RUN_HERE } from './pose-grid-scan.ts';
@@ -52,16 +52,18 @@ export function candidateSources(method: ScoreMethod, form: ElectrostaticForm, c
 /**
  * The union of the best rows of each stage-1 ranking in `sources`, ascending: the stage-1 index finds the
  * rows once (index-candidates.ts), their grids are built once (with charge sites when a source ranks by
- * charges), and each source ranks them as stage1Candidates would, its grid scan run in parts on
- * `gridPool`'s threads. (Each source finding its rows and building its grids itself cost the electrostatic
- * search, which ranks by shape and by charges, twice the index probe and the grids.)
+ * charges), and each source ranks them as stage1Candidates would; the grids are built and scanned in
+ * parts on `gridPool`'s threads (without one, here). (Each source finding its rows and building its
+ * grids itself cost the electrostatic search, which ranks by shape and by charges, twice the index
+ * probe and the grids.)
  */
 export async function stage1Union(catalogue: Catalogue, query: ShapeQuery, sources: readonly CandidateSource[], quality: SearchQuality, gridPool?: GridPool): Promise<Uint32Array> {
   const runner = gridPool ? poolRunner(gridPool) : RUN_HERE;
   const active = sources.filter((source) => source.wanted > 0);
   if (active.length === 0) return new Uint32Array(0);
   const rows = await indexCandidates(catalogue, query.model, quality, runner.parts);
-  const column = candidateColumn(catalogue, rows, active.some((source) => source.method !== 'espsim_shape'));
+  const charges = active.some((source) => source.method !== 'espsim_shape');
+  const column = await candidateColumn(catalogue, rows, charges, gridPool ? poolBuilder(gridPool) : BUILD_HERE, runner);
   const parts: Uint32Array[] = [];
   for (const source of active) parts.push(bestRows(await columnScores(column, query.model, source.method, quality, runner), source.wanted).map((i) => rows[i]!));
   return parts.length === 1 ? parts[0]! : Uint32Array.from(new Set(parts.flatMap((part) => [...part]))).sort();
