@@ -16,8 +16,11 @@ export function rowSites(encodedModel: Uint8Array): RowSites {
   return modelSites(encodedModel.length === 0 ? undefined : decodeModel(encodedModel));
 }
 
-/** `rowSites` of a decoded model (undefined: a row without conformers). */
-export function modelSites(decoded: Model3D | undefined): RowSites {
+/**
+ * `rowSites` of a decoded model (undefined: a row without conformers); `slotCoords`, its slots' coordinates
+ * with every charge site when the caller has them (slotCoordinates), spares computing them again.
+ */
+export function modelSites(decoded: Model3D | undefined, slotCoords?: readonly Float64Array[]): RowSites {
   const counts = new Uint32Array(GRID_SLOTS);
   const selfOverlaps = new Float64Array(GRID_SLOTS).fill(Number.NaN);
   if (!decoded) return { counts, records: new Float32Array(0), selfOverlaps };
@@ -26,7 +29,7 @@ export function modelSites(decoded: Model3D | undefined): RowSites {
   const sites = charges.length;
   const records = new Float32Array(4 * sites * slots);
   for (let s = 0; s < slots; s++) {
-    const coords = principalCoordinates(decoded, s, true);
+    const coords = slotCoords ? slotCoords[s]! : principalCoordinates(decoded, s, true);
     for (let b = 0; b < sites; b++) {
       const at = 4 * (s * sites + b);
       records[at] = coords[3 * b]!;

@@ -24,23 +24,34 @@ export function principalCoordinates(model: Model3D, conformer: number, allSites
   return out;
 }
 
-/** Sets the voxels of atoms at `coords` (principal frame), mirrored by `flip`, into `out` at `at`. */
+/**
+ * Sets the voxels of atoms at `coords` (principal frame), mirrored by `flip`, into `out` at `at`: those
+ * whose centre lies within the lattice's radius of an atom. Each distance is summed in the same order
+ * as (dx² + dy²) + dz², so a grid is the same bit for bit however the loops skip ahead; a row of
+ * voxels is skipped whole when dx² + dy² alone is beyond the radius (adding dz² cannot bring it back).
+ */
 function voxelize(coords: Float64Array, flip: Flip, grid: Lattice, out: Uint8Array, at: number): void {
   const { spacing, radius } = grid;
   const reach = Math.ceil(radius / spacing);
   const r2 = radius * radius;
   const [nx, ny, nz] = grid.dims;
+  const [hx, hy, hz] = HALF_BOX;
   for (let i = 0; i < coords.length / 3; i++) {
-    const p = [coords[3 * i]! * flip[0], coords[3 * i + 1]! * flip[1], coords[3 * i + 2]! * flip[2]];
-    const cell = p.map((v, a) => Math.floor((v + HALF_BOX[a]!) / spacing));
-    for (let x = Math.max(0, cell[0]! - reach); x <= Math.min(nx - 1, cell[0]! + reach); x++) {
-      const dx = (x + 0.5) * spacing - HALF_BOX[0] - p[0]!;
-      for (let y = Math.max(0, cell[1]! - reach); y <= Math.min(ny - 1, cell[1]! + reach); y++) {
-        const dy = (y + 0.5) * spacing - HALF_BOX[1] - p[1]!;
-        for (let z = Math.max(0, cell[2]! - reach); z <= Math.min(nz - 1, cell[2]! + reach); z++) {
-          const dz = (z + 0.5) * spacing - HALF_BOX[2] - p[2]!;
-          if (dx * dx + dy * dy + dz * dz > r2) continue;
-          const bit = (x * ny + y) * nz + z;
+    const px = coords[3 * i]! * flip[0], py = coords[3 * i + 1]! * flip[1], pz = coords[3 * i + 2]! * flip[2];
+    const cx = Math.floor((px + hx) / spacing), cy = Math.floor((py + hy) / spacing), cz = Math.floor((pz + hz) / spacing);
+    const z0 = Math.max(0, cz - reach), z1 = Math.min(nz - 1, cz + reach);
+    for (let x = Math.max(0, cx - reach); x <= Math.min(nx - 1, cx + reach); x++) {
+      const dx = (x + 0.5) * spacing - hx - px;
+      const dx2 = dx * dx;
+      for (let y = Math.max(0, cy - reach); y <= Math.min(ny - 1, cy + reach); y++) {
+        const dy = (y + 0.5) * spacing - hy - py;
+        const dxy = dx2 + dy * dy;
+        if (dxy > r2) continue;
+        const row = (x * ny + y) * nz;
+        for (let z = z0; z <= z1; z++) {
+          const dz = (z + 0.5) * spacing - hz - pz;
+          if (dxy + dz * dz > r2) continue;
+          const bit = row + z;
           out[at + (bit >> 3)]! |= 1 << (bit & 7);
         }
       }
@@ -61,15 +72,24 @@ export function modelGridRow(model: Model3D, out: Uint8Array, at: number): void 
 /**
  * A decoded model's grids with the fine and the coarse ones apart: slot k's fine grid at `fineAt` + k x
  * GRID_BYTES of `fine`, its coarse grid at `coarseAt` + k x COARSE_GRID_BYTES of `coarse` (the grid
- * kernel's column layout). Voxels are set into the bytes there, which must be zero.
+ * kernel's column layout). Voxels are set into the bytes there, which must be zero. `slots`, the slots'
+ * coordinates when the caller has them (slotCoordinates, with or without the other charge sites), spares
+ * computing the principal frames again.
  */
-export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
+export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number, slots?: readonly Float64Array[]): void {
   const count = Math.min(GRID_SLOTS, model.conformers.length);
+  const heavy = 3 * model.atomicNumbers.length;
   for (let k = 0; k < count; k++) {
-    const coords = principalCoordinates(model, k);
+    // The heavy atoms come first among the sites, transformed alike.
+    const coords = slots ? slots[k]!.subarray(0, heavy) : principalCoordinates(model, k);
     voxelize(coords, [1, 1, 1], FINE, fine, fineAt + k * GRID_BYTES);
     voxelize(coords, [1, 1, 1], COARSE, coarse, coarseAt + k * COARSE_GRID_BYTES);
   }
+}
+
+/** principalCoordinates of each of the model's first GRID_SLOTS conformers: the conformers of a row's grids. */
+export function slotCoordinates(model: Model3D, allSites: boolean): Float64Array[] {
+  return Array.from({ length: Math.min(GRID_SLOTS, model.conformers.length) }, (_, k) => principalCoordinates(model, k, allSites));
 }
 
 export interface QueryGrids {

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { decodeModel } from '@molsearch/chem';
 import { modelSites } from '../features/charge-sites.ts';
-import { modelGrids } from '../features/pose-grid.ts';
+import { modelGrids, slotCoordinates } from '../features/pose-grid.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { COARSE_GRID_BYTES, GRID_BYTES, GRID_SLOTS } from '../format/grid-layout.ts';
 import type { GridTarget } from './pose-grid-scan.ts';
@@ -49,9 +49,11 @@ export function buildGridPart(part: GridPart): PartSites | null {
   const records: Float32Array[] = [];
   for (let i = 0; i < rows; i++) {
     const model = offsets[i + 1]! > offsets[i]! ? decodeModel(bytes.subarray(offsets[i]!, offsets[i + 1]!)) : undefined;
-    if (model) modelGrids(model, fine, i * GRID_SLOTS * GRID_BYTES, coarse, i * GRID_SLOTS * COARSE_GRID_BYTES);
+    // The grids and the charge sites are placed in the same principal frames, computed once.
+    const slots = model && part.charges ? slotCoordinates(model, true) : undefined;
+    if (model) modelGrids(model, fine, i * GRID_SLOTS * GRID_BYTES, coarse, i * GRID_SLOTS * COARSE_GRID_BYTES, slots);
     if (!part.charges) continue;
-    const found = modelSites(model);
+    const found = modelSites(model, slots);
     records.push(found.records);
     counts.set(found.counts, i * GRID_SLOTS);
     selfOverlaps.set(found.selfOverlaps, i * GRID_SLOTS);
