@@ -43,7 +43,7 @@ export async function candidateColumn(catalogue: Catalogue, rows: Uint32Array, c
       bounds.slice(0, -1).map((first, part) => builder.run({ target, firstRow: first, models: partModels(columns, rows.subarray(first, bounds[part + 1]!)), charges })),
     );
   }, runner);
-  if (charges) column.placeSites(joinSites(sites, rows.length));
+  if (charges) column.placeSites(joinSites(sites, rows.length), true);
   return column;
 }
 

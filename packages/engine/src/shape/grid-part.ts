@@ -4,6 +4,7 @@ import { modelSites } from '../features/charge-sites.ts';
 import { modelGrids, slotCoordinates } from '../features/pose-grid.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { COARSE_GRID_BYTES, GRID_BYTES, GRID_SLOTS } from '../format/grid-layout.ts';
+import { keepSitesInLattice } from './charge-lattice.ts';
 import type { GridTarget } from './pose-grid-scan.ts';
 
 /**
@@ -25,7 +26,7 @@ export interface GridPart {
   charges: boolean;
 }
 
-/** The charge sites of a part's rows (features/charge-sites.ts), GRID_SLOTS slots a row, row after row. */
+/** The charge sites of a part's rows (features/charge-sites.ts), GRID_SLOTS slots a row, row after row, kept inside the query lattice (keepSitesInLattice). */
 export interface PartSites {
   /** Sites per row slot. */
   counts: Uint32Array;
@@ -58,7 +59,8 @@ export function buildGridPart(part: GridPart): PartSites | null {
     counts.set(found.counts, i * GRID_SLOTS);
     selfOverlaps.set(found.selfOverlaps, i * GRID_SLOTS);
   }
-  return part.charges ? { counts, records: concatenate(records), selfOverlaps } : null;
+  // Kept inside the query lattice here, on the part's thread, rather than all at once when placed.
+  return part.charges ? { counts, records: keepSitesInLattice(concatenate(records)), selfOverlaps } : null;
 }
 
 /** The part's models packed back to back: as sent, or read from the model file, neighbouring rows in one read. */

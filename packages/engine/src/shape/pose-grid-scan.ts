@@ -241,9 +241,10 @@ export class PoseGridColumn {
 
   /**
    * Copies the catalogue's charge sites (format/charge-site-layout.ts; the records whole or in pieces)
-   * into the kernel's memory after the grids, once, kept inside the query lattice's box: the caller need not keep its own copy.
+   * into the kernel's memory after the grids, once, kept inside the query lattice's box (keepSitesInLattice;
+   * `inLattice`: the records already are): the caller need not keep its own copy.
    */
-  placeSites(column: EspSiteColumn | EspSitePieces): void {
+  placeSites(column: EspSiteColumn | EspSitePieces, inLattice = false): void {
     if (this.sites) throw new EngineError('INVALID_REQUEST', 'The charge sites are already placed.');
     const pieces = column.records instanceof Float32Array ? [column.records] : column.records;
     const floats = pieces.reduce((sum, piece) => sum + piece.length, 0);
@@ -268,7 +269,7 @@ export class PoseGridColumn {
       placed.set(piece, at);
       at += piece.length;
     }
-    keepSitesInLattice(placed);
+    if (!inLattice) keepSitesInLattice(placed);
     new Uint32Array(buffer, offsets, column.offsets.length).set(column.offsets);
     new Float64Array(buffer, selfs, column.selfOverlaps.length).set(column.selfOverlaps);
     new Float32Array(buffer, terms, 2 * ESP_KERNEL_TERMS.length).set(ESP_KERNEL_TERMS.flat());

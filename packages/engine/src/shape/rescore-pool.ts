@@ -137,7 +137,8 @@ export async function poseCandidates(query: Model3D, method: ScoreMethod, candid
 async function run(task: ScoreTask, pool: RescorePool | undefined): Promise<ScoreResult>;
 async function run(task: PoseTask, pool: RescorePool | undefined): Promise<PoseResult>;
 async function run(task: RescoreRequest, pool: RescorePool | undefined): Promise<RescoreResult> {
-  if (pool) return pool.run(task);
+  // The packed models are this task's own: moved to the worker rather than copied.
+  if (pool) return pool.run(task, { transfer: [task.models.buffer as ArrayBuffer, task.offsets.buffer as ArrayBuffer] });
   // Let cancellation and progress through between chunks.
   await new Promise((resolve) => setImmediate(resolve));
   return task.kind === 'score' ? scoreModels(task) : poseModels(task);
