@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rename, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { importCatalogue } from '@molsearch/engine';
+import { inject } from 'vitest';
 import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 
 const REPO = join(import.meta.dirname, '../..');
@@ -21,14 +24,45 @@ export const TEST_DATABASES = [
 
 let imported: Promise<string> | undefined;
 
-/** Imports the first rows of two real vendor samples once per test file; each server gets a copy. */
+/** How long a test file waits for another to import the run's test catalogues. */
+const IMPORT_WAIT_MS = 300_000;
+
+/** Imports the first rows of two real vendor samples into `dir`. */
+async function importTestCatalogues(dir: string): Promise<void> {
+  for (const database of TEST_DATABASES) {
+    const shape = 'shape' in database && database.shape;
+    await importCatalogue({ files: [join(CATALOGS, database.file)], id: database.id, dataDir: dir, workers: 2, limit: TEST_CATALOGUE_ROWS, shape });
+  }
+}
+
+/**
+ * The run's one import of the test catalogues, under the folder the global set-up gives: the first file to
+ * ask imports them (into a scratch folder renamed when complete), the others wait for that folder.
+ */
+async function runImport(root: string): Promise<string> {
+  const ready = join(root, 'ready');
+  if (existsSync(ready)) return ready;
+  try {
+    await mkdir(join(root, 'importing'));
+  } catch {
+    for (const started = Date.now(); !existsSync(ready); await sleep(200)) {
+      if (Date.now() - started > IMPORT_WAIT_MS) throw new Error(`The test catalogues were not imported within ${IMPORT_WAIT_MS / 1000} s.`);
+    }
+    return ready;
+  }
+  const scratch = await mkdtemp(join(root, 'scratch-'));
+  await importTestCatalogues(scratch);
+  await rename(scratch, ready);
+  return ready;
+}
+
+/** This test file's copy of the test catalogues, imported once per run (once per file outside one). */
 export function testCatalogues(): Promise<string> {
   imported ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), 'molsearch-catalogues-'));
-    for (const database of TEST_DATABASES) {
-      const shape = 'shape' in database && database.shape;
-      await importCatalogue({ files: [join(CATALOGS, database.file)], id: database.id, dataDir: dir, workers: 2, limit: TEST_CATALOGUE_ROWS, shape });
-    }
+    const root = inject('testCataloguesRoot');
+    if (root) await cp(await runImport(root), dir, { recursive: true });
+    else await importTestCatalogues(dir);
     return dir;
   })();
   return imported;
