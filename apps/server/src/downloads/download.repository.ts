@@ -68,12 +68,16 @@ export class DownloadRepository {
     await this.store.db.updateTable('downloads').set({ state: 'failed', message }).where('id', '=', id).execute();
   }
 
-  /** Deletes downloads past their expiry (or of the given jobs) and returns them so their files can go too. */
-  async removeExpired(now: number, jobIds: string[]): Promise<DownloadRow[]> {
-    let query = this.store.db.selectFrom('downloads').selectAll().where('expires_at', '<=', now);
-    if (jobIds.length > 0) query = this.store.db.selectFrom('downloads').selectAll().where((eb) => eb.or([eb('expires_at', '<=', now), eb('job_id', 'in', jobIds)]));
-    const rows = await query.execute();
-    if (rows.length > 0) await this.store.db.deleteFrom('downloads').where('id', 'in', rows.map((row) => row.id)).execute();
-    return rows;
+  /** Downloads past their expiry, or of the given jobs: their files go first, then `forget` deletes the rows. */
+  async due(now: number, jobIds: readonly string[]): Promise<DownloadRow[]> {
+    return this.store.db
+      .selectFrom('downloads')
+      .selectAll()
+      .where((eb) => (jobIds.length > 0 ? eb.or([eb('expires_at', '<=', now), eb('job_id', 'in', jobIds)]) : eb('expires_at', '<=', now)))
+      .execute();
+  }
+
+  async forget(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.store.db.deleteFrom('downloads').where('id', 'in', ids).execute();
   }
 }

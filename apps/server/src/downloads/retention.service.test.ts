@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import { CatalogueService } from '../catalogues/catalogue.service.ts';
 import { DownloadFileRepository } from './download-file.repository.ts';
 import { DownloadRepository } from './download.repository.ts';
+import { preparingDownload } from './download-row.fixture.ts';
 import { createEngineAdapter } from '../search/engine.adapter.ts';
 import { HitListRepository } from '../search/hit-list.repository.ts';
 import { JobRepository } from '../search/job.repository.ts';
@@ -59,5 +60,35 @@ describe('retention', () => {
     expect((expired as AppError).status).toBe(410);
     const unknown = await service.status('never-was').catch((error: unknown) => error);
     expect((unknown as AppError).status).toBe(404);
+  });
+
+  it('reads a job past its retention as expired before the sweep, and finishes a sweep that stopped after removing files', async () => {
+    const jobs = new JobRepository(store);
+    const hits = new HitListRepository({ jobsDir: join(dir, 'jobs') });
+    const downloads = new DownloadRepository(store);
+    const files = new DownloadFileRepository(hits.files);
+    const engine = createEngineAdapter({ dataDir: dir, catalogueConfig: join(dir, 'none.json'), searchThreads: 1 });
+    const logger = createLogger('silent');
+    const service = new JobService({ jobs, hits, databases: new CatalogueService({ engine, now }), engine, concurrency: 1, hitsPerDatabase: 10, retentionMs: 1000, visitorsPerAddress: 10, logger, now });
+    const retention = new RetentionService({ jobs, hits, downloads, files, logger, now });
+
+    await jobs.insert(queuedJob('interrupted', 'visitor:x', clock, { search_input: 'CCO', db_names: '["MOLPORT"]' }));
+    await jobs.markSucceeded('interrupted', 1, clock, clock + 1000);
+    await hits.write('interrupted', { database: 'MOLPORT', rows: Uint32Array.from([4]), similarities: Float32Array.from([0.5]) });
+    await downloads.replace(preparingDownload('dl', 'interrupted', clock + 5000));
+    await writeFile(await files.partialPath('interrupted', 'dl', 'csv'), 'id,smiles\n');
+    await files.publish('interrupted', 'dl', 'csv');
+    await downloads.markReady('dl', 'hits.csv', 0, 10);
+
+    clock += 1000;
+    // Past its retention, not yet swept: expired to readers, not a job whose files are missing.
+    expect(((await service.status('interrupted').catch((error: unknown) => error)) as AppError).status).toBe(410);
+    // A sweep that stopped after removing the files: the rows are still there and the next sweep ends it.
+    await hits.remove('interrupted');
+    expect(await retention.sweep()).toEqual({ jobs: 1, downloads: 1 });
+    expect(await downloads.find('dl')).toBeUndefined();
+    expect(existsSync(hits.jobDir('interrupted'))).toBe(false);
+    expect((await jobs.find('interrupted'))?.state).toBe('expired');
+    expect(await retention.sweep()).toEqual({ jobs: 0, downloads: 0 });
   });
 });

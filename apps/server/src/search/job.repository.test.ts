@@ -1,30 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queuedJob as job } from './job-row.fixture.ts';
 import { DownloadRepository } from '../downloads/download.repository.ts';
-import type { DownloadRow } from '../downloads/download.repository.ts';
+import { preparingDownload as download } from '../downloads/download-row.fixture.ts';
 import { JobRepository } from './job.repository.ts';
 import type { Store } from '../store/database.ts';
 import { openScratchStore } from '../store/scratch-store.ts';
-
-function download(id: string, jobId: string, expiresAt: number): DownloadRow {
-  return {
-    id,
-    job_id: jobId,
-    file_format: 'csv',
-    download_suff: 'all',
-    db_name: '',
-    sim_th: 0.25,
-    include_properties: 1,
-    include_metadata: 0,
-    state: 'preparing',
-    file_name: null,
-    num_molecules: null,
-    size_bytes: null,
-    message: null,
-    created_at: 1,
-    expires_at: expiresAt,
-  };
-}
 
 // The same behaviour on both stores: this is what "one code path" has to prove.
 describe.each(['sqlite', 'postgres'] as const)('job and download store on %s', (kind) => {
@@ -69,7 +49,9 @@ describe.each(['sqlite', 'postgres'] as const)('job and download store on %s', (
   it('expires finished jobs past their retention and keeps their ids known', async () => {
     const jobs = new JobRepository(store);
     await jobs.markFailed('j3', 'no reason', 30, 5000);
-    expect(await jobs.expire(1500)).toEqual(['j1']);
+    expect(await jobs.due(1500)).toEqual(['j1']);
+    await jobs.markExpired(['j1']);
+    expect(await jobs.due(1500)).toEqual([]);
     expect((await jobs.find('j1'))?.state).toBe('expired');
     expect((await jobs.find('j3'))?.state).toBe('failed');
   });
@@ -83,7 +65,9 @@ describe.each(['sqlite', 'postgres'] as const)('job and download store on %s', (
     expect(current).toMatchObject({ id: 'd2', sim_th: 0.25, state: 'preparing' });
     await downloads.markReady('d2', 'hits.csv', 10, 2048);
     expect(await downloads.find('d2')).toMatchObject({ state: 'ready', num_molecules: 10, size_bytes: 2048 });
-    expect((await downloads.removeExpired(5000, [])).map((row) => row.id)).toEqual([]);
-    expect((await downloads.removeExpired(5000, ['j3'])).map((row) => row.id)).toEqual(['d2']);
+    expect((await downloads.due(5000, [])).map((row) => row.id)).toEqual([]);
+    expect((await downloads.due(5000, ['j3'])).map((row) => row.id)).toEqual(['d2']);
+    await downloads.forget(['d2']);
+    expect(await downloads.find('d2')).toBeUndefined();
   });
 });

@@ -121,17 +121,14 @@ export class JobRepository {
     await update.execute();
   }
 
-  /** Finished jobs whose retention has passed; they keep a row so their ids answer "expired", not "unknown". */
-  async expire(now: number): Promise<string[]> {
-    const due = await this.store.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('state', 'in', ['succeeded', 'failed'])
-      .where('expires_at', '<=', now)
-      .execute();
-    if (due.length === 0) return [];
-    const ids = due.map((row) => row.id);
-    await this.store.db.updateTable('jobs').set({ state: 'expired' }).where('id', 'in', ids).execute();
-    return ids;
+  /** Finished jobs whose retention has passed and which are not yet marked expired. */
+  async due(now: number): Promise<string[]> {
+    const rows = await this.store.db.selectFrom('jobs').select('id').where('state', 'in', ['succeeded', 'failed']).where('expires_at', '<=', now).execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Marks jobs expired once their files are gone; they keep a row so their ids answer "expired", not "unknown". */
+  async markExpired(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.store.db.updateTable('jobs').set({ state: 'expired' }).where('id', 'in', ids).execute();
   }
 }

@@ -224,7 +224,8 @@ export class JobService {
     const found = await this.jobs.find(id);
     const job = found && viewer && !ownsJob(found.principal_id, viewer) ? undefined : found;
     if (!job) throw new AppError('JOB_NOT_FOUND', { message: `Search job not found: ${id}. Please check the job name.` });
-    if (job.state === 'expired') throw new AppError('JOB_EXPIRED');
+    // Past its retention a job reads as expired even before the sweep has removed its files and marked it.
+    if (job.state === 'expired' || (job.expires_at !== null && job.expires_at <= this.now())) throw new AppError('JOB_EXPIRED');
     return job;
   }
 
