@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobRepository } from '../../apps/server/src/search/job.repository.ts';
 import type { JobRow } from '../../apps/server/src/search/job.repository.ts';
 import { openStore } from '../../apps/server/src/store/database.ts';
 import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { ApiClient } from './api-client.ts';
-import { freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
-import type { ServerProcess } from './server-process.ts';
+import { freshDataDir, removeTestCatalogues, startServerProcess, startTestServer } from './server-process.ts';
+import type { ServerProcess, TestServer } from './server-process.ts';
 
 // Both suites share one imported test catalogue: importing is the slow part of starting a server here.
 
@@ -378,5 +379,38 @@ describe.each(['sqlite', 'postgres'] as const)('a catalogue damaged while the se
     const page = await client.json<{ database: string[] }>('/api/get_molsearch_page', { job_name: jobName, page_size: 10 });
     expect(page.database.length).toBeGreaterThan(0);
     expect(new Set(page.database)).toEqual(new Set(['MOLPORT']));
+  });
+});
+
+describe('PostgreSQL closing the server\'s connections', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('postgres');
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('keeps the server up and answering: it opens new connections instead of exiting', async () => {
+    const client = new ApiClient(server.server.url);
+    const first = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: 'CCO', search_type: 'morgan', db_names: 'MOLPORT' });
+    expect((await client.waitForJob(first.job_name)).at(-1)).toBe('SUCCESS');
+    // As a restart, a fail-over or an administrator would: every connection to the server's database ends.
+    const admin = new pg.Client({ connectionString: server.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const database = new URL(server.env.DATABASE_URL!).pathname.slice(1);
+      const { rows } = await admin.query<{ ended: boolean }>('select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+      expect(rows.length).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await expect.poll(() => server.server.logs.some((entry) => entry.msg === 'database connection closed by the server; a new one is opened when needed')).toBe(true);
+    expect(server.server.process.exitCode).toBeNull();
+    const second = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: 'CCO', search_type: 'morgan', db_names: 'MOLPORT' });
+    expect((await client.waitForJob(second.job_name)).at(-1)).toBe('SUCCESS');
+    expect((await client.json<{ id: string[] }>('/api/get_molsearch_page', { job_name: first.job_name, page_size: 5 })).id.length).toBeGreaterThan(0);
   });
 });

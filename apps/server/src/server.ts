@@ -79,7 +79,11 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const now = dependencies.now ?? Date.now;
   if (config.maxHeavyAtoms !== undefined) setMoleculeLimits({ heavyAtoms: config.maxHeavyAtoms });
   await loadRDKit();
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = await openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    onIdleConnectionError: (error) => logger.warn('database connection closed by the server; a new one is opened when needed', { error: error.message }),
+  });
   // With NATS_URL the catalogues are searched on the search nodes; otherwise in this process, from the data directory.
   const cluster = !dependencies.engine && config.cluster ? await connectCluster(config.cluster, store, { catalogueConfig: config.catalogueConfig, threads: config.searchThreads, name: `molsearch-api-${process.pid}` }) : undefined;
   const engine = dependencies.engine ?? cluster?.engine ?? createEngineAdapter({ dataDir: config.dataDir, catalogueConfig: config.catalogueConfig, searchThreads: config.searchThreads });

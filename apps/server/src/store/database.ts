@@ -18,11 +18,23 @@ export interface Store {
 // milliseconds and byte sizes, well inside the exact range of a double.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+export interface StoreOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /**
+   * Told when PostgreSQL closes a pooled connection nobody is using (a restart, a fail-over, an idle
+   * timeout, an administrator). The pool drops that connection and opens another when next needed.
+   */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
 /** Opens the store named by the config (PostgreSQL if a URL is given, else the SQLite file) and migrates it. */
-export async function openStore(options: { dataDir: string; databaseUrl: string | undefined }): Promise<Store> {
+export async function openStore(options: StoreOptions): Promise<Store> {
   let store: Store;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener the pool's 'error' event would end the process.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) });
     store = { db, kind: 'postgres', pool, close: () => db.destroy() };
   } else {
