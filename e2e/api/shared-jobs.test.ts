@@ -276,4 +276,44 @@ describe('two API servers sharing one PostgreSQL database', () => {
     }
     expect(survivor.logs.some((entry) => entry.msg === 'download taken over from a server that stopped' && entry.job_id === job)).toBe(true);
   });
+  it('leaves a download to the server that took it over while its builder was paused past its lease', { timeout: 300_000 }, async () => {
+    await restartGone();
+    const caller = new Caller();
+    const job = await caller.submit(servers[0]!, { search_input: 'CC(=O)Nc1ccc(O)cc1', search_type: 'espsim_shape', db_names: 'MOLPORT' });
+    expect((await caller.waitForJob(servers[0]!, job)).status).toBe('SUCCESS');
+    const hits = (await caller.json<{ id: string[] }>(servers[0]!, '/api/get_molsearch_page', { job_name: job, page_size: 100 })).id;
+    // The pause must reach the builder while it poses the hits; if the file is ready first, another round.
+    for (let round = 0; ; round++) {
+      expect(round).toBeLessThan(5);
+      // Each prepare replaces the selection's download with a new one.
+      expect((await caller.call(servers[0]!, 'POST', '/api/prepare_download', { job_name: job, file_format: 'sdf' })).status).toBe(200);
+      const paused = servers[0]!;
+      paused.process.kill('SIGSTOP');
+      const { rows } = await store.query<{ id: string; state: string; owner: string | null }>('select id, state, owner from downloads where job_id = $1 and state = $2', [job, 'preparing']);
+      if (rows.length === 0) {
+        paused.process.kill('SIGCONT');
+        continue;
+      }
+      expect(serverOf(rows[0]!.owner)).toBe(0);
+      // Past the lease the other server builds it; its file is complete.
+      const survivor = servers[1]!;
+      for (;;) {
+        const link = await caller.json<{ status: string; download_link: string | null }>(survivor, '/api/get_download_link', { job_name: job, file_format: 'sdf', download_suff: 'all' });
+        expect(link.status).not.toBe('FAILED');
+        if (link.status === 'READY') break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(survivor.logs.some((entry) => entry.msg === 'download taken over from a server that stopped' && entry.download_id === rows[0]!.id)).toBe(true);
+      // Woken, the first server finds its lease gone: it publishes nothing and the download stays ready.
+      paused.process.kill('SIGCONT');
+      await expect.poll(() => paused.logs.some((entry) => entry.msg === 'download left to the server that took it over' && entry.download_id === rows[0]!.id), { timeout: 60_000 }).toBe(true);
+      expect(paused.logs.some((entry) => entry.msg === 'download ready' && entry.download_id === rows[0]!.id)).toBe(false);
+      const link = await caller.json<{ status: string; download_link: string }>(paused, '/api/get_download_link', { job_name: job, file_format: 'sdf', download_suff: 'all' });
+      expect(link.status).toBe('READY');
+      const file = await caller.call(paused, 'GET', link.download_link);
+      // The query first, then one posed record per hit.
+      expect((file.data as Buffer).toString('utf8').split('$$$$').length - 1).toBe(hits.length + 1);
+      return;
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { JobFiles, OpenedJobFile } from '../search/job-files.ts';
 
@@ -20,6 +20,11 @@ export class DownloadFileRepository {
   /** Answers the file's size in bytes. */
   async publish(jobId: string, downloadId: string, extension: string): Promise<number> {
     return this.files.adopt(jobId, fileName(downloadId, extension), join(this.files.localDir(jobId), partialName(downloadId, extension)));
+  }
+
+  /** Deletes this server's unfinished copy of a file, leaving the download's published file alone. */
+  async discardPartial(jobId: string, downloadId: string, extension: string): Promise<void> {
+    await rm(join(this.files.localDir(jobId), partialName(downloadId, extension)), { force: true });
   }
 
   async open(jobId: string, downloadId: string, extension: string): Promise<OpenedJobFile | undefined> {

@@ -22,6 +22,9 @@ import type { ResultService } from '../search/result.service.ts';
 import type { PoseAligner, PropertyValue } from '../search/search-engine.ts';
 import { roundSimilarity } from '../search/similarity.ts';
 
+/** Raised in a build that finds another server has taken its download over (this server's lease lapsed). */
+class DownloadTakenOver extends Error {}
+
 /** Rows read from the catalogue per step while a file is built. */
 const BATCH = 2000;
 const METADATA_COLUMNS = ['vendor', 'website', 'order_email'] as const;
@@ -218,12 +221,19 @@ export class DownloadService {
     const extension = FILE_EXTENSIONS[format];
     try {
       const count = await this.writeFile(row, format, extension);
+      // Asked of the database, not of the last heartbeat: a server paused past its lease must not publish.
+      if (this.options.shared && !(await this.options.shared.leases.renew([row.id])).includes(row.id)) throw new DownloadTakenOver();
       const size = await this.files.publish(row.job_id, row.id, extension);
       const name = `molsearch-${row.job_id.slice(0, 8)}-${row.download_suff}${row.db_name ? `-${row.db_name}` : ''}.${extension}`;
       await this.downloads.markReady(row.id, name, count, size);
       log.info('download ready', { format, molecules: count, bytes: size });
       await this.tracker?.ready(row.id, count, size).catch((error: unknown) => log.warn('download not tracked', { error }));
     } catch (error) {
+      if (error instanceof DownloadTakenOver) {
+        log.info('download left to the server that took it over');
+        await this.files.discardPartial(row.job_id, row.id, extension);
+        return;
+      }
       log.error('download failed', { error });
       await this.files.remove(row.job_id, row.id, extension);
       // Downloads have their own wording for a fault; a named refusal or an engine failure keeps its reason.
@@ -286,6 +296,8 @@ export class DownloadService {
         catalogueRows.push(hit.row);
       }
       if (aligner) await poseRecords(aligner, records, catalogueRows, (done) => progress(written + done));
+      // The heartbeat drops a download whose lease another server took; the build stops at the next batch.
+      if (this.options.shared && !this.held.has(row.id)) throw new DownloadTakenOver();
       await writer.write(records);
       written += records.length;
     }
