@@ -68,6 +68,9 @@ export async function run(args: string[]): Promise<void> {
     : await benchCatalogue(join(benchDir, 'data'), size);
   if (!catalogue.shape) throw new Error(`Catalogue ${catalogue.id} has no 3D columns: import it with --3d.`);
   console.log(`catalogue ${catalogue.id}: ${catalogue.count.toLocaleString()} molecules, index ${catalogue.manifest.bytesPerMolecule} bytes/molecule with the 3D columns`);
+  console.log(catalogue.manifest.shape?.chargeIndex
+    ? `stage-1 index: volume and charge vectors (the electrostatic search probes both)`
+    : `stage-1 index: volume vectors only (imported before the charge vectors: the electrostatic search probes by volume alone; re-import to add them)`);
 
   const queries = drugQueries(Number(values.queries));
   console.log(`queries: ${queries.length} approved drugs of drugs.tsv (every ${Math.floor(drugCount() / queries.length)}th with SMILES under 60 characters)`);

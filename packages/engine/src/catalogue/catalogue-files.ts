@@ -27,7 +27,7 @@ export class CatalogueFiles {
 
   constructor(
     readonly dir: string,
-    private readonly manifest: CatalogueManifest,
+    readonly manifest: CatalogueManifest,
     private readonly stamp: string,
   ) {
     this.listed = new Map(manifest.files.map((file) => [file.name, file]));

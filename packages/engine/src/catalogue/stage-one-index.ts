@@ -1,3 +1,4 @@
+import { CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
 import { toArrayBuffer } from '../format/column-file.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { viewShapeIndex } from '../format/shape-index-file.ts';
@@ -17,13 +18,21 @@ export interface StageOneIndex {
   path: string;
   /** Where that file keeps its vectors and the key of each; read on first use (4 bytes a row). */
   vectors(): IndexVectorLayout;
+  /** The charge vectors (format/charge-index-layout.ts); absent in catalogues built before them. */
+  charges?: ChargeVectors;
+}
+
+/** A catalogue's charge vectors: the file, and its layout for the scan (slot = key = catalogue row). */
+export interface ChargeVectors {
+  path: string;
+  layout: IndexVectorLayout;
 }
 
 /**
  * Opens the index of a catalogue of `count` rows: both files are checked against their manifest checksums
  * (read in pieces, not kept), so a truncated or damaged file is refused by name before usearch maps it;
  * then the graph is viewed with `expansion` and the row map read. `vectors` reads the file's vector layout
- * (indexVectorsOnce, shared by the views).
+ * (indexVectorsOnce, shared by the views). The charge vectors, when the manifest records them, are checked too.
  */
 export async function openStageOneIndex(files: CatalogueFiles, count: number, expansion: number, vectors: () => IndexVectorLayout): Promise<StageOneIndex> {
   await files.verify(SHAPE_INDEX_FILES.graph);
@@ -35,7 +44,20 @@ export async function openStageOneIndex(files: CatalogueFiles, count: number, ex
   if (graph.size() > count) {
     throw new EngineError('CATALOGUE_CORRUPT', `${files.path(SHAPE_INDEX_FILES.graph)} holds ${graph.size()} rows, the catalogue ${count}: re-import the catalogue.`);
   }
-  return { graph, keyRows, path: files.path(SHAPE_INDEX_FILES.graph), vectors };
+  const charges = files.manifest.shape?.chargeIndex ? await openChargeVectors(files, count) : undefined;
+  return { graph, keyRows, path: files.path(SHAPE_INDEX_FILES.graph), vectors, ...(charges ? { charges } : {}) };
+}
+
+/**
+ * The charge vectors of a catalogue of `count` rows whose manifest records them, checked against their
+ * checksum (a missing, truncated or damaged file is refused by name) and their size against the rows.
+ */
+async function openChargeVectors(files: CatalogueFiles, count: number): Promise<ChargeVectors> {
+  await files.verify(CHARGE_INDEX_FILE);
+  if (files.size(CHARGE_INDEX_FILE) !== count * CHARGE_VECTOR_BYTES) {
+    throw new EngineError('CATALOGUE_CORRUPT', `${files.path(CHARGE_INDEX_FILE)} holds ${files.size(CHARGE_INDEX_FILE)} bytes, not ${CHARGE_VECTOR_BYTES} for each of ${count} rows: re-import the catalogue.`);
+  }
+  return { path: files.path(CHARGE_INDEX_FILE), layout: { first: 0, slotKeys: Uint32Array.from({ length: count }, (_, row) => row) } };
 }
 
 /**

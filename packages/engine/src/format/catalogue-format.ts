@@ -1,6 +1,7 @@
 import { MORGAN_BITS, MORGAN_BYTES, MORGAN_RADIUS } from '@molsearch/chem';
 import type { PartialChargeModel } from '@molsearch/chem';
 import type { CataloguePart, PART_RULE } from './catalogue-part.ts';
+import type { ChargeIndexBuild } from './charge-index-layout.ts';
 
 /**
  * On-disk layout of one catalogue, `<dataDir>/catalogues/<DB-ID>/`. Every per-molecule column is in
@@ -15,9 +16,10 @@ import type { CataloguePart, PART_RULE } from './catalogue-part.ts';
  *   prop-<key>.f32        count x f32 per numeric property (booleans as 0/1)
  *   prop-<key>.idx / .txt strings per text property (the molecular formula)
  *
- * With 3D columns (`manifest.shape` set) two more sets of files, all listed in `files`:
+ * With 3D columns (`manifest.shape` set) more files, all listed in `files`:
  *   models.idx / .bin     the compact 3D models (@molsearch/chem encodeModel), offsets + blob like the strings
  *   shape-index.*         the stage-1 index of the 3D searches (shape-index-layout.ts)
+ *   charge-index.bits     its charge vectors (charge-index-layout.ts), when `shape.chargeIndex` is set
  *
  * Every file has its size and CRC-32 in `files`; a file is checked against both when it is first read.
  *
@@ -115,6 +117,11 @@ export interface ManifestShape {
   charges?: PartialChargeModel;
   /** Absent in catalogues built before the field: the neutral form. */
   protonation?: Protonation;
+  /**
+   * How the charge vectors of the stage-1 index were built (charge-index-layout.ts). Absent in catalogues
+   * built before them, which have no such file: their electrostatic search probes the volume vectors only.
+   */
+  chargeIndex?: ChargeIndexBuild;
 }
 
 export const MORGAN_BUILD: CatalogueBuildParameters['fingerprint'] = {

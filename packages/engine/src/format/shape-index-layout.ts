@@ -21,6 +21,8 @@ import { HALF_BOX } from './grid-layout.ts';
  * On 100,000 Chemspace molecules and 10 drug queries the graph walk returned 0.54-0.85 of the rows the exact
  * scan returns (`npm run bench -- index-recall`), losing some of the exact top 30 the scan keeps.
  *
+ * The electrostatic search also scans a charge vector a row (charge-index-layout.ts), where the catalogue has them.
+ *
  *   shape-index.usearch     the usearch index file (keys: input rows of the import), viewed memory-mapped
  *   shape-index-rows.u32    count x u32: the catalogue row of each key (import order -> popcount order)
  */

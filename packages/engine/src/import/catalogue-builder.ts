@@ -4,6 +4,7 @@ import type { PreparedBatch } from '../features/prepared-batch.ts';
 import { COLUMN_FILES, FINGERPRINT_BYTES, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
 import { WRITE_ROWS, writeBytes, writeColumn } from '../format/column-file.ts';
+import { ChargeIndexWriter } from './charge-index-writer.ts';
 import { ShapeIndexWriter } from './shape-index-writer.ts';
 
 /**
@@ -25,6 +26,7 @@ export class CatalogueBuilder {
   /** Encoded 3D models in input order, when the catalogue gets the 3D columns. */
   private readonly models: Uint8Array[] | undefined;
   private readonly shapeIndex: ShapeIndexWriter | undefined;
+  private readonly chargeIndex: ChargeIndexWriter | undefined;
   private duplicates = 0;
 
   /** `indexThreads`: threads that insert rows into the 3D stage-1 index. */
@@ -32,6 +34,7 @@ export class CatalogueBuilder {
     this.properties = properties;
     this.models = withShape ? [] : undefined;
     this.shapeIndex = withShape ? new ShapeIndexWriter(indexThreads) : undefined;
+    this.chargeIndex = withShape ? new ChargeIndexWriter() : undefined;
     this.numeric = numericProperties(properties);
     this.text = textProperties(properties);
     this.texts = this.text.map(() => []);
@@ -72,6 +75,7 @@ export class CatalogueBuilder {
         const model = batch.models?.[source] ?? new Uint8Array(0);
         this.models.push(model);
         this.shapeIndex!.add(model);
+        this.chargeIndex!.add(model);
       }
     });
     this.fingerprintChunks.push(fingerprints);
@@ -107,6 +111,7 @@ export class CatalogueBuilder {
     if (!models) return files;
     files.push(...(await writeBlobs(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, models)));
     files.push(...(await this.shapeIndex!.write(dir, order.rows)));
+    files.push(await this.chargeIndex!.write(dir, order.rows));
     return files;
   }
 

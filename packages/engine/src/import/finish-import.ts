@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { STANDARDIZATION } from '../features/prepare-molecules.ts';
 import type { ShapeBuildOptions } from '../features/shape-features.ts';
 import { CATALOGUE_FORMAT_VERSION, MANIFEST_FILE, MORGAN_BUILD } from '../format/catalogue-format.ts';
+import { CHARGE_FIELD } from '../format/charge-index-layout.ts';
 import type { CatalogueManifest, ManifestSource } from '../format/catalogue-format.ts';
 import { PART_RULE } from '../format/catalogue-part.ts';
 import type { CataloguePart } from '../format/catalogue-part.ts';
@@ -44,7 +45,7 @@ export async function finishImport(builder: CatalogueBuilder, workDir: string, o
     properties: [...builder.properties],
     files,
     bytesPerMolecule: 0,
-    ...(options.shape ? { shape: options.shape } : {}),
+    ...(options.shape ? { shape: { ...options.shape, chargeIndex: CHARGE_FIELD } } : {}),
     ...(options.part ? { part: { index: options.part.index, of: options.part.of, rule: PART_RULE } } : {}),
   };
   manifest.bytesPerMolecule = bytesPerMolecule(manifest);

@@ -51,18 +51,18 @@ export function candidateSources(method: ScoreMethod, form: ElectrostaticForm, c
 
 /**
  * The union of the best rows of each stage-1 ranking in `sources`, ascending: the stage-1 index finds the
- * rows once (index-candidates.ts), their grids are built once (with charge sites when a source ranks by
- * charges), and each source ranks them as stage1Candidates would; the grids are built and scanned in
- * parts on `gridPool`'s threads (without one, here). (Each source finding its rows and building its
- * grids itself cost the electrostatic search, which ranks by shape and by charges, twice the index
- * probe and the grids.)
+ * rows once (index-candidates.ts: by volume, and by charges too when a source ranks by charges), their
+ * grids are built once (with charge sites when a source ranks by charges), and each source ranks them
+ * as stage1Candidates would; the grids are built and scanned in parts on `gridPool`'s threads (without
+ * one, here). (Each source finding its rows and building its grids itself cost the electrostatic search,
+ * which ranks by shape and by charges, twice the index probe and the grids.)
  */
 export async function stage1Union(catalogue: Catalogue, query: ShapeQuery, sources: readonly CandidateSource[], quality: SearchQuality, gridPool?: GridPool): Promise<Uint32Array> {
   const runner = gridPool ? poolRunner(gridPool) : RUN_HERE;
   const active = sources.filter((source) => source.wanted > 0);
   if (active.length === 0) return new Uint32Array(0);
-  const rows = await indexCandidates(catalogue, query.model, quality, runner.parts);
   const charges = active.some((source) => source.method !== 'espsim_shape');
+  const rows = await indexCandidates(catalogue, query.model, quality, runner.parts, undefined, 'auto', charges);
   const column = await candidateColumn(catalogue, rows, charges, gridPool ? poolBuilder(gridPool) : BUILD_HERE, runner);
   const parts: Uint32Array[] = [];
   for (const source of active) parts.push(bestRows(await columnScores(column, query.model, source.method, quality, runner), source.wanted).map((i) => rows[i]!));
