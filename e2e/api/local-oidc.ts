@@ -110,6 +110,8 @@ export async function startLocalOidc(options: LocalOidcOptions = {}): Promise<Lo
         features: { devInteractions: { enabled: false } },
         interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
         pkce: { required: () => false },
+        // Lifetimes set rather than defaulted: the provider prints a notice for every default it falls back on.
+        ttl: { AccessToken: 3600, AuthorizationCode: 60, Grant: 3600, IdToken: 3600, Interaction: 600, Session: 3600 },
         cookies: { keys: ['local-oidc-cookie-key'] },
       });
     },
