@@ -53,7 +53,8 @@ export function HitTable({ rows, selected, onToggle, showSimilarity, columns, da
     // Scores and properties read best or largest first on the first press; names alphabetically.
     const firstDescending = key !== 'id' && key !== 'database';
     return (
-      <th scope="col" aria-sort={ariaSort} title={title}>
+      // Keyed by its sort key: the property headers come from a list.
+      <th key={key} scope="col" aria-sort={ariaSort} title={title}>
         <button type="button" className={styles.sortButton} onClick={() => setSort({ key, descending: active ? !sort.descending : firstDescending })}>
           {text}
           <span aria-hidden="true" className={styles.arrow}>
