@@ -16,6 +16,9 @@ import type { GridKernelRunner, PoseGridColumn } from './pose-grid-scan.ts';
  * molecules, 20 drug queries, 3,000 candidates: 8 conformers refining 2 / 4 / 8 / all pairs held 0.763 /
  * 0.815 / 0.848 / 0.848 of the exact shape top 30 in 128 / 155 / 192 / 275 ms; at 25,000 candidates,
  * 30 conformers refining 4 / all pairs held 0.953 / 0.972 (electrostatic 0.712 / 0.748) in 283 / 700 ms.
+ * Since stage-1 grids cost a third of what they did, conformers barely change stage 1's CPU: on the
+ * first 50,000 Chemspace screening molecules (fast, 3,000 candidates, 8 / 15 / 30 conformers refining
+ * 4 pairs) they held 0.812 / 0.805 / 0.805 of the exact shape top 30, so fast keeps 8.
  */
 export const STAGE1_QUERY_CONFORMERS: Record<ScoreMethod, Record<SearchQuality, number>> = {
   espsim_shape: { fast: 8, accurate: 15, very_accurate: 30 },
@@ -33,7 +36,10 @@ export const STAGE1_QUERY_CONFORMERS: Record<ScoreMethod, Record<SearchQuality, 
  * accurate keeps the same stage 1 with more candidates.
  */
 export const STAGE1_REFINED_PAIRS: Record<ScoreMethod, Record<SearchQuality, number>> = {
-  espsim_shape: { fast: 4, accurate: 8, very_accurate: 0 },
+  // Fast refines every pair since the grids got cheaper: at 50,000 molecules and 3,000 candidates,
+  // 4 / 8 / all pairs held 0.812 / 0.817 / 0.823 of the exact shape top 30 for the same stage-1 CPU
+  // (a median 320-350 ms over both threads, within the noise of a shared machine).
+  espsim_shape: { fast: 0, accurate: 8, very_accurate: 0 },
   espsim_electrostatic: { fast: 16, accurate: 16, very_accurate: 16 },
 };
 
@@ -56,8 +62,22 @@ export const ESP_POSE_MARGIN: Record<SearchQuality, number> = { fast: 0, accurat
  * Candidates per database that stage 2 re-scores exactly, sized by the latency goals (fast 1 s,
  * very_accurate 5 s) at the re-scoring rate of two workers at 30 x 3 conformers (4,500 to 9,900 a second
  * on machines of our size over 100,000 Chemspace molecules; `npm run bench -- engine-3d` measures it).
+ *
+ * Fast re-scores 3,500, spending CPU the cheaper stage-1 grids freed: its recall is held back more by how
+ * many of the index probe's rows stage 2 re-scores than by how the grids rank them (at 50,000 molecules
+ * the fast probe's rows hold 0.865 of the exact shape top 30 and 0.917 of the electrostatic). With every
+ * shape pair refined, 3,000 / 3,500 / 4,000 / 5,000 shape candidates held 0.823 / 0.833 / 0.837 / 0.847
+ * of the exact shape top 30; electrostatic halves of 3,000 / 3,500 / 4,000 held 0.802 / 0.823 / 0.838 of
+ * the exact electrostatic top 30 (0.775 at 3,000 with 4 shape pairs refined). End to end on the first
+ * 50,000 Chemspace screening molecules and 20 drug queries (`npm run bench -- engine-3d --size 50000
+ * --methods espsim_shape,espsim_electrostatic --qualities fast`), against 3,000 candidates and 4 refined
+ * shape pairs run just before on the same shared machine (three pairs, load average 3.5 to 10): shape
+ * recall@30 rose from 0.812 to 0.833 and electrostatic from 0.775 to 0.823, a search's CPU of all threads
+ * (the pairs' medians 1.30 / 1.20 / 1.21 against 1.18 / 1.48 / 1.34 s for shape, 1.81 / 1.76 / 1.77
+ * against 1.81 / 1.69 / 2.27 s for electrostatics) within what the grids saved, about 0.3 s for shape and
+ * 0.5 s for electrostatics.
  */
-export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 3000, accurate: 8000, very_accurate: 25000 };
+export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 3500, accurate: 8000, very_accurate: 25000 };
 
 /**
  * The `wanted` rows stage 1 ranks best for `method` (rows without conformers never), in row order. The
