@@ -33,16 +33,20 @@ describe('retention', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('deletes the hits of expired jobs and answers their ids with 410, not 404', async () => {
+  /** The job and download stores, the job service that answers readers, and the retention sweep, on one store. */
+  function services() {
     const jobs = new JobRepository(store);
     const hits = new HitListRepository({ jobsDir: join(dir, 'jobs') });
     const downloads = new DownloadRepository(store);
     const files = new DownloadFileRepository(hits.files);
     const engine = createEngineAdapter({ dataDir: dir, catalogueConfig: join(dir, 'none.json'), searchThreads: 1 });
     const logger = createLogger('silent');
-    const databases = new CatalogueService({ engine, now });
-    const service = new JobService({ jobs, hits, databases, engine, concurrency: 1, hitsPerDatabase: 10, retentionMs: 1000, visitorsPerAddress: 10, logger, now });
-    const retention = new RetentionService({ jobs, hits, downloads, files, logger, now });
+    const service = new JobService({ jobs, hits, databases: new CatalogueService({ engine, now }), engine, concurrency: 1, hitsPerDatabase: 10, retentionMs: 1000, visitorsPerAddress: 10, logger, now });
+    return { jobs, hits, downloads, files, service, retention: new RetentionService({ jobs, hits, downloads, files, logger, now }) };
+  }
+
+  it('deletes the hits of expired jobs and answers their ids with 410, not 404', async () => {
+    const { jobs, hits, service, retention } = services();
 
     await jobs.insert(queuedJob('old-job', 'visitor:x', clock, { search_input: 'CCO', db_names: '["MOLPORT"]' }));
     await jobs.markSucceeded('old-job', 1, clock, clock + 1000);
@@ -63,14 +67,7 @@ describe('retention', () => {
   });
 
   it('reads a job past its retention as expired before the sweep, and finishes a sweep that stopped after removing files', async () => {
-    const jobs = new JobRepository(store);
-    const hits = new HitListRepository({ jobsDir: join(dir, 'jobs') });
-    const downloads = new DownloadRepository(store);
-    const files = new DownloadFileRepository(hits.files);
-    const engine = createEngineAdapter({ dataDir: dir, catalogueConfig: join(dir, 'none.json'), searchThreads: 1 });
-    const logger = createLogger('silent');
-    const service = new JobService({ jobs, hits, databases: new CatalogueService({ engine, now }), engine, concurrency: 1, hitsPerDatabase: 10, retentionMs: 1000, visitorsPerAddress: 10, logger, now });
-    const retention = new RetentionService({ jobs, hits, downloads, files, logger, now });
+    const { jobs, hits, downloads, files, service, retention } = services();
 
     await jobs.insert(queuedJob('interrupted', 'visitor:x', clock, { search_input: 'CCO', db_names: '["MOLPORT"]' }));
     await jobs.markSucceeded('interrupted', 1, clock, clock + 1000);

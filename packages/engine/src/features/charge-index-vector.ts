@@ -1,8 +1,8 @@
-import { AXIS_SIGN_FLIPS, decodeModel } from '@molsearch/chem';
+import { AXIS_SIGN_FLIPS } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
 import { CHARGE_DIMS, CHARGE_FIELD, CHARGE_POINTS, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
 import { HALF_BOX } from '../format/grid-layout.ts';
-import { principalCoordinates } from './pose-grid.ts';
+import { queryFrames, rowFrame } from './index-vector.ts';
 
 type Flip = readonly [number, number, number];
 
@@ -49,24 +49,15 @@ function chargeBits(coords: Float64Array, charges: Float64Array, flip: Flip, out
  * principal frame, as its volume vector (index-vector.ts). False, and nothing written, without conformers.
  */
 export function rowChargeVector(encodedModel: Uint8Array, out: Uint8Array, at: number): boolean {
-  if (encodedModel.length === 0) return false;
-  const model = decodeModel(encodedModel);
-  if (model.conformers.length === 0) return false;
-  chargeBits(principalCoordinates(model, 0, true), model.charges, [1, 1, 1], out, at);
-  return true;
+  const row = rowFrame(encodedModel, true);
+  if (row) chargeBits(row.coords, row.model.charges, [1, 1, 1], out, at);
+  return row !== undefined;
 }
 
-/**
- * The query's charge vectors, packed: the conformers and axis flips of its volume vectors
- * (queryIndexVectors), in the same order, CHARGE_VECTOR_BYTES each.
- */
+/** The query's charge vectors, packed, in the order of its volume vectors (queryFrames), CHARGE_VECTOR_BYTES each. */
 export function queryChargeVectors(model: Model3D, conformers: number): Uint8Array {
-  const total = model.conformers.length;
-  const used = Math.max(1, Math.min(total, conformers));
-  const out = new Uint8Array(used * AXIS_SIGN_FLIPS.length * CHARGE_VECTOR_BYTES);
-  for (let p = 0; p < used; p++) {
-    const coords = principalCoordinates(model, Math.floor((p * total) / used), true);
-    AXIS_SIGN_FLIPS.forEach((flip, f) => chargeBits(coords, model.charges, flip, out, (p * AXIS_SIGN_FLIPS.length + f) * CHARGE_VECTOR_BYTES));
-  }
+  const frames = queryFrames(model, conformers, true);
+  const out = new Uint8Array(frames.length * AXIS_SIGN_FLIPS.length * CHARGE_VECTOR_BYTES);
+  frames.forEach((coords, p) => AXIS_SIGN_FLIPS.forEach((flip, f) => chargeBits(coords, model.charges, flip, out, (p * AXIS_SIGN_FLIPS.length + f) * CHARGE_VECTOR_BYTES)));
   return out;
 }

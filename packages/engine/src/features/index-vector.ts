@@ -28,28 +28,40 @@ function indexVoxels(coords: Float64Array, flip: Flip, out: Int8Array, at: numbe
 }
 
 /**
+ * The first conformer of a catalogue row's model in its principal frame (with every charge site when
+ * `allSites`), what a row's stage-1 vectors are built from; undefined for a row without conformers.
+ */
+export function rowFrame(encodedModel: Uint8Array, allSites = false): { model: Model3D; coords: Float64Array } | undefined {
+  if (encodedModel.length === 0) return undefined;
+  const model = decodeModel(encodedModel);
+  return model.conformers.length === 0 ? undefined : { model, coords: principalCoordinates(model, 0, allSites) };
+}
+
+/**
+ * The conformers a query probes the stage-1 index with: `conformers` of them evenly spaced among its own,
+ * each in its principal frame (with every charge site when `allSites`). Each is probed under the four
+ * proper axis flips (principal axes carry no sign), probe `p * AXIS_SIGN_FLIPS.length + f` in order.
+ */
+export function queryFrames(model: Model3D, conformers: number, allSites = false): Float64Array[] {
+  const total = model.conformers.length;
+  const used = Math.max(1, Math.min(total, conformers));
+  return Array.from({ length: used }, (_, p) => principalCoordinates(model, Math.floor((p * total) / used), allSites));
+}
+
+/**
  * A catalogue row's index vector (format/shape-index-layout.ts) into `out` at `at`, INDEX_BITS bytes:
  * its first conformer in its principal frame. False, and nothing written, for a row without conformers.
  */
 export function rowIndexVector(encodedModel: Uint8Array, out: Int8Array, at: number): boolean {
-  if (encodedModel.length === 0) return false;
-  const model = decodeModel(encodedModel);
-  if (model.conformers.length === 0) return false;
-  indexVoxels(principalCoordinates(model, 0), [1, 1, 1], out, at);
-  return true;
+  const row = rowFrame(encodedModel);
+  if (row) indexVoxels(row.coords, [1, 1, 1], out, at);
+  return row !== undefined;
 }
 
-/**
- * The query's index vectors: `conformers` evenly spaced conformers, each in its principal frame under
- * the four proper axis flips (principal axes carry no sign), INDEX_BITS bytes each.
- */
+/** The query's index vectors, one a probe of queryFrames, INDEX_BITS bytes each. */
 export function queryIndexVectors(model: Model3D, conformers: number): Int8Array {
-  const total = model.conformers.length;
-  const used = Math.max(1, Math.min(total, conformers));
-  const out = new Int8Array(used * AXIS_SIGN_FLIPS.length * INDEX_BITS);
-  for (let p = 0; p < used; p++) {
-    const coords = principalCoordinates(model, Math.floor((p * total) / used));
-    AXIS_SIGN_FLIPS.forEach((flip, f) => indexVoxels(coords, flip, out, (p * AXIS_SIGN_FLIPS.length + f) * INDEX_BITS));
-  }
+  const frames = queryFrames(model, conformers);
+  const out = new Int8Array(frames.length * AXIS_SIGN_FLIPS.length * INDEX_BITS);
+  frames.forEach((coords, p) => AXIS_SIGN_FLIPS.forEach((flip, f) => indexVoxels(coords, flip, out, (p * AXIS_SIGN_FLIPS.length + f) * INDEX_BITS)));
   return out;
 }
