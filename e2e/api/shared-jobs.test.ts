@@ -80,25 +80,38 @@ class Caller {
     }
   }
 
+  /** Waits on `server` until the job's file of `format` (all hits) is ready, and fetches it. */
+  async readyFile(server: ServerProcess, job: string, format: string): Promise<Buffer> {
+    for (;;) {
+      const link = await this.json<{ status: string; download_link: string | null }>(server, '/api/get_download_link', { job_name: job, file_format: format, download_suff: 'all' });
+      expect(link.status).not.toBe('FAILED');
+      if (link.status === 'READY') {
+        const file = await this.call(server, 'GET', link.download_link!);
+        expect(file.status).toBe(200);
+        return file.data as Buffer;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
   /** Prepares a download on `preparer`, waits for its link and fetches the file, both on `reader`. */
   async download(preparer: ServerProcess, reader: ServerProcess, params: Params): Promise<Buffer> {
     const prepared = await this.call(preparer, 'POST', '/api/prepare_download', params);
     expect(prepared.status).toBe(200);
-    for (;;) {
-      const link = await this.json<{ status: string; download_link: string | null; message: string | null }>(reader, '/api/get_download_link', {
-        job_name: String(params.job_name),
-        file_format: String(params.file_format),
-        download_suff: 'all',
-      });
-      if (link.status === 'FAILED') throw new Error(`download failed: ${link.message}`);
-      if (link.status === 'READY') {
-        const file = await this.call(reader, 'GET', link.download_link!);
-        expect(file.status).toBe(200);
-        return file.data as Buffer;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    return this.readyFile(reader, String(params.job_name), String(params.file_format));
   }
+}
+
+/** A finished 3D search of paracetamol in MOLPORT on the first server, and its hits' ids. */
+async function finishedSearch(caller: Caller, method: string): Promise<{ job: string; hits: string[] }> {
+  const job = await caller.submit(servers[0]!, { search_input: 'CC(=O)Nc1ccc(O)cc1', search_type: method, db_names: 'MOLPORT' });
+  expect((await caller.waitForJob(servers[0]!, job)).status).toBe('SUCCESS');
+  return { job, hits: (await caller.json<{ id: string[] }>(servers[0]!, '/api/get_molsearch_page', { job_name: job, page_size: 100 })).id };
+}
+
+/** SD records in a 3D download: the query first, then one posed record per hit. */
+function sdfRecords(file: Buffer): number {
+  return file.toString('utf8').split('$$$$').length - 1;
 }
 
 /** The server whose process wrote `owner` (host:pid:...). */
@@ -249,9 +262,7 @@ describe('two API servers sharing one PostgreSQL database', () => {
   it('builds, on the other server, a download whose server is killed with -9 while preparing it', { timeout: 300_000 }, async () => {
     await restartGone();
     const caller = new Caller();
-    const job = await caller.submit(servers[0]!, { search_input: 'CC(=O)Nc1ccc(O)cc1', search_type: 'espsim_electrostatic', db_names: 'MOLPORT' });
-    expect((await caller.waitForJob(servers[0]!, job)).status).toBe('SUCCESS');
-    const hits = (await caller.json<{ id: string[] }>(servers[0]!, '/api/get_molsearch_page', { job_name: job, page_size: 100 })).id;
+    const { job, hits } = await finishedSearch(caller, 'espsim_electrostatic');
     // A 3D file poses every hit on the query: the server asked to prepare it holds it while it builds.
     expect((await caller.call(servers[0]!, 'POST', '/api/prepare_download', { job_name: job, file_format: 'sdf' })).status).toBe(200);
     const { rows } = await store.query<{ state: string; owner: string | null }>('select state, owner from downloads where job_id = $1', [job]);
@@ -262,26 +273,14 @@ describe('two API servers sharing one PostgreSQL database', () => {
     servers[builder] = undefined;
 
     const survivor = servers[1]!;
-    for (;;) {
-      const link = await caller.json<{ status: string; download_link: string | null }>(survivor, '/api/get_download_link', { job_name: job, file_format: 'sdf', download_suff: 'all' });
-      expect(link.status).not.toBe('FAILED');
-      if (link.status === 'READY') {
-        const file = await caller.call(survivor, 'GET', link.download_link!);
-        expect(file.status).toBe(200);
-        // The query first, then one posed record per hit.
-        expect((file.data as Buffer).toString('utf8').split('$$$$').length - 1).toBe(hits.length + 1);
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    expect(sdfRecords(await caller.readyFile(survivor, job, 'sdf'))).toBe(hits.length + 1);
     expect(survivor.logs.some((entry) => entry.msg === 'download taken over from a server that stopped' && entry.job_id === job)).toBe(true);
   });
+
   it('leaves a download to the server that took it over while its builder was paused past its lease', { timeout: 300_000 }, async () => {
     await restartGone();
     const caller = new Caller();
-    const job = await caller.submit(servers[0]!, { search_input: 'CC(=O)Nc1ccc(O)cc1', search_type: 'espsim_shape', db_names: 'MOLPORT' });
-    expect((await caller.waitForJob(servers[0]!, job)).status).toBe('SUCCESS');
-    const hits = (await caller.json<{ id: string[] }>(servers[0]!, '/api/get_molsearch_page', { job_name: job, page_size: 100 })).id;
+    const { job, hits } = await finishedSearch(caller, 'espsim_shape');
     // The pause must reach the builder while it poses the hits; if the file is ready first, another round.
     for (let round = 0; ; round++) {
       expect(round).toBeLessThan(5);
@@ -297,22 +296,13 @@ describe('two API servers sharing one PostgreSQL database', () => {
       expect(serverOf(rows[0]!.owner)).toBe(0);
       // Past the lease the other server builds it; its file is complete.
       const survivor = servers[1]!;
-      for (;;) {
-        const link = await caller.json<{ status: string; download_link: string | null }>(survivor, '/api/get_download_link', { job_name: job, file_format: 'sdf', download_suff: 'all' });
-        expect(link.status).not.toBe('FAILED');
-        if (link.status === 'READY') break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      expect(sdfRecords(await caller.readyFile(survivor, job, 'sdf'))).toBe(hits.length + 1);
       expect(survivor.logs.some((entry) => entry.msg === 'download taken over from a server that stopped' && entry.download_id === rows[0]!.id)).toBe(true);
       // Woken, the first server finds its lease gone: it publishes nothing and the download stays ready.
       paused.process.kill('SIGCONT');
       await expect.poll(() => paused.logs.some((entry) => entry.msg === 'download left to the server that took it over' && entry.download_id === rows[0]!.id), { timeout: 60_000 }).toBe(true);
       expect(paused.logs.some((entry) => entry.msg === 'download ready' && entry.download_id === rows[0]!.id)).toBe(false);
-      const link = await caller.json<{ status: string; download_link: string }>(paused, '/api/get_download_link', { job_name: job, file_format: 'sdf', download_suff: 'all' });
-      expect(link.status).toBe('READY');
-      const file = await caller.call(paused, 'GET', link.download_link);
-      // The query first, then one posed record per hit.
-      expect((file.data as Buffer).toString('utf8').split('$$$$').length - 1).toBe(hits.length + 1);
+      expect(sdfRecords(await caller.readyFile(paused, job, 'sdf'))).toBe(hits.length + 1);
       return;
     }
   });
