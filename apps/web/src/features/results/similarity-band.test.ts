@@ -36,7 +36,7 @@ describe('similarity bands by rarity', () => {
   });
 
   it('counts molecules the histogram does not hold as scoring lower', () => {
-    // A 3D search re-scores 3,000 candidates of a 100,000-molecule catalogue.
+    // A 3D search re-scores a few thousand candidates of a 100,000-molecule catalogue.
     const candidates = { ...spread(0.5, 0.8, 3000), size: 100_000 };
     expect(scoreRarity(candidates, 0.5).share).toBeCloseTo(0.03, 3);
     expect(scoreRarity(candidates, 0.79).band.key).toBe('very-high');

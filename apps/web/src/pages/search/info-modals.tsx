@@ -69,14 +69,15 @@ function MethodInfoContent({ value }: { value: string }): React.JSX.Element {
 function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
   const quality = qualityInfo(value);
   if (!quality) return <p>Quality level not found</p>;
-  const found = (measured: Measured) => (measured.found ? `${Math.round(measured.found[0] * 100)}–${Math.round(measured.found[1] * 100)} %` : 'not measured');
+  const found = (measured: Measured) => (measured.found === null ? 'not measured' : `${Math.round(measured.found * 100)} %`);
   return (
     <div className={styles.content}>
       <h3>{quality.label}</h3>
       <p>{quality.details}</p>
       <p>
-        A Shape or Electrostatic search runs in two stages. Stage 1 finds the molecules whose volume fingerprints are nearest those of the
-        query&apos;s conformers (under four axis flips): exactly, by comparing every fingerprint, in databases of up to 2 million molecules, and
+        A Shape or Electrostatic search runs in two stages. Stage 1 finds the molecules whose volume fingerprints (for Electrostatic, also
+        whose charge fingerprints) are nearest those of the query&apos;s conformers (under four axis flips): exactly, by comparing every
+        fingerprint, in databases of up to 2 million molecules, and
         by walking a graph index, without visiting every molecule, in larger ones. It compares the volume grids of the molecules it finds
         with the query&apos;s (and, for Electrostatic, the partial charges at the best of those poses). It keeps the most
         promising candidates. Stage 2 aligns each candidate on the query and scores it exactly; every score you see is this exact score.
@@ -109,8 +110,8 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
         </tbody>
       </table>
       <p className={styles.note}>
-        The share of the 30 best molecules of one database of 100,000 real molecules (by exact scoring of every molecule) that the search
-        returns, lowest and highest over two sets of drug queries: rigid drugs are found best, flexible ones least. On the demo catalogues (up to 1,000 molecules each) every molecule is a candidate, so
+        The share of the 30 best molecules of one database of 50,000 real molecules (by exact scoring of every molecule) that the search
+        returns, mean over 20 drug queries: rigid drugs are found best, flexible ones least. On the demo catalogues (up to 1,000 molecules each) every molecule is a candidate, so
         the search is exact at every quality. There a 3D search takes about {DEMO_SEARCH_TIMES.oneDatabase} for one database, most of it
         building the query&apos;s conformers, and {DEMO_SEARCH_TIMES.allDatabases} for all eleven (each database adds about half a second);
         a Morgan search of all eleven takes {DEMO_SEARCH_TIMES.morgan}.

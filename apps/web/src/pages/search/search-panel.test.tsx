@@ -118,10 +118,10 @@ describe('search panel', () => {
     expect(screen.getByRole('button', { name: 'Search method information' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Search quality information' }));
     const quality = screen.getByRole('dialog', { name: 'Search Quality Information' });
-    expect(quality).toHaveTextContent('scores the best 3,000 candidates of each database exactly');
+    expect(quality).toHaveTextContent('scores the best 3,500 candidates of each database exactly');
     expect(quality).toHaveTextContent('Morgan searches are exact at every quality');
-    expect(quality).toHaveTextContent('4 × 4 (1,024)');
-    expect(quality).toHaveTextContent('71–75 %');
+    expect(quality).toHaveTextContent('8 × 4 (1,024)');
+    expect(quality).toHaveTextContent('86 %');
     expect(quality.textContent).not.toMatch(/cluster/i);
     await user.click(within(quality).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('button', { name: 'Search quality information' })).toHaveFocus();
