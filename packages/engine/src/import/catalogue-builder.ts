@@ -4,6 +4,7 @@ import type { PreparedBatch } from '../features/prepared-batch.ts';
 import { COLUMN_FILES, FINGERPRINT_BYTES, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
 import { WRITE_ROWS, writeBytes, writeColumn } from '../format/column-file.ts';
+import { concatFloats } from '../format/packed-bytes.ts';
 import { ChargeIndexWriter } from './charge-index-writer.ts';
 import { ShapeIndexWriter } from './shape-index-writer.ts';
 
@@ -215,16 +216,6 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
   for (const chunk of chunks) {
     out.set(chunk, at);
     at += chunk.byteLength;
-  }
-  return out;
-}
-
-function concatFloats(chunks: Float32Array[], total: number): Float32Array {
-  const out = new Float32Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { Catalogue, ShapeColumns } from '../catalogue/catalogue-reader.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { GRID_SLOTS } from '../format/grid-layout.ts';
+import { packBytes } from '../format/packed-bytes.ts';
 import { buildGridPart } from './grid-part.ts';
 import type { GridPart, PartModels, PartSites } from './grid-part.ts';
 import { PoseGridColumn, RUN_HERE } from './pose-grid-scan.ts';
@@ -49,12 +50,7 @@ export async function candidateColumn(catalogue: Catalogue, rows: Uint32Array, c
 
 function partModels(columns: ShapeColumns, rows: Uint32Array): PartModels {
   if (columns.modelSpans) return { kind: 'file', ...columns.modelSpans(rows) };
-  const models = Array.from(rows, (row) => columns.model(row));
-  const offsets = new Uint32Array(models.length + 1);
-  models.forEach((model, i) => (offsets[i + 1] = offsets[i]! + model.byteLength));
-  const bytes = new Uint8Array(offsets[models.length]!);
-  models.forEach((model, i) => bytes.set(model, offsets[i]!));
-  return { kind: 'packed', bytes, offsets };
+  return { kind: 'packed', ...packBytes(Array.from(rows, (row) => columns.model(row))) };
 }
 
 /** The parts' charge sites as one column's: offsets over all rows, the records left in their pieces. */

@@ -4,6 +4,8 @@ import { modelSites } from '../features/charge-sites.ts';
 import { modelGrids, slotCoordinates } from '../features/pose-grid.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { COARSE_GRID_BYTES, GRID_BYTES, GRID_SLOTS } from '../format/grid-layout.ts';
+import { concatFloats, packedOffsets } from '../format/packed-bytes.ts';
+import type { PackedBytes } from '../format/packed-bytes.ts';
 import { keepSitesInLattice } from './charge-lattice.ts';
 import type { GridTarget } from './pose-grid-scan.ts';
 
@@ -60,15 +62,14 @@ export function buildGridPart(part: GridPart): PartSites | null {
     selfOverlaps.set(found.selfOverlaps, i * GRID_SLOTS);
   }
   // Kept inside the query lattice here, on the part's thread, rather than all at once when placed.
-  return part.charges ? { counts, records: keepSitesInLattice(concatenate(records)), selfOverlaps } : null;
+  return part.charges ? { counts, records: keepSitesInLattice(concatFloats(records)), selfOverlaps } : null;
 }
 
 /** The part's models packed back to back: as sent, or read from the model file, neighbouring rows in one read. */
-function partModels(models: PartModels): { bytes: Uint8Array; offsets: Uint32Array } {
+function partModels(models: PartModels): PackedBytes {
   if (models.kind === 'packed') return models;
   const { path, positions, lengths } = models;
-  const offsets = new Uint32Array(lengths.length + 1);
-  lengths.forEach((length, i) => (offsets[i + 1] = offsets[i]! + length));
+  const offsets = packedOffsets(lengths);
   const bytes = new Uint8Array(offsets[lengths.length]!);
   if (bytes.length === 0) return { bytes, offsets };
   const fd = openSync(path, 'r');
@@ -86,14 +87,4 @@ function partModels(models: PartModels): { bytes: Uint8Array; offsets: Uint32Arr
     closeSync(fd);
   }
   return { bytes, offsets };
-}
-
-function concatenate(parts: readonly Float32Array[]): Float32Array {
-  const all = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ElectrostaticForm, Model3D, ScoreMethod } from '@molsearch/chem';
 import { throwIfAborted } from '../format/engine-error.ts';
+import { packBytes } from '../format/packed-bytes.ts';
 import { WorkerPool } from '../pool/worker-pool.ts';
 import { poseModels, scoreModels } from './rescore-models.ts';
 
@@ -177,9 +178,6 @@ async function inChunks(total: number, options: RescoreOptions, what: string, wo
 }
 
 function packModels(query: Model3D, queryKey: string, method: ScoreMethod, options: RescoreOptions, models: Uint8Array[]): ModelsTask {
-  const offsets = new Uint32Array(models.length + 1);
-  models.forEach((model, i) => (offsets[i + 1] = offsets[i]! + model.byteLength));
-  const bytes = new Uint8Array(offsets[models.length]!);
-  models.forEach((model, i) => bytes.set(model, offsets[i]!));
+  const { bytes, offsets } = packBytes(models);
   return { query, queryKey, method, form: options.electrostaticForm ?? 'carbo', models: bytes, offsets };
 }
