@@ -1,3 +1,4 @@
+import { QUEUED_JOB_STATE } from './job.repository.ts';
 import type { JobRow } from './job.repository.ts';
 
 /** A queued Morgan search of `principal` created at `createdAt`, as the store tests insert it; `overrides` set any column. */
@@ -12,16 +13,8 @@ export function queuedJob(id: string, principal: string, createdAt: number, over
     search_quality: 'fast',
     db_names: JSON.stringify(['ENAMINE-REAL']),
     compute_properties: 0,
-    state: 'queued',
-    percent: 0,
-    current_database: null,
-    reason: null,
-    num_results: null,
-    attempts: 0,
+    ...QUEUED_JOB_STATE,
     created_at: createdAt,
-    started_at: null,
-    finished_at: null,
-    expires_at: null,
     ...overrides,
   };
 }

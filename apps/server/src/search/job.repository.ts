@@ -3,6 +3,19 @@ import type { JobState, JobTable } from '../store/store-schema.ts';
 
 export type JobRow = JobTable;
 
+/** The columns of a job just stored: waiting, not yet run, nothing found. */
+export const QUEUED_JOB_STATE = {
+  state: 'queued',
+  percent: 0,
+  current_database: null,
+  reason: null,
+  num_results: null,
+  attempts: 0,
+  started_at: null,
+  finished_at: null,
+  expires_at: null,
+} as const satisfies Partial<JobRow>;
+
 /** Reads and writes search jobs in the store; the job service decides, this only persists. */
 export class JobRepository {
   constructor(private readonly store: Store) {}

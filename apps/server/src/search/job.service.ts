@@ -13,6 +13,7 @@ import type { JobClaimRepository } from './job-claim.repository.ts';
 import { SharedJobQueue } from './shared-job-queue.ts';
 import type { HitListRepository } from './hit-list.repository.ts';
 import type { HitScoreService } from './hit-score.service.ts';
+import { QUEUED_JOB_STATE } from './job.repository.ts';
 import type { JobRepository, JobRow } from './job.repository.ts';
 import type { Logger } from '../http/logger.ts';
 import { addressCeiling } from '../http/rate-limit.middleware.ts';
@@ -185,16 +186,8 @@ export class JobService {
       client_address: principal.address ?? null,
       search_input: smiles,
       ...settings,
-      state: 'queued',
-      percent: 0,
-      current_database: null,
-      reason: null,
-      num_results: null,
-      attempts: 0,
+      ...QUEUED_JOB_STATE,
       created_at: this.now(),
-      started_at: null,
-      finished_at: null,
-      expires_at: null,
     };
   }
 
