@@ -33,7 +33,7 @@ import { closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQ
 import type { Catalogue, ShapeQuery } from '@molsearch/engine';
 import {
   INDEX_WALK, LEGACY_CHARGE_MODEL, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, ShapeIndexWriter, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
-  createRescorePool, indexCandidates, poolRunner, rankRows, rescoreModels, shapeSearch,
+  createRescorePool, indexCandidates, poolRunner, rankRows, rescoreModels, rowFrame, shapeSearch,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 import { cachedBatches, cachedPreparer } from './lib/prepared-cache.ts';
@@ -247,7 +247,7 @@ async function replicatedCatalogue(work: string, dataDir: string, rows: number):
 async function indexBuildRate(catalogue: Catalogue): Promise<void> {
   const rows = Math.min(catalogue.count, 100_000);
   const writer = new ShapeIndexWriter(2);
-  for (let row = 0; row < rows; row++) writer.add(catalogue.shape!.model(row));
+  for (let row = 0; row < rows; row++) writer.add(rowFrame(catalogue.shape!.model(row)));
   const dir = join(catalogue.dir, '..', '..', 'index-build');
   await mkdir(dir, { recursive: true });
   await writer.write(dir, Uint32Array.from({ length: rows }, (_, i) => i));

@@ -25,6 +25,6 @@ export { createRescorePool, rescoreComponents, rescoreModels } from './shape/res
 export { candidateSources, catalogueElectrostaticForm, stage1Union } from './shape/shape-search.ts';
 export { drawReferenceRows } from './search/consensus-search.ts';
 export type { RescorePool } from './shape/rescore-pool.ts';
-export { queryIndexVectors, rowIndexVector } from './features/index-vector.ts';
+export { queryIndexVectors, rowFrame, rowIndexVector } from './features/index-vector.ts';
 export { principalCoordinates } from './features/pose-grid.ts';
 export { INDEX_BITS } from './format/shape-index-layout.ts';

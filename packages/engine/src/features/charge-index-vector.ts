@@ -3,6 +3,7 @@ import type { Model3D } from '@molsearch/chem';
 import { CHARGE_DIMS, CHARGE_FIELD, CHARGE_POINTS, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
 import { HALF_BOX } from '../format/grid-layout.ts';
 import { queryFrames, rowFrame } from './index-vector.ts';
+import type { RowFrame } from './index-vector.ts';
 
 type Flip = readonly [number, number, number];
 
@@ -49,9 +50,14 @@ function chargeBits(coords: Float64Array, charges: Float64Array, flip: Flip, out
  * principal frame, as its volume vector (index-vector.ts). False, and nothing written, without conformers.
  */
 export function rowChargeVector(encodedModel: Uint8Array, out: Uint8Array, at: number): boolean {
-  const row = rowFrame(encodedModel, true);
-  if (row) chargeBits(row.coords, row.model.charges, [1, 1, 1], out, at);
+  const row = rowFrame(encodedModel);
+  if (row) frameChargeVector(row, out, at);
   return row !== undefined;
+}
+
+/** rowChargeVector of a row's frame (index-vector.ts). */
+export function frameChargeVector(row: RowFrame, out: Uint8Array, at: number): void {
+  chargeBits(row.sites, row.model.charges, [1, 1, 1], out, at);
 }
 
 /** The query's charge vectors, packed, in the order of its volume vectors (queryFrames), CHARGE_VECTOR_BYTES each. */

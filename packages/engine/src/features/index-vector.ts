@@ -28,13 +28,20 @@ function indexVoxels(coords: Float64Array, flip: Flip, out: Int8Array, at: numbe
 }
 
 /**
- * The first conformer of a catalogue row's model in its principal frame (with every charge site when
- * `allSites`), what a row's stage-1 vectors are built from; undefined for a row without conformers.
+ * The first conformer of a catalogue row's model in its principal frame, every charge site of it (the
+ * heavy atoms first): what both of a row's stage-1 vectors are built from, so an import decodes the model
+ * and finds the frame once for the two.
  */
-export function rowFrame(encodedModel: Uint8Array, allSites = false): { model: Model3D; coords: Float64Array } | undefined {
+export interface RowFrame {
+  model: Model3D;
+  sites: Float64Array;
+}
+
+/** A row's frame (RowFrame); undefined for a row without conformers. */
+export function rowFrame(encodedModel: Uint8Array): RowFrame | undefined {
   if (encodedModel.length === 0) return undefined;
   const model = decodeModel(encodedModel);
-  return model.conformers.length === 0 ? undefined : { model, coords: principalCoordinates(model, 0, allSites) };
+  return model.conformers.length === 0 ? undefined : { model, sites: principalCoordinates(model, 0, true) };
 }
 
 /**
@@ -54,8 +61,13 @@ export function queryFrames(model: Model3D, conformers: number, allSites = false
  */
 export function rowIndexVector(encodedModel: Uint8Array, out: Int8Array, at: number): boolean {
   const row = rowFrame(encodedModel);
-  if (row) indexVoxels(row.coords, [1, 1, 1], out, at);
+  if (row) frameIndexVector(row, out, at);
   return row !== undefined;
+}
+
+/** rowIndexVector of a row's frame: its heavy atoms, each transformed as principalCoordinates transforms them alone. */
+export function frameIndexVector(row: RowFrame, out: Int8Array, at: number): void {
+  indexVoxels(row.sites.subarray(0, 3 * row.model.atomicNumbers.length), [1, 1, 1], out, at);
 }
 
 /** The query's index vectors, one a probe of queryFrames, INDEX_BITS bytes each. */

@@ -5,6 +5,7 @@ import { COLUMN_FILES, FINGERPRINT_BYTES, MODEL_FILES, POPCOUNT_SLOTS, propertyF
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
 import { WRITE_ROWS, writeBytes, writeColumn } from '../format/column-file.ts';
 import { concatFloats } from '../format/packed-bytes.ts';
+import { rowFrame } from '../features/index-vector.ts';
 import { ChargeIndexWriter } from './charge-index-writer.ts';
 import { ShapeIndexWriter } from './shape-index-writer.ts';
 
@@ -75,8 +76,10 @@ export class CatalogueBuilder {
       if (this.models) {
         const model = batch.models?.[source] ?? new Uint8Array(0);
         this.models.push(model);
-        this.shapeIndex!.add(model);
-        this.chargeIndex!.add(model);
+        // Decoded and put in its principal frame once for both stage-1 vectors.
+        const frame = rowFrame(model);
+        this.shapeIndex!.add(frame);
+        this.chargeIndex!.add(frame);
       }
     });
     this.fingerprintChunks.push(fingerprints);

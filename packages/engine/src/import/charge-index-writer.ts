@@ -1,4 +1,5 @@
-import { rowChargeVector } from '../features/charge-index-vector.ts';
+import { frameChargeVector } from '../features/charge-index-vector.ts';
+import type { RowFrame } from '../features/index-vector.ts';
 import type { ManifestFile } from '../format/catalogue-format.ts';
 import { CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
 import { WRITE_ROWS, writeColumn } from '../format/column-file.ts';
@@ -14,12 +15,12 @@ export class ChargeIndexWriter {
   private readonly pieces: Uint8Array[] = [];
   private inputRows = 0;
 
-  /** Adds the next input row (its encoded model; empty for a row without conformers, whose vector stays empty). */
-  add(encodedModel: Uint8Array): void {
+  /** Adds the next input row (its frame, features/index-vector.ts; undefined for a row without conformers, whose vector stays empty). */
+  add(frame: RowFrame | undefined): void {
     const row = this.inputRows++;
     const piece = Math.floor(row / PIECE_ROWS);
     if (piece === this.pieces.length) this.pieces.push(new Uint8Array(PIECE_ROWS * CHARGE_VECTOR_BYTES));
-    rowChargeVector(encodedModel, this.pieces[piece]!, (row % PIECE_ROWS) * CHARGE_VECTOR_BYTES);
+    if (frame) frameChargeVector(frame, this.pieces[piece]!, (row % PIECE_ROWS) * CHARGE_VECTOR_BYTES);
   }
 
   /** Writes the vectors into `dir`: `rows[newRow]` is the input row at catalogue row newRow. */

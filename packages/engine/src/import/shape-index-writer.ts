@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { rowIndexVector } from '../features/index-vector.ts';
+import { frameIndexVector } from '../features/index-vector.ts';
+import type { RowFrame } from '../features/index-vector.ts';
 import type { ManifestFile } from '../format/catalogue-format.ts';
 import { describeFile, writeBytes } from '../format/column-file.ts';
 import { newShapeIndex } from '../format/shape-index-file.ts';
@@ -22,11 +23,11 @@ export class ShapeIndexWriter {
 
   constructor(private readonly threads: number) {}
 
-  /** Adds the next input row (its encoded model; empty for a row without conformers, which is not indexed). */
-  add(encodedModel: Uint8Array): void {
+  /** Adds the next input row (its frame, features/index-vector.ts; undefined for a row without conformers, which is not indexed). */
+  add(frame: RowFrame | undefined): void {
     const row = this.inputRows++;
-    const at = this.keys.length * INDEX_BITS;
-    if (!rowIndexVector(encodedModel, this.vectors, at)) return;
+    if (!frame) return;
+    frameIndexVector(frame, this.vectors, this.keys.length * INDEX_BITS);
     this.keys.push(BigInt(row));
     if (this.keys.length === INDEX_ADD_ROWS) this.flush();
   }
