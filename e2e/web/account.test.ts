@@ -5,7 +5,6 @@ import type { LocalOidc } from '../api/local-oidc.ts';
 import { linkIn, smtpEnv, startLocalSmtp } from '../api/local-smtp.ts';
 import { seriousAccessibilityViolations } from './axe.ts';
 import { launchBrowser, openPage, screenshotPath } from './browser.ts';
-import { WEB_DIST } from './global-setup.ts';
 import { startWebServer } from './web-server.ts';
 import type { WebServer } from './web-server.ts';
 
@@ -53,7 +52,7 @@ async function submitWithKey(key: string): Promise<Response> {
 describe('accounts in the browser', () => {
   beforeAll(async () => {
     // No SMTP configured: e-mail confirmation is off, so a sign-up signs the user in at once.
-    web = await startWebServer({ WEB_DIR: WEB_DIST });
+    web = await startWebServer();
   });
 
   afterAll(async () => {
@@ -311,11 +310,7 @@ describe('e-mail confirmation, password recovery and OpenID sign-in in the brows
   beforeAll(async () => {
     smtp = await startLocalSmtp();
     oidc = await startLocalOidc();
-    web = await startWebServer({
-      WEB_DIR: WEB_DIST,
-      ...smtpEnv(smtp.port),
-      ...oidcEnv('GOOGLE', oidc),
-    });
+    web = await startWebServer({ env: { ...smtpEnv(smtp.port), ...oidcEnv('GOOGLE', oidc) } });
     oidc.register(`${web.url}/api/auth/callback/google`);
   });
 

@@ -2,16 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../api/api-client.ts';
 import { parseCsv } from '../api/parse-files.ts';
 import { CATALOGS } from '../api/server-process.ts';
-import { launchBrowser, openPage, screenshotPath } from './browser.ts';
-import { startWebServer } from './web-server.ts';
-import type { WebServer } from './web-server.ts';
+import { openPage, screenshotPath } from './browser.ts';
+import { webAndBrowser } from './web-server.ts';
 
-const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
 /** Ten real vendor molecules as queries: rows 100.. of the Enamine sample (the test catalogues hold its first 60). */
 const QUERIES = gunzipSync(readFileSync(join(CATALOGS, 'enamine_real.smi.gz')))
   .toString('utf8')
@@ -20,22 +17,11 @@ const QUERIES = gunzipSync(readFileSync(join(CATALOGS, 'enamine_real.smi.gz')))
   .map((line) => line.split('\t').map((cell) => cell.trim()) as [string, string]);
 
 describe('batch search in the browser', () => {
-  let browser: Browser;
-  let server: WebServer;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = webAndBrowser();
 
   it('drops a 10-query .smi file, shows progress, opens a query, and downloads a CSV whose rows match single searches', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await context.addInitScript({ content: CONSENT_SEEN });
-    await page.goto(server.url);
+    const { page, errors } = await openPage(app.browser, { consentSeen: true });
+    await page.goto(app.web.url);
     await page.getByPlaceholder('Enter SMILES notation').waitFor({ timeout: 90_000 });
     await page.getByRole('radio', { name: 'Batch file' }).click();
     await page.getByRole('radio', { name: /Morgan/ }).click();
@@ -91,7 +77,7 @@ describe('batch search in the browser', () => {
     expect(header).toEqual(['query_id', 'query_smiles', 'rank', 'database', 'id', 'smiles', 'similarity']);
     const rows = body.map((cells) => Object.fromEntries(header!.map((name, k) => [name, cells[k]!])));
     expect(new Set(rows.map((row) => row.query_id))).toEqual(new Set(QUERIES.map(([, id]) => id)));
-    const api = new ApiClient(server.url);
+    const api = new ApiClient(app.web.url);
     for (const [smiles, id] of QUERIES) {
       const { job_name } = await api.json<{ job_name: string }>('/api/submit_molsearch', { search_input: smiles, search_type: 'morgan', db_names: 'MOLPORT,ENAMINE-REAL' });
       await api.waitForJob(job_name, 60_000);

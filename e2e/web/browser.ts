@@ -28,12 +28,16 @@ export interface OpenedPage {
 /** The page reports each CSP violation through this binding. */
 const CSP_BINDING = '__molsearchCspViolation';
 
+/** The feedback modal opens after 15 s for a new visitor; a test about something else opens its pages as a returning one. */
+const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
+
 /**
  * A fresh context (own storage) and page, recording page errors. Call it inside a test: the app runs
  * under the server's Content-Security-Policy, and a violation (a `securitypolicyviolation` event, or the
- * browser's console report of one) fails the test when it ends.
+ * browser's console report of one) fails the test when it ends. With `consentSeen`, the feedback modal
+ * counts as already seen.
  */
-export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<OpenedPage> {
+export async function openPage(browser: Browser, options: { width?: number; height?: number; consentSeen?: boolean } = {}): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     serviceWorkers: 'block',
@@ -46,6 +50,7 @@ export async function openPage(browser: Browser, options: { width?: number; heig
       report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline code'} in ${event.sourceFile || event.documentURI}:${event.lineNumber}`);
     });
   }, CSP_BINDING);
+  if (options.consentSeen) await context.addInitScript({ content: CONSENT_SEEN });
   onTestFinished(() => {
     expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
   });

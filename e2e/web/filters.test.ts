@@ -1,28 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
-import { startWebServer } from './web-server.ts';
-import type { WebServer } from './web-server.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './browser.ts';
+import { webAndBrowser } from './web-server.ts';
 
-const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
 
 describe('search filters in the browser', () => {
-  let browser: Browser;
-  let server: WebServer;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = webAndBrowser();
 
   it('sets filters in the collapsed Filters section, and the results header lists them with the notes', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await context.addInitScript({ content: CONSENT_SEEN });
-    await page.goto(server.url);
+    const { page, errors } = await openPage(app.browser, { consentSeen: true });
+    await page.goto(app.web.url);
     const smilesBox = page.getByPlaceholder('Enter SMILES notation');
     await smilesBox.waitFor({ timeout: 90_000 });
     await smilesBox.fill('CC(=O)Nc1ccc(O)cc1');

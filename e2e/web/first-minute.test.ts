@@ -3,14 +3,13 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { parseCsv } from '../api/parse-files.ts';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { openPage } from './browser.ts';
 import { searchPage } from './search-page.ts';
-import { startWebServer } from './web-server.ts';
-import type { WebServer } from './web-server.ts';
+import { webAndBrowser } from './web-server.ts';
 
 /** The first minute of a chemist in the web app (issue 22), each fix held by a test. */
 
@@ -25,23 +24,12 @@ const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
 const screenshot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 
-let web: WebServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [web, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-});
+const app = webAndBrowser();
 
 async function open(path = '/', size: { width: number; height: number } = LAPTOP) {
-  const opened = await openPage(browser, size);
   // The feedback modal has a test of its own; here it counts as seen.
-  await opened.context.addInitScript(() => localStorage.setItem('molsearch.consent-modal-seen', 'true'));
-  await opened.page.goto(web.url + path);
+  const opened = await openPage(app.browser, { ...size, consentSeen: true });
+  await opened.page.goto(app.web.url + path);
   return { ...opened, ui: searchPage(opened.page) };
 }
 
@@ -183,7 +171,7 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
     await page.getByRole('button', { name: 'Search method information' }).click();
     const modal = (await page.getByRole('dialog', { name: 'Search Method Information' }).innerText()).replace(/\s+/g, ' ');
     await page.keyboard.press('Escape');
-    await page.goto(`${web.url}/about`);
+    await page.goto(`${app.web.url}/about`);
     const about = (await page.getByRole('article').innerText()).replace(/\s+/g, ' ');
     for (const text of [modal, about]) {
       expect(text).toContain('(C + 1) / 2');
@@ -221,12 +209,12 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
 
   it('shows the vendor\'s own compound id on each card and copies its SMILES', async () => {
     const { page, context } = await open();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.web.url });
     const grid = await searchMolport(page, ASPIRIN, /^Morgan/);
     const card = grid.locator('article[data-molecule-id]').first();
     await expect.poll(() => card.locator('[title="MolPort compound id"]').innerText()).toMatch(/^MolPort-\d{3}-\d{3}-\d{3}$/);
     const drawing = (await card.getByRole('img').getAttribute('src'))!;
-    const smiles = new URL(drawing, web.url).searchParams.get('smiles');
+    const smiles = new URL(drawing, app.web.url).searchParams.get('smiles');
     await card.getByRole('button', { name: /^Copy SMILES of MolPort-/ }).click();
     await card.getByRole('button', { name: /^Copy SMILES of/ }).filter({ hasText: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(smiles);
@@ -256,7 +244,7 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.every((score) => score === best)).toBe(true);
 
-    await page.goto(`${web.url}/tutorial`);
+    await page.goto(`${app.web.url}/tutorial`);
     const code = await page.locator('pre code').innerText();
     expect(code).toContain('call("GET", "/api/databases")');
     expect(code).not.toMatch(/"db_names": \[".*"\]/);
@@ -265,12 +253,11 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
 
   it('opens /search?q= on the search page with the query filled in, and searches it', async () => {
     // With the stored method (Morgan: the test's Enamine sample has no 3D columns) and, none being stored, every database.
-    const opened = await openPage(browser, LAPTOP);
+    const opened = await openPage(app.browser, { ...LAPTOP, consentSeen: true });
     await opened.context.addInitScript(() => {
-      localStorage.setItem('molsearch.consent-modal-seen', 'true');
       sessionStorage.setItem('molsearch.search-settings', JSON.stringify({ searchMethod: 'morgan', searchQuality: 'fast', selectedDatabase: [], computeProperties: false }));
     });
-    await opened.page.goto(`${web.url}/search?q=${encodeURIComponent(ASPIRIN)}`);
+    await opened.page.goto(`${app.web.url}/search?q=${encodeURIComponent(ASPIRIN)}`);
     const { page, context, errors } = opened;
     const ui = searchPage(page);
     await ui.results.waitFor({ timeout: 90_000 }).catch(async (error: unknown) => {

@@ -1,24 +1,21 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser, hence the DOM types.
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { shapeTanimotoInPlace } from '@molsearch/chem';
 import Database from 'better-sqlite3';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { molblockAtoms, parseSdf } from '../api/parse-files.ts';
-import { freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
-import type { ServerProcess } from '../api/server-process.ts';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser, openPage, screenshotPath } from './browser.ts';
+import { openPage, screenshotPath } from './browser.ts';
 import { firstLoadScripts } from './first-load-scripts.ts';
 import { WEB_DIST } from './global-setup.ts';
 import { searchPage } from './search-page.ts';
+import { webAndBrowser } from './web-server.ts';
 
-const REPO = join(import.meta.dirname, '../..');
 const ASPIRIN = 'CC(=O)Oc1ccccc1C(=O)O';
 const ORDER_EMAIL = 'orders@molport.example';
-const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
 /** Ketcher's own toolbar (third-party) and the toast region are checked elsewhere. */
 const EDITOR = ['[data-testid="molecule-editor"]', '[data-sonner-toaster]'];
 
@@ -66,36 +63,12 @@ async function drawnViewer(page: Page): Promise<{ viewer: Locator; pixels: Pixel
 }
 
 describe('a hit in detail', () => {
-  let browser: Browser;
-  let server: ServerProcess;
-  let dataDir: string;
-  const cleanups: (() => Promise<void>)[] = [];
-
-  beforeAll(async () => {
-    const data = await freshDataDir();
-    dataDir = data.dir;
-    cleanups.push(data.remove);
-    const config = JSON.parse(await readFile(join(REPO, 'config/catalogues.json'), 'utf8')) as { databases: { id: string; orderEmail: string | null }[] };
-    for (const database of config.databases) if (database.id === 'MOLPORT') database.orderEmail = ORDER_EMAIL;
-    const configPath = join(data.dir, 'catalogues.json');
-    await writeFile(configPath, JSON.stringify(config));
-    server = await startServerProcess(data.dir, { RATE_LIMITING: 'false', WEB_DIR: WEB_DIST, CATALOGUE_CONFIG: configPath });
-    // WebGL in headless Chromium comes from SwiftShader, the software renderer.
-    browser = await launchBrowser({ webgl: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    for (const cleanup of cleanups) await cleanup();
-    await removeTestCatalogues();
-  });
+  const app = webAndBrowser({ orderEmail: ORDER_EMAIL, webgl: true });
 
   it('opens from a shape hit by keyboard, draws the aligned pose, recolours it by charge, downloads it, reloads and orders it', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await context.addInitScript({ content: CONSENT_SEEN });
+    const { page, context, errors } = await openPage(app.browser, { consentSeen: true });
     const search = searchPage(page);
-    await page.goto(server.url);
+    await page.goto(app.web.url);
     await search.smilesBox.waitFor({ timeout: 90_000 });
     await search.openOptions(ASPIRIN);
     await search.options.getByRole('radio', { name: /^Shape/ }).click();
@@ -150,7 +123,7 @@ describe('a hit in detail', () => {
     // Download pose: two records whose coordinates, as they lie, give the reported shape score.
     const jobName = decodeURIComponent(new URL(detailUrl).pathname.split('/')[2]!);
     const hitId = decodeURIComponent(new URL(detailUrl).pathname.split('/')[4]!);
-    const reported = (await (await page.request.get(`${server.url}/api/get_hit?job_name=${jobName}&db_name=MOLPORT&id=${encodeURIComponent(hitId)}`)).json()) as { shape_similarity: number; smiles: string };
+    const reported = (await (await page.request.get(`${app.web.url}/api/get_hit?job_name=${jobName}&db_name=MOLPORT&id=${encodeURIComponent(hitId)}`)).json()) as { shape_similarity: number; smiles: string };
     const download = page.waitForEvent('download', { timeout: 60_000 });
     await dialog.getByRole('link', { name: 'Download pose' }).click();
     const text = await readFile((await (await download).path())!, 'utf8');
@@ -184,7 +157,7 @@ describe('a hit in detail', () => {
     await quote.dispatchEvent('click');
     await expect
       .poll(() => {
-        const store = new Database(join(dataDir, 'molsearch.sqlite'), { readonly: true });
+        const store = new Database(join(app.web.dataDir, 'molsearch.sqlite'), { readonly: true });
         try {
           return (store.prepare('SELECT COUNT(*) AS n FROM quotations').get() as { n: number }).n;
         } finally {
@@ -198,9 +171,8 @@ describe('a hit in detail', () => {
   }, 300_000);
 
   it('keeps the 3D viewer out of the search page\'s first load', async () => {
-    const { page, context } = await openPage(browser);
-    await context.addInitScript({ content: CONSENT_SEEN });
-    const load = await firstLoadScripts(page, server.url);
+    const { page, context } = await openPage(app.browser, { consentSeen: true });
+    const load = await firstLoadScripts(page, app.web.url);
     const viewerChunks = (await readdir(join(WEB_DIST, 'assets'))).filter((name) => /^hit-viewer-.*\.js$/.test(name));
     expect(viewerChunks).toHaveLength(1);
     expect(load.files.map((file) => file.name)).not.toContain(viewerChunks[0]);

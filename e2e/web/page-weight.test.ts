@@ -1,23 +1,12 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser, hence the DOM types.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
-import { launchBrowser, openPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { openPage } from './browser.ts';
 import { searchPage } from './search-page.ts';
-import { startWebServer } from './web-server.ts';
-import type { WebServer } from './web-server.ts';
+import { webAndBrowser } from './web-server.ts';
 
-let web: WebServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [web, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-});
+const app = webAndBrowser();
 
 interface Visit {
   requests: number;
@@ -65,10 +54,9 @@ const describeVisit = (visit: Visit): string =>
 
 describe('the search page over the wire', () => {
   it('comes compressed on a first visit and from the browser cache on a repeat visit', async () => {
-    const { page, context } = await openPage(browser);
-    await context.addInitScript(() => localStorage.setItem('molsearch.consent-modal-seen', 'true'));
-    const first = await visit(page, web.url);
-    const repeat = await visit(page, web.url);
+    const { page, context } = await openPage(app.browser, { consentSeen: true });
+    const first = await visit(page, app.web.url);
+    const repeat = await visit(page, app.web.url);
     console.log(`[page weight] first visit: ${describeVisit(first)}\n[page weight] repeat visit: ${describeVisit(repeat)}`);
     expect(first.editorEncoding).toBe('br');
     // The hashed files are immutable: a repeat visit fetches only the shell and API answers.

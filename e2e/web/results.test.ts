@@ -1,30 +1,21 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
-import type { ServerProcess } from '../api/server-process.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import { parseCsv, parseSdf } from '../api/parse-files.ts';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser, openPage, screenshotPath } from './browser.ts';
-import { WEB_DIST } from './global-setup.ts';
+import { openPage, screenshotPath } from './browser.ts';
+import { webAndBrowser } from './web-server.ts';
 
-const REPO = join(import.meta.dirname, '../..');
 const ASPIRIN = 'CC(=O)Oc1ccccc1C(=O)O';
 const ORDER_EMAIL = 'orders@molport.example';
-/** The feedback consent dialog opens 15 s after load for new visitors; these visitors have seen it already. */
 /**
  * Left out of the accessibility checks: Ketcher's own toolbar (a third-party widget) and the toast
  * region, whose passing notices belong to the app shell and are checked with it.
  */
 const EDITOR = ['[data-testid="molecule-editor"]', '[data-sonner-toaster]'];
-const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
 
-interface Catalogues {
-  vendors: unknown[];
-  databases: { id: string; orderEmail: string | null }[];
-}
 
 /** True once every structure drawing inside the viewport has loaded (they load lazily). */
 const DRAWINGS_IN_VIEW_LOADED = `Array.from(document.images).filter((img) => {
@@ -60,35 +51,12 @@ async function similarities(cards: Locator): Promise<number[]> {
 }
 
 describe('search results in the browser', () => {
-  let browser: Browser;
-  let server: ServerProcess;
-  let dataDir: string;
-  const cleanups: (() => Promise<void>)[] = [];
-
-  beforeAll(async () => {
-    const data = await freshDataDir();
-    dataDir = data.dir;
-    cleanups.push(data.remove);
-    // MolPort gets an order address so "Contact For Orders" and "Get quote" have somewhere to write to.
-    const config = JSON.parse(await readFile(join(REPO, 'config/catalogues.json'), 'utf8')) as Catalogues;
-    for (const database of config.databases) if (database.id === 'MOLPORT') database.orderEmail = ORDER_EMAIL;
-    const configPath = join(data.dir, 'catalogues.json');
-    await writeFile(configPath, JSON.stringify(config));
-    server = await startServerProcess(data.dir, { RATE_LIMITING: 'false', WEB_DIR: WEB_DIST, CATALOGUE_CONFIG: configPath });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    for (const cleanup of cleanups) await cleanup();
-    await removeTestCatalogues();
-  });
+  // MolPort gets an order address so "Contact For Orders" and "Get quote" have somewhere to write to.
+  const app = webAndBrowser({ orderEmail: ORDER_EMAIL });
 
   it('shows sections, pages a database, filters by threshold, adds property columns and downloads a selection', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await context.addInitScript({ content: CONSENT_SEEN });
-    const results = await searchFor(page, server.url, ['MolPort', 'Enamine REAL']);
+    const { page, context, errors } = await openPage(app.browser, { consentSeen: true });
+    const results = await searchFor(page, app.web.url, ['MolPort', 'Enamine REAL']);
 
     // Sections view: ten hits per database, the query molecule first.
     const molportTop = results.getByRole('group', { name: 'Top hits from MolPort' });
@@ -187,7 +155,7 @@ describe('search results in the browser', () => {
     expect(records.every((record) => record.hasCoordinates)).toBe(true);
 
     // The server recorded the search once and both downloads of two molecules.
-    const store = new Database(join(dataDir, 'molsearch.sqlite'), { readonly: true });
+    const store = new Database(join(app.web.dataDir, 'molsearch.sqlite'), { readonly: true });
     try {
       const searches = store.prepare('SELECT search_id, search_method, query_smiles FROM searches').all() as { search_id: string; search_method: string; query_smiles: string }[];
       expect(searches).toHaveLength(1);
@@ -208,9 +176,8 @@ describe('search results in the browser', () => {
   }, 240_000);
 
   it('reads well on a 390 px wide phone', async () => {
-    const { page, context } = await openPage(browser, { width: 390, height: 844 });
-    await context.addInitScript({ content: CONSENT_SEEN });
-    const results = await searchFor(page, server.url, ['MolPort']);
+    const { page, context } = await openPage(app.browser, { width: 390, height: 844, consentSeen: true });
+    const results = await searchFor(page, app.web.url, ['MolPort']);
     const grid = results.getByRole('group', { name: 'Results from MolPort' });
     await grid.waitFor();
     expect(await grid.getByRole('checkbox').count()).toBe(30);
@@ -228,10 +195,9 @@ describe('search results in the browser', () => {
   }, 180_000);
 
   it('lists the supported databases by vendor with counts, links and a total', async () => {
-    const { page, context } = await openPage(browser);
-    await context.addInitScript({ content: CONSENT_SEEN });
+    const { page, context } = await openPage(app.browser, { consentSeen: true });
     // The search page's Database Information dialog shows the same list as the About page.
-    await page.goto(server.url);
+    await page.goto(app.web.url);
     await page.getByPlaceholder('Enter SMILES notation').fill(ASPIRIN);
     await page.getByRole('button', { name: 'Search', exact: true }).first().click();
     await page.getByRole('button', { name: 'Database information' }).click();
@@ -249,13 +215,12 @@ describe('search results in the browser', () => {
     await page.screenshot({ path: screenshotPath('supported-databases-desktop') });
     expect(await seriousAccessibilityViolations(page, EDITOR)).toEqual([]);
     await molport.getByRole('link', { name: 'Search in molsearch' }).click();
-    await page.waitForURL(`${server.url}/molport`);
+    await page.waitForURL(`${app.web.url}/molport`);
     await context.close();
   }, 120_000);
 
   it('serves the About, Tutorial, Privacy Policy and Terms pages with their titles and content', async () => {
-    const { page, context } = await openPage(browser, { width: 390, height: 844 });
-    await context.addInitScript({ content: CONSENT_SEEN });
+    const { page, context } = await openPage(app.browser, { width: 390, height: 844, consentSeen: true });
     const pages = [
       ['/about', 'About | molsearch', 'About molsearch'],
       ['/tutorial', 'Tutorial | molsearch', 'Tutorial'],
@@ -263,25 +228,25 @@ describe('search results in the browser', () => {
       ['/terms-and-conditions', 'Terms and Conditions | molsearch', 'Terms and Conditions'],
     ] as const;
     for (const [path, title, heading] of pages) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${app.web.url}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 60_000 });
       await expect.poll(() => page.title()).toBe(title);
       expect((await page.locator('meta[name="description"]').getAttribute('content'))!.length).toBeGreaterThan(40);
       expect(await seriousAccessibilityViolations(page, EDITOR)).toEqual([]);
     }
-    await page.goto(`${server.url}/tutorial`);
+    await page.goto(`${app.web.url}/tutorial`);
     const example = page.locator('pre code');
     await example.waitFor();
     const code = await example.innerText();
     // The example talks to the server the page came from, with the key header, and runs the whole flow.
-    expect(code).toContain(`BASE = "${server.url}"`);
+    expect(code).toContain(`BASE = "${app.web.url}"`);
     for (const call of ['X-API-Key', '/api/databases', '/api/submit_molsearch', '/api/job_status', '/api/get_molsearch_page', '/api/prepare_download', '/api/get_download_link']) {
       expect(code).toContain(call);
     }
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
     await example.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('tutorial-phone') });
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${app.web.url}/about`);
     await page.getByRole('region', { name: 'Supported databases' }).getByText(/^Total coverage:/).waitFor();
     await context.close();
   }, 180_000);

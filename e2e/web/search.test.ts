@@ -1,33 +1,19 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser, hence the DOM types.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser, openPage, screenshotPath } from './browser.ts';
+import { openPage, screenshotPath } from './browser.ts';
 import { searchPage } from './search-page.ts';
-import { startWebServer } from './web-server.ts';
-import type { WebServer } from './web-server.ts';
+import { startWebServer, webAndBrowser } from './web-server.ts';
 
 const ASPIRIN = 'CC(=O)Oc1ccccc1C(=O)O';
 const CAFFEINE = 'Cn1c(=O)c2c(ncn2C)n(C)c1=O';
 
-let web: WebServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [web, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-});
+const app = webAndBrowser();
 
 async function open(path = '/', size?: { width: number; height: number }) {
-  const opened = await openPage(browser, size);
-  // The feedback modal opens after 15 s for new visitors; these tests are about the search, so it counts as seen.
-  await opened.context.addInitScript(() => localStorage.setItem('molsearch.consent-modal-seen', 'true'));
-  await opened.page.goto(web.url + path);
+  const opened = await openPage(app.browser, { ...size, consentSeen: true });
+  await opened.page.goto(app.web.url + path);
   return { ...opened, ui: searchPage(opened.page) };
 }
 
@@ -176,9 +162,9 @@ describe('search page in Chromium', () => {
     await expect.poll(() => ui.card('MolPort').getAttribute('aria-checked')).toBe('true');
     expect(await ui.options.locator('[data-database]').count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.goto(`${web.url}/no-such-vendor`);
+    await page.goto(`${app.web.url}/no-such-vendor`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    await page.goto(`${web.url}/one/two`);
+    await page.goto(`${app.web.url}/one/two`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await context.close();
   });
@@ -203,8 +189,7 @@ describe('search page in Chromium', () => {
 
   it('shows the health banner with Retry when the server stops answering', async () => {
     const own = await startWebServer();
-    const opened = await openPage(browser);
-    await opened.context.addInitScript(() => localStorage.setItem('molsearch.consent-modal-seen', 'true'));
+    const opened = await openPage(app.browser, { consentSeen: true });
     const { page, context } = opened;
     const ui = searchPage(page);
     try {
@@ -226,16 +211,16 @@ describe('search page in Chromium', () => {
   });
 
   it('registers the service worker and offers a new version, clearing the old caches', async () => {
-    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    const context = await app.browser.newContext({ serviceWorkers: 'allow' });
     await context.addInitScript(() => localStorage.setItem('molsearch.consent-modal-seen', 'true'));
     const page = await context.newPage();
     try {
-      await page.goto(web.url);
+      await page.goto(app.web.url);
       const first = await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
         return { scope: registration.scope, script: registration.active?.scriptURL ?? '' };
       });
-      expect(first.scope).toBe(`${web.url}/`);
+      expect(first.scope).toBe(`${app.web.url}/`);
       expect(first.script).toMatch(/\/sw\.js\?v=[\w-]+$/);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       await page.evaluate(async () => {
