@@ -1,11 +1,13 @@
 // `npm run bench -- scale [--work DIR] [--rows 1000000,10000000] [--queries N] [--truth-queries N] [--agreement-queries N]
 //                          [--qualities fast,very_accurate] [--union] [--skip-rss] [--morgan-rows 10000000]
 //                          [--skip-index-rate] [--truth-queries-b N] [--skip-real] [--latency-queries N]
-//                          [--methods espsim_shape,espsim_electrostatic] [--sets A,B] [--probe fast:8:2048 ...] [--walk graph]`
+//                          [--methods espsim_shape,espsim_electrostatic] [--sets A,B] [--probe fast:8:2048 ...] [--walk graph]
+//                          [--morgan-only] [--morgan-copies identical,distinct] [--morgan-moves 3]`
 //
 // The 3D stage-1 index at scale, in one run: disk and memory per molecule, index build time, latency of shape
 // and electrostatic search by quality, how much of an exhaustive stage 1's candidates the index finds, and
-// recall@30 against the exact ranking, for real and replicated catalogues.
+// recall@30 against the exact ranking, for real and replicated catalogues; and Morgan top-30 over --morgan-rows
+// replicated fingerprints from disk (with --morgan-only, that alone: no 3D preparation).
 //
 // Real: CHEMSPACE-100K, the 100,000 molecules of chemspace_screening.smi.gz; UNION, every catalogue of
 // ../shared/data/catalogs (458,811 rows, ids prefixed by the file name; with --union, once all are prepared).
@@ -23,20 +25,23 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { decodeModel, encodeModel, popcount } from '@molsearch/chem';
+import { MORGAN_BYTES, decodeModel, encodeModel } from '@molsearch/chem';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, ShapeQuery } from '@molsearch/engine';
 import {
-  INDEX_WALK, LEGACY_CHARGE_MODEL, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, ShapeIndexWriter, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  INDEX_WALK, LEGACY_CHARGE_MODEL, MAX_FINGERPRINTS, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, ShapeIndexWriter, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
   createRescorePool, indexCandidates, poolRunner, rankRows, rescoreModels, rowFrame, shapeSearch,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 import { cachedBatches, cachedPreparer } from './lib/prepared-cache.ts';
+import { morganReplicaCatalogue, morganSources, writeReplicatedFingerprints } from './lib/morgan-replicas.ts';
+import type { CopyKind } from './lib/morgan-replicas.ts';
 import { replicaPreparer, sourceRows, writeReplicaInput } from './lib/replicas.ts';
 
 const CATALOGS = new URL('../../shared/data/catalogs/', import.meta.url).pathname;
@@ -61,6 +66,10 @@ export async function run(args: string[]): Promise<void> {
       union: { type: 'boolean', default: false },
       'skip-rss': { type: 'boolean', default: false },
       'morgan-rows': { type: 'string', default: '10000000' },
+      'morgan-only': { type: 'boolean', default: false },
+      'morgan-copies': { type: 'string', default: 'identical,distinct' },
+      'morgan-moves': { type: 'string', default: '3' },
+      'morgan-rss': { type: 'boolean', default: false },
       'skip-index-rate': { type: 'boolean', default: false },
       'truth-queries-b': { type: 'string' },
       'skip-real': { type: 'boolean', default: false },
@@ -82,6 +91,16 @@ export async function run(args: string[]): Promise<void> {
   const work = resolve(values.work);
   const dataDir = join(work, 'data');
   await mkdir(dataDir, { recursive: true });
+  const morganRows = values['morgan-rows'].split(',').filter(Boolean).map(Number);
+  const copyKinds = values['morgan-copies'].split(',').filter((kind): kind is CopyKind => kind === 'identical' || kind === 'distinct');
+  if (values['morgan-only']) {
+    // Morgan needs no 3D preparation: the real fingerprints come from a Morgan-only import (bench/lib/morgan-replicas.ts).
+    console.log(`scale benchmark, Morgan only, in ${work}; timings are medians over the 20 drug queries with their 10th-90th percentile spread`);
+    const queries = drugQueries(Number(values.queries), 0);
+    if (values['morgan-rss']) await morganResidentReport(work, queries[0]!);
+    for (const rows of morganRows) await morganReport(work, rows, queries, copyKinds, Number(values['morgan-moves']));
+    return;
+  }
   const qualities = values.qualities.split(',').filter((q): q is Quality => (QUALITIES as readonly string[]).includes(q));
   console.log(`scale benchmark in ${work} on ${process.env.MOLSEARCH_THREADS ?? 2} threads; timings are medians over the queries with their 10th-90th percentile spread`);
   const union = await unionInput(work);
@@ -100,7 +119,7 @@ export async function run(args: string[]): Promise<void> {
   const queries = await queryModels(work, [...setA, ...setB]);
   // The cheap figures first: resident set, Morgan from disk, index build rate; then search by search.
   if (!values['skip-rss'] && catalogues.length > 1) rssReport(dataDir, catalogues[0]!.catalogue, catalogues[catalogues.length - 1]!.catalogue, setA[0]!);
-  for (const rows of values['morgan-rows'].split(',').filter(Boolean).map(Number)) await morganReport(work, rows, setA);
+  for (const rows of morganRows) await morganReport(work, rows, setA, copyKinds, Number(values['morgan-moves']));
   const pool = createRescorePool(2);
   const gridPool = createGridPool(2);
   try {
@@ -131,48 +150,60 @@ export async function run(args: string[]): Promise<void> {
 }
 
 /**
- * Morgan top-30 over `rows` fingerprints: the 100k real ones in popcount order, each written rows / 100k
- * times in a row (identical copies: the scan's work is that of a real catalogue of this size, the hits
- * are copies), scanned from the file and from memory in a child process each; the file is deleted after.
+ * Morgan top-30 over `rows` fingerprints: the 100k real ones of chemspace_screening in popcount order, each
+ * written rows / 100k times in a row, as identical copies (the scan's work is that of a real catalogue of this
+ * size, but the best hit's copies fill the top 30 at once, which flatters BitBound) and as distinct copies
+ * (bench/lib/morgan-replicas.ts: a few set bits of each copy moved, popcount kept); scanned from the file and,
+ * when the column fits one shard's memory, from memory with and without folds, in a child process each; the file is deleted after.
  */
-async function morganReport(work: string, rows: number, queries: string[]): Promise<void> {
-  const sources: Uint8Array[] = [];
-  for (const record of cachedBatches(join(work, 'prepared.bin'))) {
-    for (let i = 0; i < record.batch.ids.length; i++) sources.push(record.batch.fingerprints.subarray(256 * i, 256 * (i + 1)));
-    if (sources.length >= REAL_ROWS) break;
-  }
-  sources.splice(REAL_ROWS);
-  sources.sort((a, b) => popcount(a) - popcount(b));
-  const copies = Math.ceil(rows / sources.length);
-  const total = copies * sources.length;
-  const path = join(work, `morgan-${total}.bin`);
-  const started = performance.now();
-  const handle = await open(path, 'w');
-  try {
-    const block = Buffer.alloc(256 * copies * 256);
-    for (let first = 0; first < sources.length; first += 256) {
-      const end = Math.min(sources.length, first + 256);
-      for (let s = first; s < end; s++) for (let c = 0; c < copies; c++) block.set(sources[s]!, ((s - first) * copies + c) * 256);
-      await handle.write(block, 0, (end - first) * copies * 256);
+async function morganReport(work: string, rows: number, queries: string[], kinds: CopyKind[], moves: number): Promise<void> {
+  const sources = await morganSources(work);
+  for (const kind of kinds) {
+    const started = performance.now();
+    const { path, total, copies } = await writeReplicatedFingerprints(work, sources, rows, kind, moves);
+    const copiesAre = kind === 'identical' ? 'identical copies' : `distinct copies: every copy but the first has ${moves} set bits moved to unset ones, popcount kept`;
+    console.log(
+      `\nMorgan over ${total.toLocaleString()} fingerprints (replicated: the ${sources.length.toLocaleString()} real ones of chemspace_screening x ${copies}, ${copiesAre}), ` +
+        `${((total * MORGAN_BYTES) / 1e9).toFixed(1)} GB written in ${fmt(performance.now() - started)}:`,
+    );
+    try {
+      const digests: string[] = [];
+      const cacheable = total * MORGAN_BYTES < totalmem();
+      for (const mode of total <= MAX_FINGERPRINTS ? (['disk', 'memory', 'memory-full'] as const) : (['disk'] as const)) {
+        const probe = JSON.parse(
+          execFileSync(process.execPath, ['--import', 'tsx', new URL('./lib/morgan-probe.ts', import.meta.url).pathname, path, String(total), String(copies), mode, ...queries], { encoding: 'utf8', maxBuffer: 1 << 24 })
+            .trim().split('\n').pop()!,
+        ) as { ms: number[]; scanned: number[]; rss: number; hits: string };
+        digests.push(probe.hits);
+        console.log(
+          `  ${mode === 'disk' ? `from the file (${cacheable ? 'page cache warm: second pass' : `second pass, but the file is larger than the ${(totalmem() / 1e9).toFixed(0)} GB of RAM: the page cache cannot hold it`})` : mode === 'memory' ? 'in memory with folds' : 'in memory without folds, every byte read as from the file'}: top-30 ${spread(probe.ms)} over ${probe.ms.length} queries on 2 scan threads, ` +
+            `BitBound scanned ${rowSpread(probe.scanned)} rows (${((100 * median(probe.scanned)) / total).toFixed(1)} % of the median query); process resident set ${(probe.rss / 2 ** 20).toFixed(0)} MiB`,
+        );
+      }
+      if (digests.length > 1) console.log(`  hits from the file and from memory ${digests.every((digest) => digest === digests[0]) ? 'identical' : 'DIFFER'} (rows and similarities of every query)`);
+      else console.log(`  not searched in memory: ${total.toLocaleString()} rows exceed one shard's memory (${MAX_FINGERPRINTS.toLocaleString()})`);
+    } finally {
+      await rm(path, { force: true });
     }
-  } finally {
-    await handle.close();
   }
-  console.log(`\nMorgan over ${total.toLocaleString()} fingerprints (replicated: the ${sources.length.toLocaleString()} real ones x ${copies}, identical copies), file written in ${fmt(performance.now() - started)}:`);
-  try {
-    for (const mode of ['disk', 'memory'] as const) {
-      const probe = JSON.parse(
-        execFileSync(process.execPath, ['--import', 'tsx', new URL('./lib/morgan-probe.ts', import.meta.url).pathname, path, String(total), String(copies), mode, ...queries], { encoding: 'utf8', maxBuffer: 1 << 24 })
-          .trim().split('\n').pop()!,
-      ) as { ms: number[]; scanned: number[]; rss: number };
-      console.log(
-        `  ${mode === 'disk' ? 'from the file (page cache warm)' : 'in memory with folds'}: top-30 ${spread(probe.ms)} over ${probe.ms.length} queries on 2 scan threads, ` +
-          `median ${median(probe.scanned).toLocaleString()} rows scanned by BitBound; process resident set ${(probe.rss / 2 ** 20).toFixed(0)} MiB`,
-      );
-    }
-  } finally {
-    await rm(path, { force: true });
-  }
+}
+
+/** Resident and disk bytes per molecule of Morgan-only catalogues: a fresh process that has searched the 1M replicated catalogue against one that has searched the 100k real one. */
+async function morganResidentReport(work: string, smiles: string): Promise<void> {
+  const small = await morganReplicaCatalogue(work, REAL_ROWS);
+  const large = await morganReplicaCatalogue(work, 10 * REAL_ROWS);
+  const probe = (id: string) =>
+    JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', new URL('./lib/morgan-rss-probe.ts', import.meta.url).pathname, join(work, 'data'), id, smiles], { encoding: 'utf8' }).trim().split('\n').pop()!) as {
+      rss: number; count: number;
+    };
+  const a = probe(small.id);
+  const b = probe(large.id);
+  const disk = (catalogue: Catalogue) => catalogue.manifest.files.reduce((sum, file) => sum + file.bytes, 0);
+  console.log(
+    `\nMorgan-only catalogues, resident set of a fresh process after one Morgan search: ${small.id} ${(a.rss / 2 ** 20).toFixed(0)} MiB, ${large.id} ${(b.rss / 2 ** 20).toFixed(0)} MiB ` +
+      `= ${((b.rss - a.rss) / (b.count - a.count)).toFixed(0)} bytes per molecule more (both under the 1 GiB fingerprint budget, so their fingerprints and folds are in memory); ` +
+      `disk ${(disk(small) / small.count).toFixed(0)} and ${(disk(large) / large.count).toFixed(0)} bytes per molecule`,
+  );
 }
 
 /** The union input file: every .smi.gz of the shared catalogues, chemspace_screening first, ids prefixed by their file. */
@@ -435,6 +466,13 @@ function spread(ms: number[]): string {
   const sorted = [...ms].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   return `${fmt(median(ms))} [${fmt(at(0.1))}-${fmt(at(0.9))}]`;
+}
+
+/** Median and 10th-90th percentile of row counts. */
+function rowSpread(rows: number[]): string {
+  const sorted = [...rows].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return `${median(rows).toLocaleString()} [${at(0.1).toLocaleString()}-${at(0.9).toLocaleString()}]`;
 }
 
 function fmt(ms: number): string {

@@ -5,7 +5,7 @@
 export { encodedShapeModel, CATALOGUE_SHAPE, QUERY_SHAPE } from './features/shape-features.ts';
 export type { ShapeBuildOptions } from './features/shape-features.ts';
 export type { CommonBitsKernel, KernelKind } from './morgan/common-bits-kernel.ts';
-export { allocateFingerprintMemory, fileColumn, fingerprintView, popcountStartsOf } from './morgan/fingerprint-memory.ts';
+export { MAX_FINGERPRINTS, allocateFingerprintMemory, fileColumn, fingerprintView, popcountStartsOf } from './morgan/fingerprint-memory.ts';
 export type { FingerprintColumn } from './morgan/fingerprint-memory.ts';
 export { morganScan } from './morgan/morgan-scan.ts';
 export { createScanPool } from './morgan/scan-pool.ts';
