@@ -2,7 +2,8 @@
 //                          [--qualities fast,very_accurate] [--union] [--skip-rss] [--morgan-rows 10000000]
 //                          [--skip-index-rate] [--truth-queries-b N] [--skip-real] [--latency-queries N]
 //                          [--methods espsim_shape,espsim_electrostatic] [--sets A,B] [--probe fast:8:2048 ...] [--walk graph]
-//                          [--morgan-only] [--morgan-copies identical,distinct] [--morgan-moves 3]`
+//                          [--morgan-only] [--morgan-copies identical,distinct] [--morgan-moves 3] [--morgan-rss]
+//                          [--morgan-modes disk,disk-folds,memory,memory-full]`
 //
 // The 3D stage-1 index at scale, in one run: disk and memory per molecule, index build time, latency of shape
 // and electrostatic search by quality, how much of an exhaustive stage 1's candidates the index finds, and
@@ -36,7 +37,7 @@ import { closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQ
 import type { Catalogue, ShapeQuery } from '@molsearch/engine';
 import {
   INDEX_WALK, LEGACY_CHARGE_MODEL, MAX_FINGERPRINTS, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, ShapeIndexWriter, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
-  createRescorePool, indexCandidates, poolRunner, rankRows, rescoreModels, rowFrame, shapeSearch,
+  createRescorePool, indexCandidates, poolRunner, rankRows, rescoreModels, rowFrame, shapeSearch, writeFoldFile,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 import { cachedBatches, cachedPreparer } from './lib/prepared-cache.ts';
@@ -51,6 +52,9 @@ const QUALITIES = ['fast', 'accurate', 'very_accurate'] as const;
 type Quality = (typeof QUALITIES)[number];
 const SHAPE = { conformers: 3, seed: 42, timeBudgetMs: 2000, ...LEGACY_CHARGE_MODEL };
 const REAL_ROWS = 100_000;
+/** How the Morgan figures scan a file: every byte from it, its folds from a fold file first, in memory with and without folds. */
+const MORGAN_MODES = ['disk', 'disk-folds', 'memory', 'memory-full'] as const;
+type MorganMode = (typeof MORGAN_MODES)[number];
 const TOP = 30;
 
 export async function run(args: string[]): Promise<void> {
@@ -70,6 +74,7 @@ export async function run(args: string[]): Promise<void> {
       'morgan-copies': { type: 'string', default: 'identical,distinct' },
       'morgan-moves': { type: 'string', default: '3' },
       'morgan-rss': { type: 'boolean', default: false },
+      'morgan-modes': { type: 'string', default: MORGAN_MODES.join(',') },
       'skip-index-rate': { type: 'boolean', default: false },
       'truth-queries-b': { type: 'string' },
       'skip-real': { type: 'boolean', default: false },
@@ -92,13 +97,14 @@ export async function run(args: string[]): Promise<void> {
   const dataDir = join(work, 'data');
   await mkdir(dataDir, { recursive: true });
   const morganRows = values['morgan-rows'].split(',').filter(Boolean).map(Number);
+  const morganModes = values['morgan-modes'].split(',').filter((mode): mode is MorganMode => (MORGAN_MODES as readonly string[]).includes(mode));
   const copyKinds = values['morgan-copies'].split(',').filter((kind): kind is CopyKind => kind === 'identical' || kind === 'distinct');
   if (values['morgan-only']) {
     // Morgan needs no 3D preparation: the real fingerprints come from a Morgan-only import (bench/lib/morgan-replicas.ts).
     console.log(`scale benchmark, Morgan only, in ${work}; timings are medians over the 20 drug queries with their 10th-90th percentile spread`);
     const queries = drugQueries(Number(values.queries), 0);
     if (values['morgan-rss']) await morganResidentReport(work, queries[0]!);
-    for (const rows of morganRows) await morganReport(work, rows, queries, copyKinds, Number(values['morgan-moves']));
+    for (const rows of morganRows) await morganReport(work, rows, queries, copyKinds, Number(values['morgan-moves']), morganModes);
     return;
   }
   const qualities = values.qualities.split(',').filter((q): q is Quality => (QUALITIES as readonly string[]).includes(q));
@@ -119,7 +125,7 @@ export async function run(args: string[]): Promise<void> {
   const queries = await queryModels(work, [...setA, ...setB]);
   // The cheap figures first: resident set, Morgan from disk, index build rate; then search by search.
   if (!values['skip-rss'] && catalogues.length > 1) rssReport(dataDir, catalogues[0]!.catalogue, catalogues[catalogues.length - 1]!.catalogue, setA[0]!);
-  for (const rows of morganRows) await morganReport(work, rows, setA, copyKinds, Number(values['morgan-moves']));
+  for (const rows of morganRows) await morganReport(work, rows, setA, copyKinds, Number(values['morgan-moves']), morganModes);
   const pool = createRescorePool(2);
   const gridPool = createGridPool(2);
   try {
@@ -154,9 +160,10 @@ export async function run(args: string[]): Promise<void> {
  * written rows / 100k times in a row, as identical copies (the scan's work is that of a real catalogue of this
  * size, but the best hit's copies fill the top 30 at once, which flatters BitBound) and as distinct copies
  * (bench/lib/morgan-replicas.ts: a few set bits of each copy moved, popcount kept); scanned from the file and,
- * when the column fits one shard's memory, from memory with and without folds, in a child process each; the file is deleted after.
+ * behind the folds of a fold file, and when the column fits one shard's memory, from memory with and without folds,
+ * in a child process each; the files are deleted after.
  */
-async function morganReport(work: string, rows: number, queries: string[], kinds: CopyKind[], moves: number): Promise<void> {
+async function morganReport(work: string, rows: number, queries: string[], kinds: CopyKind[], moves: number, modes: MorganMode[]): Promise<void> {
   const sources = await morganSources(work);
   for (const kind of kinds) {
     const started = performance.now();
@@ -169,21 +176,27 @@ async function morganReport(work: string, rows: number, queries: string[], kinds
     try {
       const digests: string[] = [];
       const cacheable = total * MORGAN_BYTES < totalmem();
-      for (const mode of total <= MAX_FINGERPRINTS ? (['disk', 'memory', 'memory-full'] as const) : (['disk'] as const)) {
+      if (modes.includes('disk-folds')) {
+        const folding = performance.now();
+        writeFoldFile(path, total, `${path}.folds`);
+        console.log(`  fold file (32 bytes a row, ${((total * 32) / 1e9).toFixed(2)} GB) written in ${fmt(performance.now() - folding)}`);
+      }
+      for (const mode of modes.filter((mode) => total <= MAX_FINGERPRINTS || !mode.startsWith('memory'))) {
         const probe = JSON.parse(
           execFileSync(process.execPath, ['--import', 'tsx', new URL('./lib/morgan-probe.ts', import.meta.url).pathname, path, String(total), String(copies), mode, ...queries], { encoding: 'utf8', maxBuffer: 1 << 24 })
             .trim().split('\n').pop()!,
         ) as { ms: number[]; scanned: number[]; rss: number; hits: string };
         digests.push(probe.hits);
         console.log(
-          `  ${mode === 'disk' ? `from the file (${cacheable ? 'page cache warm: second pass' : `second pass, but the file is larger than the ${(totalmem() / 1e9).toFixed(0)} GB of RAM: the page cache cannot hold it`})` : mode === 'memory' ? 'in memory with folds' : 'in memory without folds, every byte read as from the file'}: top-30 ${spread(probe.ms)} over ${probe.ms.length} queries on 2 scan threads, ` +
+          `  ${morganModeLabel(mode, cacheable)}: top-30 ${spread(probe.ms)} over ${probe.ms.length} queries on 2 scan threads, ` +
             `BitBound scanned ${rowSpread(probe.scanned)} rows (${((100 * median(probe.scanned)) / total).toFixed(1)} % of the median query); process resident set ${(probe.rss / 2 ** 20).toFixed(0)} MiB`,
         );
       }
-      if (digests.length > 1) console.log(`  hits from the file and from memory ${digests.every((digest) => digest === digests[0]) ? 'identical' : 'DIFFER'} (rows and similarities of every query)`);
-      else console.log(`  not searched in memory: ${total.toLocaleString()} rows exceed one shard's memory (${MAX_FINGERPRINTS.toLocaleString()})`);
+      if (digests.length > 1) console.log(`  hits of the ${digests.length} ways ${digests.every((digest) => digest === digests[0]) ? 'identical' : 'DIFFER'} (rows and similarities of every query)`);
+      if (total > MAX_FINGERPRINTS) console.log(`  not searched in memory: ${total.toLocaleString()} rows exceed one shard's memory (${MAX_FINGERPRINTS.toLocaleString()})`);
     } finally {
       await rm(path, { force: true });
+      await rm(`${path}.folds`, { force: true });
     }
   }
 }
@@ -204,6 +217,20 @@ async function morganResidentReport(work: string, smiles: string): Promise<void>
       `= ${((b.rss - a.rss) / (b.count - a.count)).toFixed(0)} bytes per molecule more (both under the 1 GiB fingerprint budget, so their fingerprints and folds are in memory); ` +
       `disk ${(disk(small) / small.count).toFixed(0)} and ${(disk(large) / large.count).toFixed(0)} bytes per molecule`,
   );
+}
+
+function morganModeLabel(mode: MorganMode, cacheable: boolean): string {
+  const warm = cacheable ? 'page cache warm: second pass' : `second pass, but the file is larger than the ${(totalmem() / 1e9).toFixed(0)} GB of RAM: the page cache cannot hold it`;
+  switch (mode) {
+    case 'disk':
+      return `from the file, every byte (${warm})`;
+    case 'disk-folds':
+      return 'from the file behind the folds of the fold file (second pass)';
+    case 'memory':
+      return 'in memory with folds';
+    case 'memory-full':
+      return 'in memory without folds, every byte read as from the file';
+  }
 }
 
 /** The union input file: every .smi.gz of the shared catalogues, chemspace_screening first, ids prefixed by their file. */

@@ -1,9 +1,9 @@
 // Child process of the scale benchmark: Morgan top-30 over a replicated fingerprint file, scanned from the
-// file (morgan/disk-kernel.ts) or read into memory, scanned with its folds or without (every byte read, as
-// from the file), on a pool of two scan threads; prints the
+// file (morgan/disk-kernel.ts; with disk-folds, behind the folds of <file>.folds) or read into memory, scanned
+// with its folds or without (every byte read, as from the file), on a pool of two scan threads; prints the
 // timings of every query after one warm-up pass (page cache warm), a digest of the hits (so the parent can
 // check that both modes found the same rows) and the process's resident set.
-// Usage: morgan-probe.ts <file> <rows> <copies> <disk|memory|memory-full> <query smiles...>
+// Usage: morgan-probe.ts <file> <rows> <copies> <disk|disk-folds|memory|memory-full> <query smiles...>
 // The file holds `rows` / `copies` groups of `copies` rows in popcount order, every row of a group with the
 // popcount of its first (bench/lib/morgan-replicas.ts).
 import { createHash } from 'node:crypto';
@@ -12,7 +12,7 @@ import { MORGAN_BYTES, loadRDKit, morganFingerprint, popcount, withMol } from '@
 import { allocateFingerprintMemory, createScanPool, fileColumn, fingerprintView, foldFingerprints, morganScan } from '@molsearch/engine/bench';
 import type { FingerprintColumn } from '@molsearch/engine/bench';
 
-const [file, rowsText, copiesText, mode, ...queries] = process.argv.slice(2) as [string, string, string, 'disk' | 'memory' | 'memory-full', ...string[]];
+const [file, rowsText, copiesText, mode, ...queries] = process.argv.slice(2) as [string, string, string, 'disk' | 'disk-folds' | 'memory' | 'memory-full', ...string[]];
 const rows = Number(rowsText);
 const copies = Number(copiesText);
 const fd = openSync(file, 'r');
@@ -27,8 +27,8 @@ for (let group = 0; group < rows / copies; group++) {
 const starts = new Uint32Array(counts.length);
 for (let p = 1; p < counts.length; p++) starts[p] = starts[p - 1]! + counts[p - 1]!;
 let column: FingerprintColumn;
-if (mode === 'disk') {
-  column = fileColumn(file, rows, starts);
+if (mode === 'disk' || mode === 'disk-folds') {
+  column = fileColumn(file, rows, starts, mode === 'disk-folds' ? `${file}.folds` : undefined);
 } else {
   column = { memory: allocateFingerprintMemory(rows), count: rows, popcountStarts: starts };
   const view = fingerprintView(column);

@@ -3,11 +3,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRDKit, morganFingerprint, withMol } from '@molsearch/chem';
+import { MORGAN_BITS, loadRDKit, morganFingerprint, popcount, seededRandom, withMol } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
-import { fileColumn } from './fingerprint-memory.ts';
+import { FOLD_BYTES, allocateFingerprintMemory, fileColumn, fingerprintView, foldsOffset, popcountStartsOf } from './fingerprint-memory.ts';
+import { writeFoldFile } from './fold-file.ts';
+import { foldFingerprints } from './wasm-kernel.ts';
 import type { FingerprintColumn } from './fingerprint-memory.ts';
 import { fingerprintColumn, setFingerprintMemoryBudget } from './morgan-column.ts';
 import { morganScan } from './morgan-scan.ts';
@@ -22,6 +24,7 @@ let dataDir: string;
 let catalogue: Catalogue;
 let inMemory: FingerprintColumn;
 let onDisk: FingerprintColumn;
+let onDiskFolded: FingerprintColumn;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'molsearch-disk-scan-'));
@@ -33,6 +36,8 @@ beforeAll(async () => {
   catalogue = await openCatalogue(dataDir, 'NCI');
   inMemory = await fingerprintColumn(catalogue);
   onDisk = fileColumn(await catalogue.fingerprintFile!(), catalogue.count, catalogue.popcountStarts);
+  writeFoldFile(onDisk.file!, catalogue.count, join(dir, 'nci.folds'));
+  onDiskFolded = fileColumn(onDisk.file!, catalogue.count, catalogue.popcountStarts, join(dir, 'nci.folds'));
   await loadRDKit();
 }, 300_000);
 
@@ -50,10 +55,12 @@ describe('Morgan scans of fingerprints left in their file', () => {
         for (const [limit, threshold] of [[1, 0], [30, 0], [1000, 0], [30, 0.3]] as const) {
           const expected = await morganScan(inMemory, catalogue.version, query, { limit, threshold });
           if (threshold === 0) expect(expected.rows.length).toBe(Math.min(limit, catalogue.count));
-          for (const options of [{}, { pool }, { kernel: 'js' as const }]) {
-            const found = await morganScan(onDisk, `${catalogue.version}+file`, query, { limit, threshold, ...options });
-            expect([...found.rows]).toEqual([...expected.rows]);
-            expect([...found.similarities]).toEqual([...expected.similarities]);
+          for (const [column, version] of [[onDisk, '+file'], [onDiskFolded, '+folds']] as const) {
+            for (const options of [{}, { pool }, { kernel: 'js' as const }]) {
+              const found = await morganScan(column, `${catalogue.version}${version}`, query, { limit, threshold, ...options });
+              expect([...found.rows]).toEqual([...expected.rows]);
+              expect([...found.similarities]).toEqual([...expected.similarities]);
+            }
           }
         }
       }
@@ -71,6 +78,54 @@ describe('Morgan scans of fingerprints left in their file', () => {
       expect(column.memory.buffer.byteLength).toBeLessThan(2 ** 21);
     } finally {
       setFingerprintMemoryBudget(budget);
+    }
+  });
+});
+
+describe('Morgan scans with the folds in a file too', () => {
+  /** `count` fingerprints of 15-45 random bits, every fifth a near copy of an earlier one, in popcount order. */
+  function fingerprints(count: number): Uint8Array[] {
+    const random = seededRandom(23);
+    const rows: Uint8Array[] = [];
+    for (let i = 0; i < count; i++) {
+      const row = i % 5 === 4 ? rows[Math.floor(random() * i)]!.slice() : new Uint8Array(256);
+      for (let b = 0, bits = i % 5 === 4 ? 3 : 15 + Math.floor(random() * 31); b < bits; b++) {
+        const bit = Math.floor(random() * MORGAN_BITS);
+        row[bit >> 3]! ^= 1 << (bit & 7);
+      }
+      rows.push(row);
+    }
+    return rows.sort((a, b) => popcount(a) - popcount(b));
+  }
+
+  it('write the folds of the column in memory and find exactly its hits over several chunks', async () => {
+    const rows = fingerprints(20_000);
+    const starts = popcountStartsOf(rows.map(popcount));
+    const memory: FingerprintColumn = { memory: allocateFingerprintMemory(rows.length), count: rows.length, popcountStarts: starts };
+    rows.forEach((row, i) => fingerprintView(memory).set(row, i * 256));
+    foldFingerprints(memory);
+    const file = join(dir, 'synthetic.bin');
+    await writeFile(file, Buffer.concat(rows));
+    writeFoldFile(file, rows.length, join(dir, 'synthetic.folds'));
+    expect(new Uint8Array(readFileSync(join(dir, 'synthetic.folds')))).toEqual(new Uint8Array(memory.memory.buffer, foldsOffset(memory), rows.length * FOLD_BYTES));
+    const folded = fileColumn(file, rows.length, starts, join(dir, 'synthetic.folds'));
+    const pool = createScanPool(2);
+    try {
+      for (const q of [3, 4_000, 9_999, 15_000, 19_997]) {
+        const query = rows[q]!.slice();
+        query[q % 256]! ^= 1 << (q % 8);
+        for (const [limit, threshold] of [[1, 0], [30, 0], [1000, 0], [30, 0.5]] as const) {
+          const expected = await morganScan(memory, 'synthetic', query, { limit, threshold });
+          expect(expected.rows.length).toBeGreaterThan(0);
+          for (const options of [{}, { pool }]) {
+            const found = await morganScan(folded, 'synthetic+folds', query, { limit, threshold, ...options });
+            expect([...found.rows]).toEqual([...expected.rows]);
+            expect([...found.similarities]).toEqual([...expected.similarities]);
+          }
+        }
+      }
+    } finally {
+      await pool.close();
     }
   });
 });

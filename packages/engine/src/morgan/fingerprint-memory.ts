@@ -40,6 +40,11 @@ export interface FingerprintColumn {
    * `memory` (then the scratch slots alone): kernels read the rows they scan from it (morgan/disk-kernel.ts).
    */
   file?: string;
+  /**
+   * The folds of `file` (32 bytes a row, row order; morgan/fold-file.ts), when they are kept in a file too:
+   * a disk kernel then reads the folds of a chunk and only the fingerprints that pass their bound.
+   */
+  foldFile?: string;
 }
 
 export function allocateFingerprintMemory(count: number): WasmMemory {
@@ -50,9 +55,9 @@ export function allocateFingerprintMemory(count: number): WasmMemory {
   return new wasm.Memory({ initial: pages, maximum: pages, shared: true });
 }
 
-/** A column whose `count` fingerprints stay in `file` (checked beforehand); only its popcount table is in memory. */
-export function fileColumn(file: string, count: number, popcountStarts: Uint32Array): FingerprintColumn {
-  return { memory: allocateFingerprintMemory(0), count, popcountStarts, file };
+/** A column whose `count` fingerprints stay in `file` (checked beforehand), with their folds in `foldFile` if given; only its popcount table is in memory. */
+export function fileColumn(file: string, count: number, popcountStarts: Uint32Array, foldFile?: string): FingerprintColumn {
+  return { memory: allocateFingerprintMemory(0), count, popcountStarts, file, ...(foldFile !== undefined ? { foldFile } : {}) };
 }
 
 /** The fingerprint bytes of the column, row r at `r * 256` (a column in memory only). */
