@@ -34,6 +34,11 @@ export class CatalogueFiles {
     openFiles.register(this, this.descriptors);
   }
 
+  /** True when the manifest lists the file (an optional file, which older catalogues lack). */
+  has(name: string): boolean {
+    return this.listed.has(name);
+  }
+
   /** The file's size as the manifest gives it (checked against the file at open). */
   size(name: string): number {
     return this.entry(name).bytes;

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, MANIFEST_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
+import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, FOLD_FILE, MANIFEST_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, StoredProperty } from '../format/catalogue-format.ts';
 import type { CataloguePart } from '../format/catalogue-part.ts';
 import { catalogueDir, partDir } from '../format/catalogue-paths.ts';
@@ -34,6 +34,8 @@ export interface Catalogue {
   readFingerprints(target: Uint8Array): Promise<void>;
   /** Checks the fingerprint file against its checksum and returns its path, for scans that read it in place. */
   fingerprintFile?(): Promise<string>;
+  /** Likewise the fingerprints' fold file (FOLD_FILE), or undefined for a catalogue built without one. */
+  foldFile?(): Promise<string | undefined>;
   smiles(row: number): string;
   compoundId(row: number): string;
   /** One row's fingerprint, read from the file (not checked: for single rows). */
@@ -100,10 +102,8 @@ export async function readCatalogue(dataDir: string, id: string, part?: Catalogu
     version: `${manifest.id}@${manifest.created}`,
     popcountStarts,
     readFingerprints: (target) => files.readInto(COLUMN_FILES.fingerprints, target),
-    fingerprintFile: async () => {
-      await files.verify(COLUMN_FILES.fingerprints);
-      return files.path(COLUMN_FILES.fingerprints);
-    },
+    fingerprintFile: () => verifiedPath(files, COLUMN_FILES.fingerprints),
+    foldFile: async () => (files.has(FOLD_FILE) ? verifiedPath(files, FOLD_FILE) : undefined),
     smiles: smiles,
     compoundId: ids,
     fingerprint: (row) => {
@@ -285,4 +285,9 @@ function isFileEntry(file: unknown): boolean {
 
 function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
+}
+
+async function verifiedPath(files: CatalogueFiles, name: string): Promise<string> {
+  await files.verify(name);
+  return files.path(name);
 }

@@ -1,9 +1,10 @@
 import { popcount } from '@molsearch/chem';
 import { numericProperties, textProperties } from '../features/prepared-batch.ts';
 import type { PreparedBatch } from '../features/prepared-batch.ts';
-import { COLUMN_FILES, FINGERPRINT_BYTES, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
+import { COLUMN_FILES, FINGERPRINT_BYTES, FOLD_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
 import { WRITE_ROWS, writeBytes, writeColumn } from '../format/column-file.ts';
+import { FOLD_BYTES, foldInto } from '../format/fingerprint-fold.ts';
 import { concatFloats } from '../format/packed-bytes.ts';
 import { rowFrame } from '../features/index-vector.ts';
 import { ChargeIndexWriter } from './charge-index-writer.ts';
@@ -94,6 +95,9 @@ export class CatalogueBuilder {
     const files: ManifestFile[] = [];
     files.push(await writeRows(dir, COLUMN_FILES.fingerprints, order, FINGERPRINT_BYTES, (row, target, at) => {
       target.set(fingerprints.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES), at);
+    }));
+    files.push(await writeRows(dir, FOLD_FILE, order, FOLD_BYTES, (row, target, at) => {
+      foldInto(fingerprints.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES), target, at);
     }));
     files.push(await writeBytes(dir, COLUMN_FILES.popcountStarts, new Uint8Array(order.starts.buffer)));
     files.push(...(await writeStrings(dir, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, order.rows, this.smiles)));

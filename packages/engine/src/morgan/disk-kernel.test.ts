@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MORGAN_BITS, loadRDKit, morganFingerprint, popcount, seededRandom, withMol } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
+import { FOLD_FILE, MANIFEST_FILE } from '../format/catalogue-format.ts';
+import type { CatalogueManifest } from '../format/catalogue-format.ts';
+import { catalogueDir } from '../format/catalogue-paths.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { FOLD_BYTES, allocateFingerprintMemory, fileColumn, fingerprintView, foldsOffset, popcountStartsOf } from './fingerprint-memory.ts';
 import { writeFoldFile } from './fold-file.ts';
@@ -36,8 +39,8 @@ beforeAll(async () => {
   catalogue = await openCatalogue(dataDir, 'NCI');
   inMemory = await fingerprintColumn(catalogue);
   onDisk = fileColumn(await catalogue.fingerprintFile!(), catalogue.count, catalogue.popcountStarts);
-  writeFoldFile(onDisk.file!, catalogue.count, join(dir, 'nci.folds'));
-  onDiskFolded = fileColumn(onDisk.file!, catalogue.count, catalogue.popcountStarts, join(dir, 'nci.folds'));
+  // The fold file the import wrote beside the fingerprints.
+  onDiskFolded = fileColumn(onDisk.file!, catalogue.count, catalogue.popcountStarts, await catalogue.foldFile!());
   await loadRDKit();
 }, 300_000);
 
@@ -69,13 +72,71 @@ describe('Morgan scans of fingerprints left in their file', () => {
     }
   });
 
+  it('read folds the import wrote as the kernel folds the column in memory', async () => {
+    expect(inMemory.folded).toBe(true);
+    expect(onDiskFolded.foldFile).toMatch(/NCI\/fingerprint-folds\.bin$/);
+    const written = new Uint8Array(readFileSync(onDiskFolded.foldFile!));
+    expect(written.byteLength).toBe(catalogue.count * FOLD_BYTES);
+    expect(written).toEqual(new Uint8Array(inMemory.memory.buffer, foldsOffset(inMemory), catalogue.count * FOLD_BYTES));
+  });
+
   it('are what a search uses for a catalogue over the memory budget, and never hold the column', async () => {
     const budget = setFingerprintMemoryBudget(0);
     try {
       forgetCatalogues();
       const column = await fingerprintColumn(await openCatalogue(dataDir, 'NCI'));
       expect(column.file).toMatch(/NCI\/fingerprints\.bin$/);
+      expect(column.foldFile).toMatch(/NCI\/fingerprint-folds\.bin$/);
       expect(column.memory.buffer.byteLength).toBeLessThan(2 ** 21);
+    } finally {
+      setFingerprintMemoryBudget(budget);
+    }
+  });
+});
+
+/** A copy of the data folder whose NCI catalogue `change` alters (its manifest is written back after). */
+async function copyWith(name: string, change: (manifest: CatalogueManifest, folder: string) => Promise<void>): Promise<string> {
+  const copy = join(dir, name);
+  await cp(dataDir, copy, { recursive: true });
+  const folder = catalogueDir(copy, 'NCI');
+  const manifest = JSON.parse(await readFile(join(folder, MANIFEST_FILE), 'utf8')) as CatalogueManifest;
+  await change(manifest, folder);
+  await writeFile(join(folder, MANIFEST_FILE), JSON.stringify(manifest));
+  return copy;
+}
+
+describe('a catalogue over the memory budget and its fold file', () => {
+  it('built before fold files, is searched from its fingerprint file alone, with the same hits', async () => {
+    const old = await copyWith('before-folds', async (manifest, folder) => {
+      manifest.files = manifest.files.filter((file) => file.name !== FOLD_FILE);
+      await rm(join(folder, FOLD_FILE));
+    });
+    const budget = setFingerprintMemoryBudget(0);
+    try {
+      const column = await fingerprintColumn(await openCatalogue(old, 'NCI'));
+      expect(column.file).toBeDefined();
+      expect(column.foldFile).toBeUndefined();
+      for (const smiles of QUERIES) {
+        const query = withMol(smiles, morganFingerprint)!;
+        const expected = await morganScan(inMemory, catalogue.version, query, { limit: 30, threshold: 0 });
+        const found = await morganScan(column, 'before-folds', query, { limit: 30, threshold: 0 });
+        expect([...found.rows]).toEqual([...expected.rows]);
+      }
+    } finally {
+      setFingerprintMemoryBudget(budget);
+    }
+  });
+
+  it('refuses a damaged fold file by name instead of searching behind wrong folds', async () => {
+    const damaged = await copyWith('damaged-folds', async (_, folder) => {
+      const path = join(folder, FOLD_FILE);
+      const bytes = await readFile(path);
+      bytes[5 * FOLD_BYTES + 3] = bytes[5 * FOLD_BYTES + 3]! ^ 0xff;
+      await writeFile(path, bytes);
+    });
+    const budget = setFingerprintMemoryBudget(0);
+    try {
+      await expect(fingerprintColumn(await openCatalogue(damaged, 'NCI'))).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(FOLD_FILE) });
     } finally {
       setFingerprintMemoryBudget(budget);
     }

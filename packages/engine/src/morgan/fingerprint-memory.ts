@@ -1,5 +1,6 @@
 import { FINGERPRINT_BYTES, POPCOUNT_SLOTS } from '../format/catalogue-format.ts';
 import { EngineError } from '../format/engine-error.ts';
+import { FOLD_BYTES } from '../format/fingerprint-fold.ts';
 import { wasm } from '../pool/webassembly-api.ts';
 import type { WasmMemory } from '../pool/webassembly-api.ts';
 
@@ -12,8 +13,9 @@ import type { WasmMemory } from '../pool/webassembly-api.ts';
  * A slot holds the query (256 bytes), its fold planes (4 x 32 bytes) and the kernel's output for one
  * chunk of rows. The folds (32 bytes a row, see assembly/tanimoto-simd.ts) are derived from the
  * fingerprints when a column is loaded (foldFingerprints) and let the SIMD kernel skip most rows after
- * reading 32 bytes instead of 256.
+ * reading 32 bytes instead of 256; a column left in its file reads them from the catalogue's fold file.
  */
+export { FOLD_BYTES };
 export const KERNEL_CHUNK_ROWS = 8192;
 export const MAX_SCAN_THREADS = 8;
 const PAGE_BYTES = 65536;
@@ -21,7 +23,6 @@ const MODULE_RESERVED_BYTES = PAGE_BYTES;
 const SLOT_BYTES = 2 * PAGE_BYTES;
 const SLOT_PLANES_OFFSET = 256;
 const SLOT_OUTPUT_OFFSET = 512;
-export const FOLD_BYTES = 32;
 const MAX_PAGES = 65536;
 export const FINGERPRINTS_OFFSET = MODULE_RESERVED_BYTES + MAX_SCAN_THREADS * SLOT_BYTES;
 

@@ -23,7 +23,8 @@ export function setFingerprintMemoryBudget(bytes: number): number {
 /**
  * The catalogue's fingerprints as the Morgan kernels scan them, loaded on the first Morgan search of this
  * build of the catalogue and kept as long as the catalogue is: read and folded into shared memory when
- * they fit the memory budget (setFingerprintMemoryBudget), else left in their file (checked against its checksum here).
+ * they fit the memory budget (setFingerprintMemoryBudget), else left in their file with the folds in theirs, when the
+ * catalogue has one (both checked against their checksums here).
  */
 export function fingerprintColumn(catalogue: Catalogue): Promise<FingerprintColumn> {
   let column = columns.get(catalogue);
@@ -39,7 +40,7 @@ export function fingerprintColumn(catalogue: Catalogue): Promise<FingerprintColu
 
 async function loadColumn(catalogue: Catalogue): Promise<FingerprintColumn> {
   if (catalogue.fingerprintFile && catalogue.count * (FINGERPRINT_BYTES + FOLD_BYTES) > memoryBudget) {
-    return fileColumn(await catalogue.fingerprintFile(), catalogue.count, catalogue.popcountStarts);
+    return fileColumn(await catalogue.fingerprintFile(), catalogue.count, catalogue.popcountStarts, await catalogue.foldFile?.());
   }
   const column: FingerprintColumn = { memory: allocateFingerprintMemory(catalogue.count), count: catalogue.count, popcountStarts: catalogue.popcountStarts };
   await catalogue.readFingerprints(fingerprintView(column));
