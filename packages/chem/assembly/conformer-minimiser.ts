@@ -79,6 +79,35 @@ function addSignedVolumeGradient(x: usize, g: usize, a: i32, b: i32, c: i32, d: 
   put(g, c + 2, get(g, c + 2) - f * (gaz + gbz + gdz));
 }
 
+/** cos(n φ - phase) and sin(n φ - phase), written by `multipleAngle`. */
+let angleCos: f64 = 0;
+let angleSin: f64 = 0;
+const MAX_RECURRENCE = 6;
+
+/** refinement-force-field.ts `multipleAngle`: the multiple-angle recurrence for phases 0 and π, else the trigonometric functions. */
+function multipleAngle(sine: f64, cosine: f64, n: f64, phase: f64): void {
+  const turns = <i32>n;
+  if (<f64>turns == n && turns >= 1 && turns <= MAX_RECURRENCE && (phase == 0 || phase == Math.PI)) {
+    const length = Math.sqrt(sine * sine + cosine * cosine);
+    const c = cosine / length;
+    const s = sine / length;
+    let cn = c;
+    let sn = s;
+    for (let m = 1; m < turns; m++) {
+      const next = cn * c - sn * s;
+      sn = sn * c + cn * s;
+      cn = next;
+    }
+    const sign: f64 = phase == 0 ? 1 : -1;
+    angleCos = sign * cn;
+    angleSin = sign * sn;
+    return;
+  }
+  const phi = atan2(sine, cosine);
+  angleCos = cos(n * phi - phase);
+  angleSin = sin(n * phi - phase);
+}
+
 /** refinement-force-field.ts `torsionEnergy`. */
 function torsionEnergy(record: usize, x: usize, g: usize): f64 {
   const a = atomAt(record, 0), b = atomAt(record, 1), c = atomAt(record, 2), d = atomAt(record, 3);
@@ -95,9 +124,9 @@ function torsionEnergy(record: usize, x: usize, g: usize): f64 {
   const crossX = by * az - bz * ay, crossY = bz * ax - bx * az, crossZ = bx * ay - by * ax;
   const sine = (crossX * gx + crossY * gy + crossZ * gz) / gLength;
   const cosine = ax * bx + ay * by + az * bz;
-  const phi = atan2(sine, cosine);
-  const energy = k * (1 + cos(n * phi - phase));
-  const dEdPhi = -k * n * sin(n * phi - phase);
+  multipleAngle(sine, cosine, n, phase);
+  const energy = k * (1 + angleCos);
+  const dEdPhi = -k * n * angleSin;
   const fg = f1x * gx + f1y * gy + f1z * gz;
   const hg = hx * gx + hy * gy + hz * gz;
   const sa = (-dEdPhi * gLength) / a2;

@@ -21,9 +21,11 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('3D models as a catalogue stores them', () => {
-  it('score within 1e-3 of the models before storing (at most 4.4e-4 here): coordinates in steps of 0.005 Å do not move the exact scores', () => {
-    // Every start climbed: a thorough search, so that neither side stops in a lesser optimum the other escapes.
-    const SEARCH = { electrostaticForm: electrostaticFormFor(CURRENT_CHARGE_MODEL), screenedStarts: Infinity, optimizedStarts: 8 };
+  it('score within 1e-3 of the models before storing (at most 2.1e-4 here): coordinates in steps of 0.005 Å do not move the exact scores', () => {
+    // Every start screened and the best 16 climbed: a thorough search, so that neither side stops in a lesser
+    // optimum the other escapes (with 8, paracetamol against ibuprofen stopped 0.045 below the optimum on both
+    // sides for shape, and 2e-3 apart for electrostatics).
+    const SEARCH = { electrostaticForm: electrostaticFormFor(CURRENT_CHARGE_MODEL), screenedStarts: Infinity, optimizedStarts: 16 };
     let compared = 0;
     for (const query of queries) {
       for (const model of catalogue) {
