@@ -194,9 +194,10 @@ const PREPARE_CHUNK = 50;
  * rows handed out in chunks so both stay busy to the end: molecules/s wall clock and CPU ms/molecule.
  */
 export async function prepareRate(set: MoleculeSet, workers: number, log: (line: string) => void): Promise<void> {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const threads = Array.from({ length: workers }, () => new Worker(bootstrap, { eval: true, workerData: { prepareWorker: true } }));
+  // Started from the benchmarks' bootstrap file: a thread started from evaluated code hung for good while
+  // loading the engine's native index library (usearch), so the prepare step never printed.
+  const bootstrap = new URL('./worker-bootstrap.mjs', import.meta.url);
+  const threads = Array.from({ length: workers }, () => new Worker(bootstrap, { workerData: { entry: import.meta.url, prepareWorker: true } }));
   try {
     const chunks: string[][] = [];
     for (let i = 0; i < set.smiles.length; i += PREPARE_CHUNK) chunks.push(set.smiles.slice(i, i + PREPARE_CHUNK));
