@@ -2,6 +2,7 @@ import { rdkit } from './rdkit.ts';
 import type { RDKit, RDKitMol } from './rdkit.ts';
 import { QED_ALERT_SMARTS } from './qed-alerts.ts';
 import { graphFromRDKitJson } from './mol-graph.ts';
+import { atomKinds, mayMatch, patternNeeds } from './smarts-atom-screen.ts';
 import type { MolGraph } from './mol-graph.ts';
 
 /**
@@ -51,6 +52,8 @@ const ACCEPTOR_SMARTS = [
   '[nH0;X2]', '[NH0;X1;v3]', '[$([N;+0;X3;v3]);!$(N[C,S]=O)]',
 ];
 const ALIPHATIC_RING_ATOM_SMARTS = '[$([A;R][!a])]';
+/** The atom kinds each alert cannot match without (smarts-atom-screen.ts). */
+const ALERT_NEEDS = QED_ALERT_SMARTS.map(patternNeeds);
 
 /** Asymmetric double sigmoid, scaled so that the most desirable value maps to 1. */
 function desirability(x: number, p: DesirabilityParameters): number {
@@ -84,10 +87,15 @@ export interface QedDescriptors {
  */
 export function qedInputs(mol: RDKitMol, descriptors: QedDescriptors, graph?: MolGraph): QedInputs {
   const queries = qedQueries();
+  const atoms = graph ?? graphFromRDKitJson(mol.get_json());
   let hba = 0;
   for (const acceptor of queries.acceptors) hba += countMatches(mol, acceptor);
+  // Most alerts need an atom most molecules lack (sulfur, a halogen, a charge, ...): those are not searched.
+  const kinds = atomKinds(atoms);
   let alerts = 0;
-  for (const alert of queries.alerts) if (mol.get_substruct_match(alert) !== '{}') alerts++;
+  queries.alerts.forEach((alert, i) => {
+    if (mayMatch(ALERT_NEEDS[i]!, kinds) && mol.get_substruct_match(alert) !== '{}') alerts++;
+  });
   return {
     mw: descriptors.amw,
     alogp: descriptors.CrippenClogP,
@@ -95,7 +103,7 @@ export function qedInputs(mol: RDKitMol, descriptors: QedDescriptors, graph?: Mo
     hbd: descriptors.NumHBD,
     psa: descriptors.tpsa,
     rotb: descriptors.NumRotatableBonds,
-    arom: ringsWithoutAliphaticAtoms(mol, graph ?? graphFromRDKitJson(mol.get_json()), queries.aliphaticRingAtom),
+    arom: ringsWithoutAliphaticAtoms(mol, atoms, queries.aliphaticRingAtom),
     alerts,
   };
 }
