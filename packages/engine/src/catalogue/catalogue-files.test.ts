@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyCatalogue } from './catalogue-copy.fixture.ts';
 import type { CatalogueManifest } from '../format/catalogue-format.ts';
 import type { SearchRequest } from '../format/search-types.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
@@ -32,13 +33,7 @@ afterAll(async () => {
 });
 
 /** A copy of the good catalogue under `id`, to damage. */
-async function copyOf(id: string): Promise<string> {
-  const target = join(dataDir, 'catalogues', id);
-  await cp(join(dataDir, 'catalogues', 'GOOD'), target, { recursive: true });
-  const manifest = JSON.parse(await readFile(join(target, 'manifest.json'), 'utf8')) as CatalogueManifest;
-  await writeFile(join(target, 'manifest.json'), JSON.stringify({ ...manifest, id }));
-  return target;
-}
+const copyOf = (id: string) => copyCatalogue(dataDir, 'GOOD', { to: id });
 
 const problemOf = async (id: string, verify = false) => (await listCatalogues(dataDir, NO_CONFIG, { verify })).find((info) => info.id === id);
 

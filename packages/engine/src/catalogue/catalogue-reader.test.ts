@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, truncate, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, truncate, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { CATALOGUE_FORMAT_VERSION } from '../format/catalogue-format.ts';
 import type { CatalogueManifest } from '../format/catalogue-format.ts';
 import { checksumOf } from '../format/checksum.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
+import { copyCatalogue } from './catalogue-copy.fixture.ts';
 import { readCatalogue } from './catalogue-reader.ts';
 import { openCatalogue } from './open-catalogue.ts';
 
@@ -25,14 +26,7 @@ afterAll(async () => {
 });
 
 /** A fresh copy of the good catalogue under `id`, to damage. */
-async function copyOf(id: string): Promise<string> {
-  const target = join(dataDir, 'catalogues', id);
-  await cp(join(dataDir, 'catalogues', 'GOOD'), target, { recursive: true });
-  const manifest = JSON.parse(await readFile(join(target, 'manifest.json'), 'utf8')) as { id: string };
-  manifest.id = id;
-  await writeFile(join(target, 'manifest.json'), JSON.stringify(manifest));
-  return target;
-}
+const copyOf = (id: string) => copyCatalogue(dataDir, 'GOOD', { to: id });
 
 describe('reading a catalogue', () => {
   it('reads a sound catalogue', async () => {

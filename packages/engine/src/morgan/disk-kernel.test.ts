@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MORGAN_BITS, loadRDKit, morganFingerprint, popcount, seededRandom, withMol } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
+import { copyCatalogue } from '../catalogue/catalogue-copy.fixture.ts';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
-import { FOLD_FILE, MANIFEST_FILE } from '../format/catalogue-format.ts';
+import { FOLD_FILE } from '../format/catalogue-format.ts';
 import type { CatalogueManifest } from '../format/catalogue-format.ts';
-import { catalogueDir } from '../format/catalogue-paths.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { FOLD_BYTES, allocateFingerprintMemory, fileColumn, fingerprintView, foldsOffset, popcountStartsOf } from './fingerprint-memory.ts';
 import { writeFoldFile } from './fold-file.ts';
@@ -97,11 +97,7 @@ describe('Morgan scans of fingerprints left in their file', () => {
 /** A copy of the data folder whose NCI catalogue `change` alters (its manifest is written back after). */
 async function copyWith(name: string, change: (manifest: CatalogueManifest, folder: string) => Promise<void>): Promise<string> {
   const copy = join(dir, name);
-  await cp(dataDir, copy, { recursive: true });
-  const folder = catalogueDir(copy, 'NCI');
-  const manifest = JSON.parse(await readFile(join(folder, MANIFEST_FILE), 'utf8')) as CatalogueManifest;
-  await change(manifest, folder);
-  await writeFile(join(folder, MANIFEST_FILE), JSON.stringify(manifest));
+  await copyCatalogue(dataDir, 'NCI', { into: copy, change });
   return copy;
 }
 

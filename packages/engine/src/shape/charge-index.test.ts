@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeModel } from '@molsearch/chem';
+import { copyCatalogue } from '../catalogue/catalogue-copy.fixture.ts';
 import { openCatalogue } from '../catalogue/open-catalogue.ts';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { queryChargeVectors, rowChargeVector } from '../features/charge-index-vector.ts';
 import { rowIndexVector } from '../features/index-vector.ts';
 import type { CatalogueManifest } from '../format/catalogue-format.ts';
-import { MANIFEST_FILE } from '../format/catalogue-format.ts';
 import { CHARGE_FIELD, CHARGE_INDEX_FILE, CHARGE_POINTS, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
-import { catalogueDir } from '../format/catalogue-paths.ts';
 import { INDEX_BITS } from '../format/shape-index-layout.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { indexCandidates } from './index-candidates.ts';
@@ -49,11 +48,7 @@ const bitsOf = (bytes: Uint8Array, from: number, to: number): number[] => {
 /** A copy of the test catalogue in its own data folder, its manifest and files changed by `change`. */
 async function copyWith(name: string, change: (manifest: CatalogueManifest, folder: string) => Promise<void>): Promise<string> {
   const copy = join(dir, name);
-  await cp(dataDir, copy, { recursive: true });
-  const folder = catalogueDir(copy, ID);
-  const manifest = JSON.parse(await readFile(join(folder, MANIFEST_FILE), 'utf8')) as CatalogueManifest;
-  await change(manifest, folder);
-  await writeFile(join(folder, MANIFEST_FILE), JSON.stringify(manifest));
+  await copyCatalogue(dataDir, ID, { into: copy, change });
   return copy;
 }
 

@@ -1,7 +1,8 @@
-import { cp, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyCatalogue } from '../catalogue/catalogue-copy.fixture.ts';
 import { catalogueDir } from '../format/catalogue-paths.ts';
 import { CHARGE_FIELD } from '../format/charge-index-layout.ts';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
@@ -46,10 +47,7 @@ describe('shape and electrostatic search', () => {
       ['INDEX-TRUNCATED', (path: string) => truncate(path, 64)],
       ['INDEX-OVERWRITTEN', async (path: string) => writeFile(path, Buffer.alloc((await readFile(path)).byteLength, 7))],
     ] as const) {
-      const target = catalogueDir(dataDir, id);
-      await cp(catalogueDir(dataDir, 'SMALL-3D'), target, { recursive: true });
-      const manifest = JSON.parse(await readFile(join(target, 'manifest.json'), 'utf8')) as { id: string };
-      await writeFile(join(target, 'manifest.json'), JSON.stringify({ ...manifest, id }));
+      const target = await copyCatalogue(dataDir, 'SMALL-3D', { to: id });
       await damage(join(target, 'shape-index.usearch'));
       const request: SearchRequest = { smiles: 'c1ccccc1O', method: 'espsim_electrostatic', quality: 'fast', databases: [id], limit: 5 };
       await expect(search(request, { dataDir })).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(`${id}/shape-index.usearch`) });
