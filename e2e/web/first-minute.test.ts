@@ -44,7 +44,16 @@ async function searchMolport(page: Page, smiles: string, method: RegExp): Promis
   }
   await ui.optionsSearch.click();
   const grid = ui.results.getByRole('group', { name: 'Results from MolPort' });
-  await grid.waitFor({ timeout: 90_000 });
+  await grid.waitFor({ timeout: 90_000 }).catch(async (error: unknown) => {
+    // Say what the page showed instead, to tell a slow machine from a search that went elsewhere.
+    const shown = {
+      smiles: await ui.smilesBox.inputValue().catch(() => null),
+      cards: await Promise.all(['MolPort', 'Enamine REAL'].map(async (name) => `${name}: ${await ui.card(name).getAttribute('aria-checked').catch(() => null)}`)),
+      notices: await page.locator('[role="alert"], [data-sonner-toast], [aria-label="Search progress"]').allInnerTexts(),
+      results: (await ui.results.innerText().catch(() => '')).slice(0, 300),
+    };
+    throw new Error(`no MolPort results: ${JSON.stringify(shown)}`, { cause: error });
+  });
   return grid;
 }
 
