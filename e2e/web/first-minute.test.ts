@@ -281,6 +281,46 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
     await context.close();
   });
 
+  it('keeps a first visit\'s search whose anonymous sign-in lands after it was submitted', async () => {
+    // The server moves a visitor's searches into the anonymous account it signs the visitor in to. Here that
+    // sign-in reaches the server just after the /search?q= search was submitted and its answer comes 3 s
+    // late, the status of the search being asked in between: a search made as the visitor and asked after
+    // as the account, or the other way round, would read "not found".
+    const opened = await openPage(app.browser, { ...LAPTOP, consentSeen: true });
+    const { page, context, errors } = opened;
+    const submitted = new Promise<void>((resolve) => page.on('response', (response) => {
+      if (response.url().includes('/api/submit_molsearch')) resolve();
+    }));
+    let adopted!: () => void;
+    const signedIn = new Promise<void>((resolve) => (adopted = resolve));
+    // A page that holds its searches until the sign-in ends never submits: the sign-in goes ahead after 5 s.
+    const either = (event: Promise<void>) => Promise.race([event, new Promise<void>((resolve) => setTimeout(resolve, 5000))]);
+    await page.route('**/api/auth/sign-in/anonymous', async (route) => {
+      await either(submitted);
+      const response = await route.fetch();
+      // route.fetch stores the answer's session cookie in the context at once; the browser gets it with the answer.
+      await context.clearCookies({ name: /session/ });
+      adopted();
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.fulfill({ response });
+    });
+    await page.route('**/api/job_status?**', async (route) => {
+      await either(signedIn);
+      await route.continue();
+    });
+    await opened.context.addInitScript(() => {
+      sessionStorage.setItem('molsearch.search-settings', JSON.stringify({ searchMethod: 'morgan', searchQuality: 'fast', selectedDatabase: [], computeProperties: false }));
+    });
+    await page.goto(`${app.web.url}/search?q=${encodeURIComponent(ASPIRIN)}`);
+    const ui = searchPage(page);
+    await ui.results.getByRole('group', { name: 'Top hits from MolPort' }).waitFor({ timeout: 90_000 }).catch(async (error: unknown) => {
+      const shown = await page.locator('[role="alert"], [data-sonner-toast], [aria-label="Search progress"]').allInnerTexts();
+      throw new Error(`no results: ${JSON.stringify(shown)}; page errors: ${JSON.stringify(errors)}`, { cause: error });
+    });
+    expect(errors.filter((error) => /404/.test(error))).toEqual([]);
+    await context.close();
+  });
+
   it('goes from load to a downloaded CSV with the keyboard alone', async () => {
     const { page, ui, context } = await open();
     const focused = () => page.evaluate(() => {

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiErrorDetail } from '@molsearch/api';
+import { identitySettled } from './identity-gate.ts';
 
 /** How a request failed; the messages are the spec's HTTP client texts. */
 export type HttpFailure = 'network' | 'timeout' | 'aborted' | 'status';
@@ -22,6 +23,8 @@ export type QueryValue = string | number | boolean | undefined | null | readonly
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** About the caller's own searches: sent only once no identity change is under way (identity-gate.ts). */
+  callersOwn?: boolean;
   query?: Record<string, QueryValue>;
   body?: unknown;
   /** Milliseconds before the request is abandoned with "timeout exceeded"; none by default. */
@@ -47,6 +50,7 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
 
 /** Sends a request and returns the parsed JSON (or text) answer; throws HttpError on any failure. */
 export async function http<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.callersOwn) await identitySettled();
   const controller = new AbortController();
   let timedOut = false;
   const timer = options.timeoutMs

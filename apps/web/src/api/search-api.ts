@@ -12,6 +12,7 @@ import type {
   SubmitSearchQuery,
 } from '@molsearch/api';
 import { http, HttpError } from './http.ts';
+import { identityChanges } from './identity-gate.ts';
 
 /** Spec limits (section 9). */
 export const SUBMIT_TIMEOUT_MS = 20_000;
@@ -86,7 +87,7 @@ function randomMoleculeMessage(error: unknown): string {
 export async function submitSearch(request: SubmitSearchQuery): Promise<string> {
   let answer: unknown;
   try {
-    answer = await http<unknown>('/api/submit_molsearch', { timeoutMs: SUBMIT_TIMEOUT_MS, query: { ...request } });
+    answer = await http<unknown>('/api/submit_molsearch', { timeoutMs: SUBMIT_TIMEOUT_MS, query: { ...request }, callersOwn: true });
   } catch (error) {
     throw new SearchApiError(submitMessage(error), error);
   }
@@ -106,7 +107,7 @@ function submitMessage(error: unknown): string {
 }
 
 export function getJobStatus(jobName: string, signal?: AbortSignal): Promise<JobStatusAnswer> {
-  return http<JobStatusAnswer>('/api/job_status', { query: { job_name: jobName }, signal });
+  return http<JobStatusAnswer>('/api/job_status', { query: { job_name: jobName }, signal, callersOwn: true });
 }
 
 export interface JobProgress {
@@ -150,8 +151,17 @@ export async function pollJob(
   options: { signal?: AbortSignal; attempts?: number; intervalMs?: number } = {},
 ): Promise<JobStatusAnswer> {
   const attempts = options.attempts ?? JOB_POLL_ATTEMPTS;
+  let changes = identityChanges();
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const status = await getJobStatus(jobName, options.signal);
+    let status: JobStatusAnswer;
+    try {
+      status = await getJobStatus(jobName, options.signal);
+    } catch (error) {
+      // Asked as the visitor while the first visit's sign-in moved the search into its account: ask again as the account.
+      if (!(error instanceof HttpError && error.status === 404 && identityChanges() !== changes)) throw error;
+      changes = identityChanges();
+      continue;
+    }
     const progress = progressOf(status);
     onProgress(progress);
     if (progress.phase === 'success') return status;
@@ -165,7 +175,7 @@ export async function pollJob(
 const positive = (threshold: number | undefined) => (threshold !== undefined && threshold > 0 ? threshold : undefined);
 
 export function getResultsPage(request: PageQuery): Promise<PageAnswer> {
-  return http<PageAnswer>('/api/get_molsearch_page', { query: { ...request, sim_th: positive(request.sim_th) } });
+  return http<PageAnswer>('/api/get_molsearch_page', { query: { ...request, sim_th: positive(request.sim_th) }, callersOwn: true });
 }
 
 /** The property columns of one molecule, standardised like catalogue molecules (GET /api/properties). */
@@ -174,7 +184,7 @@ export function getProperties(smiles: string): Promise<Record<string, string | n
 }
 
 export function getHistograms(request: HistogramQuery): Promise<HistogramAnswer> {
-  return http<HistogramAnswer>('/api/get_sim_histograms', { query: { ...request } });
+  return http<HistogramAnswer>('/api/get_sim_histograms', { query: { ...request }, callersOwn: true });
 }
 
 export async function prepareDownload(request: PrepareDownloadRequest): Promise<'all' | 'selected'> {
@@ -183,12 +193,13 @@ export async function prepareDownload(request: PrepareDownloadRequest): Promise<
     method: 'POST',
     query: { ...query, sim_th: positive(query.sim_th) },
     body: { neighbor_ids: neighbor_ids ?? [] },
+    callersOwn: true,
   });
   return answer.download_suff;
 }
 
 export function getDownloadLink(request: DownloadLinkQuery): Promise<DownloadLinkAnswer> {
-  return http<DownloadLinkAnswer>('/api/get_download_link', { query: { ...request } });
+  return http<DownloadLinkAnswer>('/api/get_download_link', { query: { ...request }, callersOwn: true });
 }
 
 /** The health check of the banner: GET /api/databases with a 5 s timeout, and the spec's messages. */

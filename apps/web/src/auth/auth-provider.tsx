@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { ReactNode } from 'react';
 import { accountApi } from '../api/account-api.ts';
 import type { MeUser } from '../api/account-api.ts';
+import { changingIdentity } from '../api/identity-gate.ts';
 import { authStatusOf } from './auth-state.ts';
 import type { AuthStatus } from './auth-state.ts';
 import { cacheUser, clearCachedUser, readCachedUser } from './session-cache.ts';
@@ -38,8 +39,11 @@ export function AuthProvider({ children }: { children: ReactNode }): React.JSX.E
       try {
         const { user: current } = await accountApi.me();
         if (current || !allowAnonymous) return apply(current);
-        await accountApi.signInAnonymous();
-        const { user: anonymous } = await accountApi.me();
+        // The anonymous sign-in moves the visitor's searches into the new account: searches wait for it.
+        const { user: anonymous } = await changingIdentity(async () => {
+          await accountApi.signInAnonymous();
+          return accountApi.me();
+        });
         return apply(anonymous);
       } catch {
         return apply(null);
