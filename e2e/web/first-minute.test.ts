@@ -15,6 +15,10 @@ import { webAndBrowser } from './web-server.ts';
 
 const ASPIRIN = 'CC(=O)Oc1ccccc1C(=O)O';
 const LAPTOP = { width: 1366, height: 700 };
+/** Stored search settings of a visitor who chose Morgan and no database (so every database is searched), run in the page. */
+const MORGAN_IN_EVERY_DATABASE = () => {
+  sessionStorage.setItem('molsearch.search-settings', JSON.stringify({ searchMethod: 'morgan', searchQuality: 'fast', selectedDatabase: [], computeProperties: false }));
+};
 const PHONE = { width: 390, height: 844 };
 /** Ketcher's own toolbar is a third-party widget; toasts belong to the app shell and are checked with it. */
 const NOT_OURS = ['[data-testid="molecule-editor"]', '[data-sonner-toaster]'];
@@ -44,16 +48,7 @@ async function searchMolport(page: Page, smiles: string, method: RegExp): Promis
   }
   await ui.optionsSearch.click();
   const grid = ui.results.getByRole('group', { name: 'Results from MolPort' });
-  await grid.waitFor({ timeout: 90_000 }).catch(async (error: unknown) => {
-    // Say what the page showed instead, to tell a slow machine from a search that went elsewhere.
-    const shown = {
-      smiles: await ui.smilesBox.inputValue().catch(() => null),
-      cards: await Promise.all(['MolPort', 'Enamine REAL'].map(async (name) => `${name}: ${await ui.card(name).getAttribute('aria-checked').catch(() => null)}`)),
-      notices: await page.locator('[role="alert"], [data-sonner-toast], [aria-label="Search progress"]').allInnerTexts(),
-      results: (await ui.results.innerText().catch(() => '')).slice(0, 300),
-    };
-    throw new Error(`no MolPort results: ${JSON.stringify(shown)}`, { cause: error });
-  });
+  await ui.waitForResults(grid);
   return grid;
 }
 
@@ -263,17 +258,11 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
   it('opens /search?q= on the search page with the query filled in, and searches it', async () => {
     // With the stored method (Morgan: the test's Enamine sample has no 3D columns) and, none being stored, every database.
     const opened = await openPage(app.browser, { ...LAPTOP, consentSeen: true });
-    await opened.context.addInitScript(() => {
-      sessionStorage.setItem('molsearch.search-settings', JSON.stringify({ searchMethod: 'morgan', searchQuality: 'fast', selectedDatabase: [], computeProperties: false }));
-    });
+    await opened.context.addInitScript(MORGAN_IN_EVERY_DATABASE);
     await opened.page.goto(`${app.web.url}/search?q=${encodeURIComponent(ASPIRIN)}`);
     const { page, context, errors } = opened;
     const ui = searchPage(page);
-    await ui.results.waitFor({ timeout: 90_000 }).catch(async (error: unknown) => {
-      // Say what the page showed instead, to tell a slow machine from a refused search.
-      const shown = await page.locator('[role="alert"], [data-sonner-toast], [aria-label="Search progress"]').allInnerTexts();
-      throw new Error(`no results: ${JSON.stringify(shown)}; page errors: ${JSON.stringify(errors)}`, { cause: error });
-    });
+    await ui.waitForResults(ui.results, errors);
     expect(await ui.smilesBox.inputValue()).toBe(ASPIRIN);
     await ui.results.getByRole('group', { name: 'Top hits from MolPort' }).waitFor();
     await ui.results.getByRole('group', { name: 'Top hits from Enamine REAL' }).waitFor();
@@ -308,15 +297,10 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
       await either(signedIn);
       await route.continue();
     });
-    await opened.context.addInitScript(() => {
-      sessionStorage.setItem('molsearch.search-settings', JSON.stringify({ searchMethod: 'morgan', searchQuality: 'fast', selectedDatabase: [], computeProperties: false }));
-    });
+    await opened.context.addInitScript(MORGAN_IN_EVERY_DATABASE);
     await page.goto(`${app.web.url}/search?q=${encodeURIComponent(ASPIRIN)}`);
     const ui = searchPage(page);
-    await ui.results.getByRole('group', { name: 'Top hits from MolPort' }).waitFor({ timeout: 90_000 }).catch(async (error: unknown) => {
-      const shown = await page.locator('[role="alert"], [data-sonner-toast], [aria-label="Search progress"]').allInnerTexts();
-      throw new Error(`no results: ${JSON.stringify(shown)}; page errors: ${JSON.stringify(errors)}`, { cause: error });
-    });
+    await ui.waitForResults(ui.results.getByRole('group', { name: 'Top hits from MolPort' }), errors);
     expect(errors.filter((error) => /404/.test(error))).toEqual([]);
     await context.close();
   });
