@@ -19,13 +19,24 @@ export function packBytes(items: readonly Uint8Array[]): PackedBytes {
   return { bytes, offsets };
 }
 
-/** `chunks` one after another in one array of `total` values (their summed lengths unless given). */
-export function concatFloats(chunks: readonly Float32Array[], total = chunks.reduce((sum, chunk) => sum + chunk.length, 0)): Float32Array {
-  const out = new Float32Array(total);
+const summedLength = (chunks: readonly ArrayLike<number>[]): number => chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+
+/** `chunks` one after another in `out`, which holds at least their summed lengths. */
+function joinInto<T extends Uint8Array | Float32Array>(out: T, chunks: readonly T[]): T {
   let at = 0;
   for (const chunk of chunks) {
     out.set(chunk, at);
     at += chunk.length;
   }
   return out;
+}
+
+/** `chunks` one after another in one array of `total` values (their summed lengths unless given). */
+export function concatFloats(chunks: readonly Float32Array[], total = summedLength(chunks)): Float32Array {
+  return joinInto(new Float32Array(total), chunks);
+}
+
+/** `chunks` one after another in one array of `total` bytes (their summed lengths unless given). */
+export function concatBytes(chunks: readonly Uint8Array[], total = summedLength(chunks)): Uint8Array {
+  return joinInto(new Uint8Array(total), chunks);
 }

@@ -5,7 +5,7 @@ import { COLUMN_FILES, FINGERPRINT_BYTES, FOLD_FILE, MODEL_FILES, POPCOUNT_SLOTS
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
 import { WRITE_ROWS, writeBytes, writeColumn } from '../format/column-file.ts';
 import { FOLD_BYTES, foldInto } from '../format/fingerprint-fold.ts';
-import { concatFloats } from '../format/packed-bytes.ts';
+import { concatBytes, concatFloats, packBytes } from '../format/packed-bytes.ts';
 import { rowFrame } from '../features/index-vector.ts';
 import { ChargeIndexWriter } from './charge-index-writer.ts';
 import { ShapeIndexWriter } from './shape-index-writer.ts';
@@ -90,7 +90,7 @@ export class CatalogueBuilder {
 
   /** Writes every column into `dir` (which must exist) and returns the file list for the manifest. */
   async write(dir: string): Promise<ManifestFile[]> {
-    const fingerprints = concat(this.fingerprintChunks, this.count * FINGERPRINT_BYTES);
+    const fingerprints = concatBytes(this.fingerprintChunks, this.count * FINGERPRINT_BYTES);
     const order = popcountOrder(fingerprints, this.count);
     const files: ManifestFile[] = [];
     files.push(await writeRows(dir, COLUMN_FILES.fingerprints, order, FINGERPRINT_BYTES, (row, target, at) => {
@@ -204,25 +204,6 @@ async function writeStrings(dir: string, indexName: string, textName: string, ro
 }
 
 async function writeBlobs(dir: string, indexName: string, blobName: string, rows: Uint32Array, values: Uint8Array[]): Promise<ManifestFile[]> {
-  const offsets = new Uint32Array(rows.length + 1);
-  const ordered: Uint8Array[] = [];
-  let bytes = 0;
-  rows.forEach((inputRow, row) => {
-    const value = values[inputRow]!;
-    ordered.push(value);
-    bytes += value.byteLength;
-    offsets[row + 1] = bytes;
-  });
-  const blob = concat(ordered, bytes);
-  return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), await writeBytes(dir, blobName, blob)];
-}
-
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  const { bytes, offsets } = packBytes(Array.from(rows, (inputRow) => values[inputRow]!));
+  return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), await writeBytes(dir, blobName, bytes)];
 }
