@@ -15,6 +15,12 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** Each skipped row, as it is found. */
   onSkipped?: (row: SkippedRow) => void;
+  /**
+   * Threads inserting rows into the 3D stage-1 index graph. Default 2. With 1 the graph is the same on
+   * every import of the same input; on several threads usearch links each row to what the other threads
+   * have inserted so far, so the graph (not the rows or their scores) follows the threads' timing.
+   */
+  indexThreads?: number;
   /** Molecules per task sent to a worker. */
   batchSize?: number;
   /**
