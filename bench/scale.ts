@@ -37,7 +37,7 @@ import { closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQ
 import type { Catalogue, ShapeQuery } from '@molsearch/engine';
 import {
   INDEX_WALK, LEGACY_CHARGE_MODEL, MAX_FINGERPRINTS, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, ShapeIndexWriter, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
-  createRescorePool, indexCandidates, poolRunner, rankRows, rescoreModels, rowFrame, shapeSearch, writeFoldFile,
+  createRescorePool, indexCandidates, poolRunner, rankRows, rescoreModels, rowFrame, shapeSearch, writeFoldBitsOf,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 import { cachedBatches, cachedPreparer } from './lib/prepared-cache.ts';
@@ -52,7 +52,7 @@ const QUALITIES = ['fast', 'accurate', 'very_accurate'] as const;
 type Quality = (typeof QUALITIES)[number];
 const SHAPE = { conformers: 3, seed: 42, timeBudgetMs: 2000, ...LEGACY_CHARGE_MODEL };
 const REAL_ROWS = 100_000;
-/** How the Morgan figures scan a file: every byte from it, its folds from a fold file first, in memory with and without folds. */
+/** How the Morgan figures scan a file: every byte from it, behind the fold bits of a fold bits file, in memory with and without folds. */
 const MORGAN_MODES = ['disk', 'disk-folds', 'memory', 'memory-full'] as const;
 type MorganMode = (typeof MORGAN_MODES)[number];
 const TOP = 30;
@@ -160,7 +160,7 @@ export async function run(args: string[]): Promise<void> {
  * written rows / 100k times in a row, as identical copies (the scan's work is that of a real catalogue of this
  * size, but the best hit's copies fill the top 30 at once, which flatters BitBound) and as distinct copies
  * (bench/lib/morgan-replicas.ts: a few set bits of each copy moved, popcount kept); scanned from the file and,
- * behind the folds of a fold file, and when the column fits one shard's memory, from memory with and without folds,
+ * behind the fold bits of a fold bits file, and when the column fits one shard's memory, from memory with and without folds,
  * in a child process each; the files are deleted after.
  */
 async function morganReport(work: string, rows: number, queries: string[], kinds: CopyKind[], moves: number, modes: MorganMode[]): Promise<void> {
@@ -178,8 +178,8 @@ async function morganReport(work: string, rows: number, queries: string[], kinds
       const cacheable = total * MORGAN_BYTES < totalmem();
       if (modes.includes('disk-folds')) {
         const folding = performance.now();
-        writeFoldFile(path, total, `${path}.folds`);
-        console.log(`  fold file (32 bytes a row, ${((total * 32) / 1e9).toFixed(2)} GB) written in ${fmt(performance.now() - folding)}`);
+        await writeFoldBitsOf(path, total, `${path}.fold-bits`);
+        console.log(`  fold bits file (256 bit columns, 32 bytes a row, ${((total * 32) / 1e9).toFixed(2)} GB) written in ${fmt(performance.now() - folding)}`);
       }
       for (const mode of modes.filter((mode) => total <= MAX_FINGERPRINTS || !mode.startsWith('memory'))) {
         const probe = JSON.parse(
@@ -196,7 +196,7 @@ async function morganReport(work: string, rows: number, queries: string[], kinds
       if (total > MAX_FINGERPRINTS) console.log(`  not searched in memory: ${total.toLocaleString()} rows exceed one shard's memory (${MAX_FINGERPRINTS.toLocaleString()})`);
     } finally {
       await rm(path, { force: true });
-      await rm(`${path}.folds`, { force: true });
+      await rm(`${path}.fold-bits`, { force: true });
     }
   }
 }
@@ -225,7 +225,7 @@ function morganModeLabel(mode: MorganMode, cacheable: boolean): string {
     case 'disk':
       return `from the file, every byte (${warm})`;
     case 'disk-folds':
-      return 'from the file behind the folds of the fold file (second pass)';
+      return 'from the file behind the fold bits file (second pass)';
     case 'memory':
       return 'in memory with folds';
     case 'memory-full':

@@ -1,5 +1,5 @@
 // Child process of the scale benchmark: Morgan top-30 over a replicated fingerprint file, scanned from the
-// file (morgan/disk-kernel.ts; with disk-folds, behind the folds of <file>.folds) or read into memory, scanned
+// file (morgan/disk-kernel.ts; with disk-folds, behind the fold bits of <file>.fold-bits) or read into memory, scanned
 // with its folds or without (every byte read, as from the file), on a pool of two scan threads; prints the
 // timings of every query after one warm-up pass (page cache warm), a digest of the hits (so the parent can
 // check that both modes found the same rows) and the process's resident set.
@@ -28,7 +28,7 @@ const starts = new Uint32Array(counts.length);
 for (let p = 1; p < counts.length; p++) starts[p] = starts[p - 1]! + counts[p - 1]!;
 let column: FingerprintColumn;
 if (mode === 'disk' || mode === 'disk-folds') {
-  column = fileColumn(file, rows, starts, mode === 'disk-folds' ? `${file}.folds` : undefined);
+  column = fileColumn(file, rows, starts, mode === 'disk-folds' ? `${file}.fold-bits` : undefined);
 } else {
   column = { memory: allocateFingerprintMemory(rows), count: rows, popcountStarts: starts };
   const view = fingerprintView(column);

@@ -113,3 +113,63 @@ export function foldRows(first: usize, folds: usize, rows: i32): void {
     fold += FOLD_BYTES;
   }
 }
+
+// The fold bound from the folds' bit columns (a catalogue's fold bits file, format/fingerprint-fold.ts):
+// column i holds fold bit i of every row, one bit a row, so a v128 of it is bit i of 128 rows. The bound
+// sum over fold bits i of w(i) needs only the columns of the query's groups (w(i) > 0, a few dozen of
+// 256), added with w(i) as bit-sliced counters: plane j of 128 rows holds bit j of each row's sum.
+// About three vector operations a row instead of a 32-byte read and four popcounts.
+
+/**
+ * Rows of groups [firstGroup, endGroup) (group g = rows 128 g .. 128 g + 127) whose fold bound reaches
+ * `minCommon`, written as u32 row numbers to `out`; returns how many. `terms` holds `termCount` pairs of
+ * u32: the address of a column's group 0 and the level (0..3) at which it adds, a column of weight w
+ * being one term per set bit of w. Sums are counted on as many planes as `minCommon` needs (at most 8);
+ * a sum that overflows them passes, so no row that reaches `minCommon` is ever left out.
+ */
+export function foldBitsBound(terms: usize, termCount: i32, firstGroup: i32, endGroup: i32, minCommon: i32, out: usize): i32 {
+  const target = min(minCommon, 255);
+  const levels = target <= 0 ? 0 : 32 - clz(target);
+  let hits: i32 = 0;
+  for (let g = firstGroup; g < endGroup; g++) {
+    const at = <usize>g << 4;
+    let c0 = i64x2.splat(0), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0, c6 = c0, c7 = c0, over = c0;
+    for (let k: i32 = 0; k < termCount; k++) {
+      const term = terms + (<usize>k << 3);
+      let carry = v128.load(<usize>load<u32>(term) + at);
+      const start = <i32>load<u32>(term, 4);
+      // Ripple-add the term at plane `start`; planes at or above `levels` are not kept: their carry is an overflow.
+      if (start == 0 && levels > 0) { const t = v128.and(c0, carry); c0 = v128.xor(c0, carry); carry = t; }
+      if (start <= 1 && levels > 1) { const t = v128.and(c1, carry); c1 = v128.xor(c1, carry); carry = t; }
+      if (start <= 2 && levels > 2) { const t = v128.and(c2, carry); c2 = v128.xor(c2, carry); carry = t; }
+      if (start <= 3 && levels > 3) { const t = v128.and(c3, carry); c3 = v128.xor(c3, carry); carry = t; }
+      if (levels > 4) { const t = v128.and(c4, carry); c4 = v128.xor(c4, carry); carry = t; }
+      if (levels > 5) { const t = v128.and(c5, carry); c5 = v128.xor(c5, carry); carry = t; }
+      if (levels > 6) { const t = v128.and(c6, carry); c6 = v128.xor(c6, carry); carry = t; }
+      if (levels > 7) { const t = v128.and(c7, carry); c7 = v128.xor(c7, carry); carry = t; }
+      over = v128.or(over, carry);
+    }
+    // sum >= target, plane by plane from the highest: rows still equal so far, and rows already above.
+    let above = over;
+    let equal = v128.not(over);
+    if (levels > 7) { if ((target >> 7) & 1) equal = v128.and(equal, c7); else { above = v128.or(above, v128.and(equal, c7)); equal = v128.andnot(equal, c7); } }
+    if (levels > 6) { if ((target >> 6) & 1) equal = v128.and(equal, c6); else { above = v128.or(above, v128.and(equal, c6)); equal = v128.andnot(equal, c6); } }
+    if (levels > 5) { if ((target >> 5) & 1) equal = v128.and(equal, c5); else { above = v128.or(above, v128.and(equal, c5)); equal = v128.andnot(equal, c5); } }
+    if (levels > 4) { if ((target >> 4) & 1) equal = v128.and(equal, c4); else { above = v128.or(above, v128.and(equal, c4)); equal = v128.andnot(equal, c4); } }
+    if (levels > 3) { if ((target >> 3) & 1) equal = v128.and(equal, c3); else { above = v128.or(above, v128.and(equal, c3)); equal = v128.andnot(equal, c3); } }
+    if (levels > 2) { if ((target >> 2) & 1) equal = v128.and(equal, c2); else { above = v128.or(above, v128.and(equal, c2)); equal = v128.andnot(equal, c2); } }
+    if (levels > 1) { if ((target >> 1) & 1) equal = v128.and(equal, c1); else { above = v128.or(above, v128.and(equal, c1)); equal = v128.andnot(equal, c1); } }
+    if (levels > 0) { if (target & 1) equal = v128.and(equal, c0); else { above = v128.or(above, v128.and(equal, c0)); equal = v128.andnot(equal, c0); } }
+    const pass = v128.or(above, equal);
+    if (!v128.any_true(pass)) continue;
+    for (let half: i32 = 0; half < 2; half++) {
+      let bits = half == 0 ? i64x2.extract_lane(pass, 0) : i64x2.extract_lane(pass, 1);
+      while (bits != 0) {
+        store<u32>(out + (<usize>hits << 2), <u32>((g << 7) + (half << 6) + <i32>ctz(bits)));
+        hits++;
+        bits &= bits - 1;
+      }
+    }
+  }
+  return hits;
+}

@@ -8,7 +8,7 @@ export type { CommonBitsKernel, KernelKind } from './morgan/common-bits-kernel.t
 export { MAX_FINGERPRINTS, allocateFingerprintMemory, fileColumn, fingerprintView, popcountStartsOf } from './morgan/fingerprint-memory.ts';
 export type { FingerprintColumn } from './morgan/fingerprint-memory.ts';
 export { morganScan } from './morgan/morgan-scan.ts';
-export { writeFoldFile } from './morgan/fold-file.ts';
+export { writeFoldBitsOf } from './format/fold-bits-file.ts';
 export { createScanPool } from './morgan/scan-pool.ts';
 export type { ScanPool } from './morgan/scan-pool.ts';
 export { createKernel } from './morgan/select-kernel.ts';

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, FOLD_FILE, MANIFEST_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
+import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, FOLD_BITS_FILE, MANIFEST_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, StoredProperty } from '../format/catalogue-format.ts';
 import type { CataloguePart } from '../format/catalogue-part.ts';
 import { catalogueDir, partDir } from '../format/catalogue-paths.ts';
@@ -34,8 +34,8 @@ export interface Catalogue {
   readFingerprints(target: Uint8Array): Promise<void>;
   /** Checks the fingerprint file against its checksum and returns its path, for scans that read it in place. */
   fingerprintFile?(): Promise<string>;
-  /** Likewise the fingerprints' fold file (FOLD_FILE), or undefined for a catalogue built without one. */
-  foldFile?(): Promise<string | undefined>;
+  /** Likewise the fingerprints' fold bits file (FOLD_BITS_FILE), or undefined for a catalogue built without one. */
+  foldBitsFile?(): Promise<string | undefined>;
   smiles(row: number): string;
   compoundId(row: number): string;
   /** One row's fingerprint, read from the file (not checked: for single rows). */
@@ -103,7 +103,7 @@ export async function readCatalogue(dataDir: string, id: string, part?: Catalogu
     popcountStarts,
     readFingerprints: (target) => files.readInto(COLUMN_FILES.fingerprints, target),
     fingerprintFile: () => verifiedPath(files, COLUMN_FILES.fingerprints),
-    foldFile: async () => (files.has(FOLD_FILE) ? verifiedPath(files, FOLD_FILE) : undefined),
+    foldBitsFile: async () => (files.has(FOLD_BITS_FILE) ? verifiedPath(files, FOLD_BITS_FILE) : undefined),
     smiles: smiles,
     compoundId: ids,
     fingerprint: (row) => {

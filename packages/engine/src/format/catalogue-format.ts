@@ -10,8 +10,10 @@ import type { ChargeIndexBuild } from './charge-index-layout.ts';
  *
  *   manifest.json         CatalogueManifest
  *   fingerprints.bin      count x 256 bytes, Morgan r=2 2048 bits, LSB-first (as @molsearch/chem)
- *   fingerprint-folds.bin count x 32 bytes, each fingerprint's fold (fingerprint-fold.ts); absent from
- *                         catalogues built before it, which are searched from their file without it
+ *   fingerprint-fold-bits.bin  the 256-bit fold of every fingerprint, bit column by bit column
+ *                         (fingerprint-fold.ts); absent from catalogues built before it, which are
+ *                         searched from their file without it (fingerprint-folds.bin, its row-by-row
+ *                         predecessor, is no longer read)
  *   popcount-starts.u32   2050 x u32: first row with popcount p (p = 0..2048), then count
  *   smiles.idx / .txt     (count + 1) x u32 byte offsets into UTF-8 canonical SMILES
  *   ids.idx / .txt        same for vendor ids
@@ -36,8 +38,8 @@ import type { ChargeIndexBuild } from './charge-index-layout.ts';
  * 8 offsets, 14 x 4 properties, ~20 formula + offsets); small catalogues pay the fixed 8 KiB popcount table.
  * Loaded, the Morgan search adds a 32-byte fold per molecule in memory (morgan/fingerprint-memory.ts),
  * derived from the fingerprints when its column is loaded. A column too large for memory stays in its
- * file, and the search reads the folds from fingerprint-folds.bin first and then only the fingerprints
- * their bound lets through.
+ * file, and the search reads the fold bits of the query's groups from fingerprint-fold-bits.bin first
+ * (about 4 bytes a row) and then only the fingerprints their bound lets through.
  */
 export const CATALOGUE_FORMAT_VERSION = 4;
 export const MANIFEST_FILE = 'manifest.json';
@@ -53,8 +55,8 @@ export const COLUMN_FILES = {
   idsText: 'ids.txt',
 } as const;
 
-/** The fold of every fingerprint (fingerprint-fold.ts), in row order; optional, listed in `files` when written. */
-export const FOLD_FILE = 'fingerprint-folds.bin';
+/** The folds of the fingerprints as bit columns (fingerprint-fold.ts); optional, listed in `files` when written. */
+export const FOLD_BITS_FILE = 'fingerprint-fold-bits.bin';
 
 /** Compact 3D models (@molsearch/chem encodeModel), one per row; empty for a molecule without conformers. */
 export const MODEL_FILES = ['models.idx', 'models.bin'] as const;

@@ -1,10 +1,11 @@
+import { join } from 'node:path';
 import { popcount } from '@molsearch/chem';
 import { numericProperties, textProperties } from '../features/prepared-batch.ts';
 import type { PreparedBatch } from '../features/prepared-batch.ts';
-import { COLUMN_FILES, FINGERPRINT_BYTES, FOLD_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
+import { COLUMN_FILES, FINGERPRINT_BYTES, FOLD_BITS_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
-import { WRITE_ROWS, writeBytes, writeColumn } from '../format/column-file.ts';
-import { FOLD_BYTES, foldInto } from '../format/fingerprint-fold.ts';
+import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/column-file.ts';
+import { writeFoldBits } from '../format/fold-bits-file.ts';
 import { concatBytes, concatFloats, packBytes } from '../format/packed-bytes.ts';
 import { rowFrame } from '../features/index-vector.ts';
 import { ChargeIndexWriter } from './charge-index-writer.ts';
@@ -96,9 +97,13 @@ export class CatalogueBuilder {
     files.push(await writeRows(dir, COLUMN_FILES.fingerprints, order, FINGERPRINT_BYTES, (row, target, at) => {
       target.set(fingerprints.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES), at);
     }));
-    files.push(await writeRows(dir, FOLD_FILE, order, FOLD_BYTES, (row, target, at) => {
-      foldInto(fingerprints.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES), target, at);
-    }));
+    await writeFoldBits(join(dir, FOLD_BITS_FILE), this.count, (first, rows, target) => {
+      for (let k = 0; k < rows; k++) {
+        const row = order.rows[first + k]!;
+        target.set(fingerprints.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES), k * FINGERPRINT_BYTES);
+      }
+    });
+    files.push(await describeFile(dir, FOLD_BITS_FILE));
     files.push(await writeBytes(dir, COLUMN_FILES.popcountStarts, new Uint8Array(order.starts.buffer)));
     files.push(...(await writeStrings(dir, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, order.rows, this.smiles)));
     files.push(...(await writeStrings(dir, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, order.rows, this.ids)));

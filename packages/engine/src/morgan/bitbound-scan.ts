@@ -68,7 +68,7 @@ export function bitBoundScan(column: FingerprintColumn, kernel: CommonBitsKernel
       // Ties lose to lower rows: when every row of the chunk comes after the current worst hit, only a
       // strictly higher score can enter, which keeps runs of equal scores out of the heap.
       const strict = top.full && floor === top.floor && first > top.floorRow;
-      const found = kernel.scan(first, rows, minCommonBits(floor, q, p, strict));
+      const found = kernel.scan(first, rows, minCommonBits(floor, q, p, strict), block.end);
       const hits = kernel.hits;
       for (let h = 0; h < found; h++) {
         const common = hits[2 * h + 1]!;

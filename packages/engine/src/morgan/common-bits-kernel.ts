@@ -13,8 +13,10 @@ export interface CommonBitsKernel {
   /**
    * Scans rows [firstRow, firstRow + rows), rows <= KERNEL_CHUNK_ROWS, and returns how many reach
    * `minCommon` common bits; their (row - firstRow, common) pairs are at the start of `hits`.
+   * `runEnd`, when given, is where the run of rows this chunk belongs to ends: a kernel that reads ahead
+   * (morgan/disk-kernel.ts) reads no further.
    */
-  scan(firstRow: number, rows: number, minCommon: number): number;
+  scan(firstRow: number, rows: number, minCommon: number, runEnd?: number): number;
   readonly hits: Uint32Array;
   /** Frees what the kernel holds outside its memory (a disk kernel's open file); it is not used after. */
   release?(): void;

@@ -7,12 +7,15 @@ import { MORGAN_BITS, loadRDKit, morganFingerprint, popcount, seededRandom, with
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { copyCatalogue } from '../catalogue/catalogue-copy.fixture.ts';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
-import { FOLD_FILE } from '../format/catalogue-format.ts';
+import { FOLD_BITS_FILE } from '../format/catalogue-format.ts';
+import { FOLD_BITS, foldColumnBytes } from '../format/fingerprint-fold.ts';
+import { writeFoldBitsOf } from '../format/fold-bits-file.ts';
 import type { CatalogueManifest } from '../format/catalogue-format.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { FOLD_BYTES, allocateFingerprintMemory, fileColumn, fingerprintView, foldsOffset, popcountStartsOf } from './fingerprint-memory.ts';
-import { writeFoldFile } from './fold-file.ts';
-import { foldFingerprints } from './wasm-kernel.ts';
+import { createWasmKernel, foldFingerprints } from './wasm-kernel.ts';
+import { bitBoundScan } from './bitbound-scan.ts';
+import { createDiskKernel } from './disk-kernel.ts';
 import type { FingerprintColumn } from './fingerprint-memory.ts';
 import { fingerprintColumn, setFingerprintMemoryBudget } from './morgan-column.ts';
 import { morganScan } from './morgan-scan.ts';
@@ -39,8 +42,8 @@ beforeAll(async () => {
   catalogue = await openCatalogue(dataDir, 'NCI');
   inMemory = await fingerprintColumn(catalogue);
   onDisk = fileColumn(await catalogue.fingerprintFile!(), catalogue.count, catalogue.popcountStarts);
-  // The fold file the import wrote beside the fingerprints.
-  onDiskFolded = fileColumn(onDisk.file!, catalogue.count, catalogue.popcountStarts, await catalogue.foldFile!());
+  // The fold bits file the import wrote beside the fingerprints.
+  onDiskFolded = fileColumn(onDisk.file!, catalogue.count, catalogue.popcountStarts, await catalogue.foldBitsFile!());
   await loadRDKit();
 }, 300_000);
 
@@ -72,12 +75,10 @@ describe('Morgan scans of fingerprints left in their file', () => {
     }
   });
 
-  it('read folds the import wrote as the kernel folds the column in memory', async () => {
+  it('read fold bits the import wrote as the columns of the folds the kernel makes in memory', async () => {
     expect(inMemory.folded).toBe(true);
-    expect(onDiskFolded.foldFile).toMatch(/NCI\/fingerprint-folds\.bin$/);
-    const written = new Uint8Array(readFileSync(onDiskFolded.foldFile!));
-    expect(written.byteLength).toBe(catalogue.count * FOLD_BYTES);
-    expect(written).toEqual(new Uint8Array(inMemory.memory.buffer, foldsOffset(inMemory), catalogue.count * FOLD_BYTES));
+    expect(onDiskFolded.foldBitsFile).toMatch(/NCI\/fingerprint-fold-bits\.bin$/);
+    expectFoldBits(new Uint8Array(readFileSync(onDiskFolded.foldBitsFile!)), inMemory);
   });
 
   it('are what a search uses for a catalogue over the memory budget, and never hold the column', async () => {
@@ -86,7 +87,7 @@ describe('Morgan scans of fingerprints left in their file', () => {
       forgetCatalogues();
       const column = await fingerprintColumn(await openCatalogue(dataDir, 'NCI'));
       expect(column.file).toMatch(/NCI\/fingerprints\.bin$/);
-      expect(column.foldFile).toMatch(/NCI\/fingerprint-folds\.bin$/);
+      expect(column.foldBitsFile).toMatch(/NCI\/fingerprint-fold-bits\.bin$/);
       expect(column.memory.buffer.byteLength).toBeLessThan(2 ** 21);
     } finally {
       setFingerprintMemoryBudget(budget);
@@ -101,17 +102,17 @@ async function copyWith(name: string, change: (manifest: CatalogueManifest, fold
   return copy;
 }
 
-describe('a catalogue over the memory budget and its fold file', () => {
-  it('built before fold files, is searched from its fingerprint file alone, with the same hits', async () => {
+describe('a catalogue over the memory budget and its fold bits file', () => {
+  it('built before fold bits files, is searched from its fingerprint file alone, with the same hits', async () => {
     const old = await copyWith('before-folds', async (manifest, folder) => {
-      manifest.files = manifest.files.filter((file) => file.name !== FOLD_FILE);
-      await rm(join(folder, FOLD_FILE));
+      manifest.files = manifest.files.filter((file) => file.name !== FOLD_BITS_FILE);
+      await rm(join(folder, FOLD_BITS_FILE));
     });
     const budget = setFingerprintMemoryBudget(0);
     try {
       const column = await fingerprintColumn(await openCatalogue(old, 'NCI'));
       expect(column.file).toBeDefined();
-      expect(column.foldFile).toBeUndefined();
+      expect(column.foldBitsFile).toBeUndefined();
       for (const smiles of QUERIES) {
         const query = withMol(smiles, morganFingerprint)!;
         const expected = await morganScan(inMemory, catalogue.version, query, { limit: 30, threshold: 0 });
@@ -123,23 +124,23 @@ describe('a catalogue over the memory budget and its fold file', () => {
     }
   });
 
-  it('refuses a damaged fold file by name instead of searching behind wrong folds', async () => {
+  it('refuses a damaged fold bits file by name instead of searching behind wrong folds', async () => {
     const damaged = await copyWith('damaged-folds', async (_, folder) => {
-      const path = join(folder, FOLD_FILE);
+      const path = join(folder, FOLD_BITS_FILE);
       const bytes = await readFile(path);
-      bytes[5 * FOLD_BYTES + 3] = bytes[5 * FOLD_BYTES + 3]! ^ 0xff;
+      bytes[5 * foldColumnBytes(catalogue.count) + 3] = bytes[5 * foldColumnBytes(catalogue.count) + 3]! ^ 0xff;
       await writeFile(path, bytes);
     });
     const budget = setFingerprintMemoryBudget(0);
     try {
-      await expect(fingerprintColumn(await openCatalogue(damaged, 'NCI'))).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(FOLD_FILE) });
+      await expect(fingerprintColumn(await openCatalogue(damaged, 'NCI'))).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(FOLD_BITS_FILE) });
     } finally {
       setFingerprintMemoryBudget(budget);
     }
   });
 });
 
-describe('Morgan scans with the folds in a file too', () => {
+describe('Morgan scans with the fold bits in a file too', () => {
   /** `count` fingerprints of 15-45 random bits, every fifth a near copy of an earlier one, in popcount order. */
   function fingerprints(count: number): Uint8Array[] {
     const random = seededRandom(23);
@@ -155,23 +156,24 @@ describe('Morgan scans with the folds in a file too', () => {
     return rows.sort((a, b) => popcount(a) - popcount(b));
   }
 
-  it('write the folds of the column in memory and find exactly its hits over several chunks', async () => {
-    const rows = fingerprints(20_000);
+  it('write the folds of the column in memory as bit columns and find exactly its hits over several windows', async () => {
+    // More rows than a fold bits window (65,536) and a written block, and not a whole number of 128-row groups.
+    const rows = fingerprints(140_000);
     const starts = popcountStartsOf(rows.map(popcount));
     const memory: FingerprintColumn = { memory: allocateFingerprintMemory(rows.length), count: rows.length, popcountStarts: starts };
     rows.forEach((row, i) => fingerprintView(memory).set(row, i * 256));
     foldFingerprints(memory);
     const file = join(dir, 'synthetic.bin');
     await writeFile(file, Buffer.concat(rows));
-    writeFoldFile(file, rows.length, join(dir, 'synthetic.folds'));
-    expect(new Uint8Array(readFileSync(join(dir, 'synthetic.folds')))).toEqual(new Uint8Array(memory.memory.buffer, foldsOffset(memory), rows.length * FOLD_BYTES));
-    const folded = fileColumn(file, rows.length, starts, join(dir, 'synthetic.folds'));
+    await writeFoldBitsOf(file, rows.length, join(dir, 'synthetic.fold-bits'));
+    expectFoldBits(new Uint8Array(readFileSync(join(dir, 'synthetic.fold-bits'))), memory);
+    const folded = fileColumn(file, rows.length, starts, join(dir, 'synthetic.fold-bits'));
     const pool = createScanPool(2);
     try {
-      for (const q of [3, 4_000, 9_999, 15_000, 19_997]) {
+      for (const q of [3, 40_000, 69_999, 100_000, 139_997]) {
         const query = rows[q]!.slice();
         query[q % 256]! ^= 1 << (q % 8);
-        for (const [limit, threshold] of [[1, 0], [30, 0], [1000, 0], [30, 0.5]] as const) {
+        for (const [limit, threshold] of [[1, 0], [30, 0], [1000, 0], [30, 0.5], [5000, 0.2]] as const) {
           const expected = await morganScan(memory, 'synthetic', query, { limit, threshold });
           expect(expected.rows.length).toBeGreaterThan(0);
           for (const options of [{}, { pool }]) {
@@ -184,5 +186,34 @@ describe('Morgan scans with the folds in a file too', () => {
     } finally {
       await pool.close();
     }
+    // Windows of 9,000-odd rows: the scan's runs cross them and alternate below and above the query's
+    // popcount, whole and split in parts, so both windows are refilled many times in both directions.
+    for (const q of [3, 69_999, 139_997]) {
+      const query = rows[q]!.slice();
+      query[(q + 7) % 256]! ^= 1 << (q % 8);
+      for (const [limit, part, parts] of [[30, 0, 1], [1000, 0, 1], [30, 1, 2], [300, 0, 3]] as const) {
+        const options = { limit, threshold: 0, part, parts };
+        const expected = bitBoundScan(memory, createWasmKernel(memory, 0), query, options);
+        const small = createDiskKernel(folded, (window) => createWasmKernel(window, 1, { folds: false }), { foldBitsWindowRows: 9000 });
+        const found = bitBoundScan(folded, small, query, options);
+        expect([...found.rows]).toEqual([...expected.rows]);
+        expect([...found.similarities]).toEqual([...expected.similarities]);
+        small.release?.();
+      }
+    }
   });
 });
+
+/** The fold bits file `written` holds, column by column, the folds the kernel made of `column` in memory (and zero padding). */
+function expectFoldBits(written: Uint8Array, column: FingerprintColumn): void {
+  const columnBytes = foldColumnBytes(column.count);
+  expect(written.byteLength).toBe(FOLD_BITS * columnBytes);
+  const folds = new Uint8Array(column.memory.buffer, foldsOffset(column), column.count * FOLD_BYTES);
+  const rebuilt = new Uint8Array(written.byteLength);
+  for (let row = 0; row < column.count; row++) {
+    for (let bit = 0; bit < FOLD_BITS; bit++) {
+      if ((folds[row * FOLD_BYTES + (bit >> 3)]! >> (bit & 7)) & 1) rebuilt[bit * columnBytes + (row >> 3)]! |= 1 << (row & 7);
+    }
+  }
+  expect(Buffer.from(written).equals(Buffer.from(rebuilt))).toBe(true);
+}

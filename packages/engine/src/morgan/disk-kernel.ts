@@ -1,57 +1,67 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import { popcount } from '@molsearch/chem';
 import { FINGERPRINT_BYTES, POPCOUNT_SLOTS } from '../format/catalogue-format.ts';
 import { EngineError } from '../format/engine-error.ts';
+import { FOLD_GROUP_ROWS } from '../format/fingerprint-fold.ts';
 import type { CommonBitsKernel } from './common-bits-kernel.ts';
 import { FOLD_BYTES, KERNEL_CHUNK_ROWS, allocateFingerprintMemory, fingerprintView, foldsOffset } from './fingerprint-memory.ts';
 import type { FingerprintColumn } from './fingerprint-memory.ts';
+import { FoldBitsWindows } from './fold-bits-windows.ts';
+import { foldBitsBound, foldWeights } from './wasm-kernel.ts';
 
 /** Closes a disk kernel's files when the kernel is collected without release(). */
-const openFiles = new FinalizationRegistry<{ fd?: number; folds?: number }>((file) => {
+const openFiles = new FinalizationRegistry<{ fd?: number; bits?: number }>((file) => {
   if (file.fd !== undefined) closeSync(file.fd);
-  if (file.folds !== undefined) closeSync(file.folds);
+  if (file.bits !== undefined) closeSync(file.bits);
 });
 
-/** Candidate rows closer than this are read with one read (the rows between are read too, and skipped by the fold bound). */
+/** Candidate rows closer than this are read with one read (the rows between are read and scanned too). */
 const READ_GAP_ROWS = 16;
 /** More candidates than a chunk's rows / DENSE_SHARE are read as one span. */
 const DENSE_SHARE = 16;
 
+export interface DiskKernelOptions {
+  /** Scan behind the fold bound when the column has a fold bits file (default true); false reads every byte. */
+  foldBound?: boolean;
+  /** Caps the rows of a fold bits window (fold-bits-windows.ts MAX_WINDOW_ROWS), to test many refills on a small column. */
+  foldBitsWindowRows?: number;
+}
+
 /**
  * A kernel over a column whose fingerprints stay in their file (FingerprintColumn.file): each chunk a
- * BitBound scan asks for (at most KERNEL_CHUNK_ROWS rows, 2 MiB) is read with one positioned read into a
- * window of this kernel's own, which `inner` (a kernel over the window) scans. Rows are popcount-ordered,
- * so a scan's chunks are consecutive reads of the file and the page cache serves repeated searches; the
- * process keeps the window (about 4 MiB a kernel), not the column.
+ * BitBound scan asks for (at most KERNEL_CHUNK_ROWS rows, 2 MiB) is read with positioned reads into a
+ * window of this kernel's own, which `inner` (a kernel over the window, reading every byte) scans. Rows
+ * are popcount-ordered, so a scan's chunks are consecutive reads of the file and the page cache serves
+ * repeated searches; the process keeps the window (about 2.5 MiB a kernel, 4 MiB more with fold bits), not the column.
  *
- * When the column's folds are in a file too (FingerprintColumn.foldFile) and the inner kernel uses folds,
- * a chunk costs its folds (32 bytes a row) and the few fingerprints that pass the fold bound: the window's
- * fingerprints are all ones, so a first scan behind the folds reports exactly the rows whose bound reaches
- * the minimum (an all-ones row shares every query bit); those rows alone are read into their places, and a
- * second scan behind the same folds reads only them. Without a fold file, folding a chunk would cost the
- * full read the bound saves, so every byte is read.
+ * When the column's folds are in a fold bits file (FingerprintColumn.foldBitsFile) and the SIMD kernel
+ * runs, a chunk with a minimum to reach costs the fold bits of the query's groups (one bit a row for each
+ * of a few dozen of the 256 columns, read many blocks at a time: fold-bits-windows.ts) and the few
+ * fingerprints whose fold bound reaches the minimum; only those are read and scanned. Without a fold bits
+ * file every byte is read.
  */
-export function createDiskKernel(column: FingerprintColumn, inner: (window: FingerprintColumn) => CommonBitsKernel): CommonBitsKernel {
+export function createDiskKernel(column: FingerprintColumn, inner: (window: FingerprintColumn) => CommonBitsKernel, options: DiskKernelOptions = {}): CommonBitsKernel {
   const path = column.file;
   if (path === undefined) throw new EngineError('INVALID_REQUEST', 'A disk kernel needs a column whose fingerprints stay in their file.');
-  const foldPath = column.foldFile;
-  const window: FingerprintColumn = {
-    memory: allocateFingerprintMemory(KERNEL_CHUNK_ROWS),
-    count: KERNEL_CHUNK_ROWS,
-    popcountStarts: new Uint32Array(POPCOUNT_SLOTS),
-    ...(foldPath !== undefined ? { folded: true } : {}),
-  };
+  const bitsPath = options.foldBound === false ? undefined : column.foldBitsFile;
+  // After the window's fingerprints and (unused) fold region: the bound's output, then the fold bits windows.
+  const outputBytes = (KERNEL_CHUNK_ROWS + 2 * FOLD_GROUP_ROWS) * 4;
+  const extraBytes = bitsPath !== undefined ? outputBytes + FoldBitsWindows.BYTES : 0;
+  const window: FingerprintColumn = { memory: allocateFingerprintMemory(KERNEL_CHUNK_ROWS, extraBytes), count: KERNEL_CHUNK_ROWS, popcountStarts: new Uint32Array(POPCOUNT_SLOTS) };
   const bytes = fingerprintView(window);
   const kernel = inner(window);
-  const byFolds = foldPath !== undefined && kernel.kind === 'wasm';
-  const folds = new Uint8Array(window.memory.buffer, foldsOffset(window), KERNEL_CHUNK_ROWS * FOLD_BYTES);
-  if (byFolds) bytes.fill(0xff);
+  const bound = bitsPath !== undefined && kernel.kind !== 'js' ? foldBitsBound(window) : undefined;
+  const outputAt = foldsOffset(window) + KERNEL_CHUNK_ROWS * FOLD_BYTES;
+  // Empty without a fold bits file: the memory has no room for it then.
+  const passing = extraBytes > 0 ? new Uint32Array(window.memory.buffer, outputAt, outputBytes / 4) : new Uint32Array(0);
+  const hits = new Uint32Array(KERNEL_CHUNK_ROWS * 2);
   const candidates = new Uint32Array(KERNEL_CHUNK_ROWS);
-  const file: { fd?: number; folds?: number } = {};
+  const file: { fd?: number; bits?: number } = {};
   const release = (): void => {
     if (file.fd !== undefined) closeSync(file.fd);
-    if (file.folds !== undefined) closeSync(file.folds);
+    if (file.bits !== undefined) closeSync(file.bits);
     delete file.fd;
-    delete file.folds;
+    delete file.bits;
   };
   const read = (fd: number, name: string, target: Uint8Array, at: number, length: number, position: number, lastRow: number): void => {
     for (let filled = 0; filled < length; ) {
@@ -60,43 +70,66 @@ export function createDiskKernel(column: FingerprintColumn, inner: (window: Fing
       filled += got;
     }
   };
-  const scanAll = (firstRow: number, rows: number, minCommon: number): number => {
+  const readFingerprints = (firstRow: number, start: number, end: number): void => {
     file.fd ??= openSync(path, 'r');
-    read(file.fd, path, bytes, 0, rows * FINGERPRINT_BYTES, firstRow * FINGERPRINT_BYTES, firstRow + rows);
-    const found = kernel.scan(0, rows, minCommon);
-    // The window is all ones between chunks when the fold path is on.
-    if (byFolds) bytes.fill(0xff, 0, rows * FINGERPRINT_BYTES);
-    return found;
+    read(file.fd, path, bytes, start * FINGERPRINT_BYTES, (end - start) * FINGERPRINT_BYTES, (firstRow + start) * FINGERPRINT_BYTES, firstRow + end);
   };
-  const scanByFolds = (firstRow: number, rows: number, minCommon: number): number => {
-    file.fd ??= openSync(path, 'r');
-    file.folds ??= openSync(foldPath!, 'r');
-    read(file.folds, foldPath!, folds, 0, rows * FOLD_BYTES, firstRow * FOLD_BYTES, firstRow + rows);
-    const passing = kernel.scan(0, rows, minCommon);
-    if (passing === 0) return 0;
-    for (let h = 0; h < passing; h++) candidates[h] = kernel.hits[2 * h]!;
-    const runs: [number, number][] = [];
+  /** Scans rows [start, end) of the chunk at firstRow, already in the window, adding their hits after the `found` ones. */
+  const scanRun = (start: number, end: number, minCommon: number, found: number): number => {
+    const more = kernel.scan(start, end - start, minCommon);
+    for (let h = 0; h < more; h++) {
+      hits[2 * (found + h)] = start + kernel.hits[2 * h]!;
+      hits[2 * (found + h) + 1] = kernel.hits[2 * h + 1]!;
+    }
+    return found + more;
+  };
+  const scanAll = (firstRow: number, rows: number, minCommon: number): number => {
+    readFingerprints(firstRow, 0, rows);
+    return scanRun(0, rows, minCommon, 0);
+  };
+  const windows = bound
+    ? new FoldBitsWindows(column, window.memory, outputAt + outputBytes, (target, length, position, lastRow) => {
+        file.bits ??= openSync(bitsPath!, 'r');
+        read(file.bits, bitsPath!, target, 0, length, position, lastRow);
+      }, options.foldBitsWindowRows)
+    : undefined;
+  const scanByBits = (firstRow: number, rows: number, minCommon: number, runEnd: number): number => {
+    const held = windows!.hold(firstRow, rows, runEnd);
+    const firstGroup = Math.floor((firstRow - held.start) / FOLD_GROUP_ROWS);
+    const endGroup = Math.ceil((firstRow + rows - held.start) / FOLD_GROUP_ROWS);
+    const reached = bound!(held.termsAt, held.termCount, firstGroup, endGroup, minCommon, outputAt);
+    let count = 0;
+    for (let h = 0; h < reached; h++) {
+      const row = held.start + passing[h]! - firstRow;
+      if (row >= 0 && row < rows) candidates[count++] = row;
+    }
+    if (count === 0) return 0;
     // Many candidates (early in a scan, before the floor rises): one read of their span costs less than many small ones.
-    if (passing > rows / DENSE_SHARE) runs.push([candidates[0]!, candidates[passing - 1]! + 1]);
-    for (let h = runs.length > 0 ? passing : 0; h < passing; ) {
+    if (count > rows / DENSE_SHARE) {
+      readFingerprints(firstRow, candidates[0]!, candidates[count - 1]! + 1);
+      return scanRun(candidates[0]!, candidates[count - 1]! + 1, minCommon, 0);
+    }
+    let found = 0;
+    for (let h = 0; h < count; ) {
       const start = candidates[h]!;
       let end = start + 1;
-      for (h++; h < passing && candidates[h]! - end < READ_GAP_ROWS; h++) end = candidates[h]! + 1;
-      runs.push([start, end]);
+      for (h++; h < count && candidates[h]! - end < READ_GAP_ROWS; h++) end = candidates[h]! + 1;
+      readFingerprints(firstRow, start, end);
+      found = scanRun(start, end, minCommon, found);
     }
-    for (const [start, end] of runs) read(file.fd, path, bytes, start * FINGERPRINT_BYTES, (end - start) * FINGERPRINT_BYTES, (firstRow + start) * FINGERPRINT_BYTES, firstRow + end);
-    const found = kernel.scan(0, rows, minCommon);
-    for (const [start, end] of runs) bytes.fill(0xff, start * FINGERPRINT_BYTES, end * FINGERPRINT_BYTES);
     return found;
   };
   const disk: CommonBitsKernel = {
-    kind: kernel.kind,
-    hits: kernel.hits,
-    setQuery: (fingerprint) => kernel.setQuery(fingerprint),
-    scan(firstRow: number, rows: number, minCommon: number): number {
+    kind: bound ? 'wasm' : kernel.kind,
+    hits,
+    setQuery(fingerprint) {
+      kernel.setQuery(fingerprint);
+      windows?.setQuery(foldWeights(fingerprint), popcount(fingerprint));
+    },
+    scan(firstRow: number, rows: number, minCommon: number, runEnd = firstRow + rows): number {
       if (rows > KERNEL_CHUNK_ROWS) throw new EngineError('INVALID_REQUEST', `A disk scan reads at most ${KERNEL_CHUNK_ROWS} rows at a time, got ${rows}.`);
       // With no minimum every row is a hit: the bound cannot save a read.
-      return byFolds && minCommon > 0 ? scanByFolds(firstRow, rows, minCommon) : scanAll(firstRow, rows, minCommon);
+      return bound && minCommon > 0 ? scanByBits(firstRow, rows, minCommon, runEnd) : scanAll(firstRow, rows, minCommon);
     },
     release,
   };

@@ -42,23 +42,25 @@ export interface FingerprintColumn {
    */
   file?: string;
   /**
-   * The folds of `file` (32 bytes a row, row order; morgan/fold-file.ts), when they are kept in a file too:
-   * a disk kernel then reads the folds of a chunk and only the fingerprints that pass their bound.
+   * The folds of `file` as bit columns (format/fingerprint-fold.ts foldColumnBytes), when they are kept in a
+   * file too: a disk kernel then reads the columns of the query's bits and only the fingerprints that pass
+   * their bound.
    */
-  foldFile?: string;
+  foldBitsFile?: string;
 }
 
-export function allocateFingerprintMemory(count: number): WasmMemory {
+/** Memory for `count` fingerprints and their folds, and `extraBytes` after them. */
+export function allocateFingerprintMemory(count: number, extraBytes = 0): WasmMemory {
   if (count > MAX_FINGERPRINTS) {
     throw new EngineError('INVALID_REQUEST', `A catalogue holds at most ${MAX_FINGERPRINTS} molecules per shard; got ${count}.`);
   }
-  const pages = Math.max(1, Math.ceil((FINGERPRINTS_OFFSET + count * (FINGERPRINT_BYTES + FOLD_BYTES)) / PAGE_BYTES));
+  const pages = Math.max(1, Math.ceil((FINGERPRINTS_OFFSET + count * (FINGERPRINT_BYTES + FOLD_BYTES) + extraBytes) / PAGE_BYTES));
   return new wasm.Memory({ initial: pages, maximum: pages, shared: true });
 }
 
-/** A column whose `count` fingerprints stay in `file` (checked beforehand), with their folds in `foldFile` if given; only its popcount table is in memory. */
-export function fileColumn(file: string, count: number, popcountStarts: Uint32Array, foldFile?: string): FingerprintColumn {
-  return { memory: allocateFingerprintMemory(0), count, popcountStarts, file, ...(foldFile !== undefined ? { foldFile } : {}) };
+/** A column whose `count` fingerprints stay in `file` (checked beforehand), with their fold bits in `foldBitsFile` if given; only its popcount table is in memory. */
+export function fileColumn(file: string, count: number, popcountStarts: Uint32Array, foldBitsFile?: string): FingerprintColumn {
+  return { memory: allocateFingerprintMemory(0), count, popcountStarts, file, ...(foldBitsFile !== undefined ? { foldBitsFile } : {}) };
 }
 
 /** The fingerprint bytes of the column, row r at `r * 256` (a column in memory only). */

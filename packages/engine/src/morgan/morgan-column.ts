@@ -40,7 +40,7 @@ export function fingerprintColumn(catalogue: Catalogue): Promise<FingerprintColu
 
 async function loadColumn(catalogue: Catalogue): Promise<FingerprintColumn> {
   if (catalogue.fingerprintFile && catalogue.count * (FINGERPRINT_BYTES + FOLD_BYTES) > memoryBudget) {
-    return fileColumn(await catalogue.fingerprintFile(), catalogue.count, catalogue.popcountStarts, await catalogue.foldFile?.());
+    return fileColumn(await catalogue.fingerprintFile(), catalogue.count, catalogue.popcountStarts, await catalogue.foldBitsFile?.());
   }
   const column: FingerprintColumn = { memory: allocateFingerprintMemory(catalogue.count), count: catalogue.count, popcountStarts: catalogue.popcountStarts };
   await catalogue.readFingerprints(fingerprintView(column));

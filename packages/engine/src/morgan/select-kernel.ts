@@ -13,7 +13,7 @@ export const DEFAULT_KERNEL: KernelKind = 'wasm';
 /** The requested kernel bound to `column` and a scan-thread `slot`; falls back to JS where WebAssembly SIMD is missing. */
 export function createKernel(column: FingerprintColumn, slot: number, kind: KernelKind = DEFAULT_KERNEL): CommonBitsKernel {
   // A column left in its file is scanned a chunk at a time through a window (morgan/disk-kernel.ts).
-  if (column.file !== undefined) return createDiskKernel(column, (window) => createKernel(window, slot, kind));
+  if (column.file !== undefined) return createDiskKernel(column, (window) => createKernel(window, slot, kind), { foldBound: kind === 'wasm' });
   if (kind !== 'js' && wasmKernelAvailable()) return createWasmKernel(column, slot, { folds: kind === 'wasm' });
   return createJsKernel(column);
 }

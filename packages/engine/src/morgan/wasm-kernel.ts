@@ -16,6 +16,7 @@ const MAX_PLANES = 4;
 interface KernelExports {
   scanCommonBits(query: number, planes: number, planeCount: number, first: number, folds: number, rows: number, minCommon: number, out: number): number;
   foldRows(first: number, folds: number, rows: number): void;
+  foldBitsBound(terms: number, termCount: number, firstGroup: number, endGroup: number, minCommon: number, out: number): number;
 }
 
 let compiled: WasmModule | undefined;
@@ -59,10 +60,15 @@ export function foldFingerprints(column: FingerprintColumn): FingerprintColumn {
 }
 
 /**
- * Bit planes of the per-group query bit counts w(i), highest plane first, as scanFolded reads them.
- * Group i holds bits i, i + 256, ..., i + 1792; w(i) <= 8 needs at most 4 planes.
+ * The fold bound over fold bit columns (assembly/tanimoto-simd.ts foldBitsBound), on `column`'s memory:
+ * addresses are into it. Undefined where the SIMD kernel does not compile.
  */
-export function foldPlanes(query: Uint8Array): { planes: Uint8Array; count: number } {
+export function foldBitsBound(column: FingerprintColumn): KernelExports['foldBitsBound'] | undefined {
+  return wasmKernelAvailable() ? instantiate(column).foldBitsBound : undefined;
+}
+
+/** The query's bit count w(i) in each fold group i: group i holds bits i, i + 256, ..., i + 1792, so w(i) <= 8. */
+export function foldWeights(query: Uint8Array): Uint8Array {
   const weights = new Uint8Array(FOLD_GROUPS);
   for (let byte = 0; byte < FINGERPRINT_BYTES; byte++) {
     const value = query[byte] ?? 0;
@@ -70,6 +76,12 @@ export function foldPlanes(query: Uint8Array): { planes: Uint8Array; count: numb
     const group = (byte % FOLD_BYTES) * 8;
     for (let bit = 0; bit < 8; bit++) if ((value >> bit) & 1) weights[group + bit]! += 1;
   }
+  return weights;
+}
+
+/** Bit planes of the query's fold weights (foldWeights), highest plane first, as scanCommonBits reads them; w(i) <= 8 needs at most 4 planes. */
+export function foldPlanes(query: Uint8Array): { planes: Uint8Array; count: number } {
+  const weights = foldWeights(query);
   const maxWeight = Math.max(1, ...weights);
   const count = Math.min(MAX_PLANES, 32 - Math.clz32(maxWeight));
   const planes = new Uint8Array(MAX_PLANES * FOLD_BYTES);
