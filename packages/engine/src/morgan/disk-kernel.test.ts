@@ -8,6 +8,7 @@ import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { copyCatalogue } from '../catalogue/catalogue-copy.fixture.ts';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
 import { FOLD_BITS_FILE } from '../format/catalogue-format.ts';
+import { describeFile } from '../format/column-file.ts';
 import { FOLD_BITS, foldColumnBytes } from '../format/fingerprint-fold.ts';
 import { writeFoldBitsOf } from '../format/fold-bits-file.ts';
 import type { CatalogueManifest } from '../format/catalogue-format.ts';
@@ -103,10 +104,12 @@ async function copyWith(name: string, change: (manifest: CatalogueManifest, fold
 }
 
 describe('a catalogue over the memory budget and its fold bits file', () => {
-  it('built before fold bits files, is searched from its fingerprint file alone, with the same hits', async () => {
+  it('built before fold bits files (with or without the row-by-row fold file of before), is searched from its fingerprint file alone, with the same hits', async () => {
     const old = await copyWith('before-folds', async (manifest, folder) => {
       manifest.files = manifest.files.filter((file) => file.name !== FOLD_BITS_FILE);
       await rm(join(folder, FOLD_BITS_FILE));
+      await writeFile(join(folder, 'fingerprint-folds.bin'), new Uint8Array(catalogue.count * FOLD_BYTES));
+      manifest.files.push(await describeFile(folder, 'fingerprint-folds.bin'));
     });
     const budget = setFingerprintMemoryBudget(0);
     try {
