@@ -18,7 +18,10 @@ export interface ByteSource {
 export async function openByteSource(path: string): Promise<ByteSource> {
   const sizeBytes = await fileSize(path);
   const gzipped = await isGzipFile(path);
-  const file = createReadStream(path, { highWaterMark: 256 * 1024 });
+  // Progress is the compressed bytes read, and reading runs ahead of the rows taken by up to a chunk and the
+  // buffers behind it: a 256 KiB chunk of a .gz file is tens of thousands of rows (72 % of a 100,000-row file
+  // read when 10 % of its rows were), so compressed files are read 16 KiB at a time.
+  const file = createReadStream(path, { highWaterMark: gzipped ? 16 * 1024 : 256 * 1024 });
   const bytesRead = (): number => file.bytesRead;
   if (!gzipped) return { stream: file, gzipped, sizeBytes, bytesRead };
   // pipeline destroys both streams on error, so a truncated or corrupt .gz surfaces to the reader
