@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -120,7 +119,7 @@ describe.concurrent('molsearch errors', () => {
     for (const run of runs) expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it.skipIf(!existsSync(REPO_BIN))('should be linked as the workspace bin, so `npx molsearch` works from the repository root', async () => {
+  it('should be linked as the workspace bin, so `npx molsearch` works from the repository root', async () => {
     const run = await molsearch(['validate', 'c1ccccc1'], dir, REPO_BIN);
     expect(run).toEqual({ code: 0, stdout: `OK\t${canonicalSmiles('c1ccccc1')}\n`, stderr: '' });
   });
