@@ -74,9 +74,9 @@ export class FoldBitsWindows {
       if (weight > 0) this.queryColumns.push(bit);
     });
     this.queryPopcount = popcount;
-    const fit = Math.floor(WINDOW_BYTES / Math.max(1, this.queryColumns.length) / (FOLD_GROUP_ROWS / 8)) * FOLD_GROUP_ROWS;
-    // 2 MiB hold 65,536 rows of all 256 columns: a chunk always fits.
-    this.windowRows = Math.max(KERNEL_CHUNK_ROWS + FOLD_GROUP_ROWS, Math.min(this.maxRows, fit));
+    const fit = Math.min(this.maxRows, WINDOW_BYTES / Math.max(1, this.queryColumns.length) / 8);
+    // Whole groups, so windows start on one; 2 MiB hold 65,536 rows of all 256 columns: a chunk always fits.
+    this.windowRows = Math.max(KERNEL_CHUNK_ROWS + FOLD_GROUP_ROWS, Math.floor(fit / FOLD_GROUP_ROWS) * FOLD_GROUP_ROWS);
     for (const window of this.windows) {
       window.start = window.end = 0;
       this.termCount = this.writeTerms(window);
