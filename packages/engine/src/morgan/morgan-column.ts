@@ -7,11 +7,14 @@ import { foldFingerprints } from './wasm-kernel.ts';
 const columns = new WeakMap<Catalogue, Promise<FingerprintColumn>>();
 
 /**
- * Largest fingerprint column (with its folds, 288 bytes a row) held in memory: 1 GiB, about 3.7 million
- * rows. A larger one stays in its file and is scanned through windows (morgan/disk-kernel.ts), so the
- * resident set no longer grows with the catalogue beyond the page cache.
+ * Largest fingerprint column (with its folds, 288 bytes a row) held in memory: 256 MiB, about 930,000
+ * rows. A larger one stays in its file and is scanned behind its fold bits (morgan/disk-kernel.ts), so the
+ * resident set no longer grows with the catalogue beyond the page cache. Held in memory a column answers
+ * faster only while it is small: a top 30 in 1 ms against 5 ms from the file at 10^5 rows, 4 against 6 ms at
+ * 10^6, 8 against 8 ms at 3·10^6 (npm run bench -- scale --morgan-only, docs/scaling.md), while it holds
+ * 288 bytes a row of the process: a 3D catalogue's searches then stay under 400 bytes a molecule.
  */
-let memoryBudget = 2 ** 30;
+let memoryBudget = 2 ** 28;
 
 /** Sets the budget of fingerprintColumn for the columns loaded from now on (0: every column stays in its file); returns the previous one. */
 export function setFingerprintMemoryBudget(bytes: number): number {
