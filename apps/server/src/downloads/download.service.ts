@@ -22,6 +22,9 @@ import type { ResultService } from '../search/result.service.ts';
 import type { PoseAligner, PropertyValue } from '../search/search-engine.ts';
 import { roundSimilarity } from '../search/similarity.ts';
 
+/** Logged wherever this server finds a download it held built or being built by the server that took it over. */
+const LEFT_TO_TAKER = 'download left to the server that took it over';
+
 /** Raised in a build that finds another server has taken its download over (this server's lease lapsed). */
 class DownloadTakenOver extends Error {}
 
@@ -206,7 +209,10 @@ export class DownloadService {
   private async build(downloadId: string): Promise<void> {
     try {
       // Another server may have taken it since it was queued here.
-      if (this.options.shared && !(this.held.has(downloadId) && (await this.options.shared.leases.take(downloadId)))) return;
+      if (this.options.shared && !(this.held.has(downloadId) && (await this.options.shared.leases.take(downloadId)))) {
+        this.logger.info(LEFT_TO_TAKER, { download_id: downloadId });
+        return;
+      }
       await this.buildHeld(downloadId);
     } finally {
       this.held.delete(downloadId);
@@ -215,7 +221,12 @@ export class DownloadService {
 
   private async buildHeld(downloadId: string): Promise<void> {
     const row = await this.downloads.find(downloadId);
-    if (!row || row.state !== 'preparing') return;
+    if (!row || row.state !== 'preparing') {
+      // Shared, a download still listed but no longer preparing was built by the server that took it over
+      // while this one was stopped or paused past its lease, between taking it and reading it.
+      if (row && this.options.shared) this.logger.info(LEFT_TO_TAKER, { download_id: row.id, job_id: row.job_id });
+      return;
+    }
     const log = this.logger.child({ download_id: row.id, job_id: row.job_id });
     const format = row.file_format as FileFormat;
     const extension = FILE_EXTENSIONS[format];
@@ -230,7 +241,7 @@ export class DownloadService {
       await this.tracker?.ready(row.id, count, size).catch((error: unknown) => log.warn('download not tracked', { error }));
     } catch (error) {
       if (error instanceof DownloadTakenOver) {
-        log.info('download left to the server that took it over');
+        log.info(LEFT_TO_TAKER);
         await this.files.discardPartial(row.job_id, row.id, extension);
         return;
       }
