@@ -21,7 +21,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('3D models as a catalogue stores them', () => {
-  it('score within 1e-3 of the models before storing (at most 2.1e-4 here): coordinates in steps of 0.005 Å do not move the exact scores', () => {
+  it('score within 1e-3 of the models before storing (at most 2.1e-4 here): coordinates in steps of 0.005 Å and charges in steps of 2^-15 e do not move the exact scores', () => {
     // Every start screened and the best 16 climbed: a thorough search, so that neither side stops in a lesser
     // optimum the other escapes (with 8, paracetamol against ibuprofen stopped 0.045 below the optimum on both
     // sides for shape, and 2e-3 apart for electrostatics).
@@ -31,6 +31,7 @@ describe('3D models as a catalogue stores them', () => {
       for (const model of catalogue) {
         const stored = decodeModel(encodeModel(model));
         expect(stored.conformers[0]![0]).not.toBe(model.conformers[0]![0]);
+        expect(Array.from(stored.charges)).not.toEqual(Array.from(model.charges));
         for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
           const exact = score(query, model, method, SEARCH);
           const fromFile = score(query, stored, method, SEARCH);
