@@ -1,11 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, FOLD_BITS_FILE, MANIFEST_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
+import { CATALOGUE_FORMAT_VERSION, COLUMN_FILES, FINGERPRINT_BYTES, FOLD_BITS_FILE, MANIFEST_FILE, MODEL_FILES, POPCOUNT_SLOTS, textPropertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, StoredProperty } from '../format/catalogue-format.ts';
 import type { CataloguePart } from '../format/catalogue-part.ts';
 import { catalogueDir, partDir } from '../format/catalogue-paths.ts';
 import { offsetsAscendFromZero, toArrayBuffer } from '../format/column-file.ts';
 import { EngineError } from '../format/engine-error.ts';
+import { numericColumn } from '../format/property-columns.ts';
 import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
 import { manifestStamp } from './catalogue-damage.ts';
 import { CatalogueFiles } from './catalogue-files.ts';
@@ -166,10 +167,18 @@ export async function checkFileSizes(dir: string, manifest: CatalogueManifest): 
     [COLUMN_FILES.idsIndex, (manifest.count + 1) * 4],
     [MODEL_FILES[0], (manifest.count + 1) * 4],
     [SHAPE_INDEX_FILES.rows, manifest.count * 4],
-    ...manifest.properties.filter((property) => property.kind !== 'text').map((property): [string, number] => [propertyFiles(property)[0]!, manifest.count * 4]),
   ]);
   const listed = new Map(manifest.files.map((file) => [file.name, file.bytes]));
-  const required = [COLUMN_FILES.fingerprints, COLUMN_FILES.popcountStarts, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, ...manifest.properties.flatMap(propertyFiles)];
+  const required: string[] = [COLUMN_FILES.fingerprints, COLUMN_FILES.popcountStarts, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText];
+  for (const property of manifest.properties) {
+    if (property.kind === 'text') {
+      required.push(...textPropertyFiles(property));
+      continue;
+    }
+    const column = numericColumn(property, (name) => listed.has(name));
+    required.push(column.name);
+    expected.set(column.name, manifest.count * column.bytesPerRow);
+  }
   if (manifest.shape) required.push(...MODEL_FILES, ...Object.values(SHAPE_INDEX_FILES));
   for (const name of required) {
     if (!listed.has(name)) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MANIFEST_FILE)} does not list the column file ${name}: re-import catalogue ${manifest.id}.`);
@@ -260,18 +269,17 @@ interface PropertyReader {
 async function readProperties(files: CatalogueFiles, properties: StoredProperty[], count: number): Promise<PropertyReader[]> {
   const readers: PropertyReader[] = [];
   for (const property of properties) {
-    const names = propertyFiles(property);
     if (property.kind === 'text') {
-      readers.push({ key: property.key, value: await readStrings(files, names[0]!, names[1]!, count) });
+      const [index, text] = textPropertyFiles(property);
+      readers.push({ key: property.key, value: await readStrings(files, index, text, count) });
       continue;
     }
-    // A float a row, read per row like the strings (checked in full here).
-    const name = names[0]!;
-    await files.verify(name);
+    // A value a row, read per row like the strings (checked in full here).
+    const column = numericColumn(property, (name) => files.has(name));
+    await files.verify(column.name);
     const value = (row: number): number => {
       checkRow(row, count);
-      const bytes = files.readRange(name, row * 4, 4);
-      return new Float32Array(bytes.buffer, bytes.byteOffset, 1)[0]!;
+      return column.value(files.readRange(column.name, row * column.bytesPerRow, column.bytesPerRow), 0);
     };
     readers.push({ key: property.key, value: property.kind === 'boolean' ? (row) => value(row) === 1 : value });
   }

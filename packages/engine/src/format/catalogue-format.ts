@@ -17,7 +17,8 @@ import type { ChargeIndexBuild } from './charge-index-layout.ts';
  *   popcount-starts.u32   2050 x u32: first row with popcount p (p = 0..2048), then count
  *   smiles.idx / .txt     (count + 1) x u32 byte offsets into UTF-8 canonical SMILES
  *   ids.idx / .txt        same for vendor ids
- *   prop-<key>.f32        count x f32 per numeric property (booleans as 0/1)
+ *   prop-<key>.u16 / .u8 / .f32  one value a row per numeric property: counts as u16, booleans as u8,
+ *                         other numbers as f32 (property-columns.ts; every one f32 in older catalogues)
  *   prop-<key>.idx / .txt strings per text property (the molecular formula)
  *
  * With 3D columns (`manifest.shape` set) more files, all listed in `files`:
@@ -35,7 +36,8 @@ import type { ChargeIndexBuild } from './charge-index-layout.ts';
  *
  * All numbers are little-endian. The u32 offsets cap a string blob at 4 GiB (about 60M molecules).
  * Measured: 380-580 bytes per molecule for the Morgan path (256 fingerprint, ~45 SMILES, ~15 id,
- * 8 offsets, 14 x 4 properties, ~20 formula + offsets); small catalogues pay the fixed 8 KiB popcount table.
+ * 8 offsets, 39 of properties (6 numbers x 4, 7 counts x 2, a flag), ~20 formula + offsets); small catalogues
+ * pay the fixed 8 KiB popcount table.
  * Loaded, the Morgan search adds a 32-byte fold per molecule in memory (morgan/fingerprint-memory.ts),
  * derived from the fingerprints when its column is loaded. A column too large for memory stays in its
  * file, and the search reads the fold bits of the query's groups from fingerprint-fold-bits.bin first
@@ -140,8 +142,9 @@ export const MORGAN_BUILD: CatalogueBuildParameters['fingerprint'] = {
   bitOrder: 'lsb-first',
 };
 
-export function propertyFiles(property: StoredProperty): string[] {
-  return property.kind === 'text' ? [`prop-${property.key}.idx`, `prop-${property.key}.txt`] : [`prop-${property.key}.f32`];
+/** The offsets and text files of a text property (numeric ones: property-columns.ts). */
+export function textPropertyFiles(property: StoredProperty): [string, string] {
+  return [`prop-${property.key}.idx`, `prop-${property.key}.txt`];
 }
 
 /** Catalogue ids are folder names and URL segments: letters, digits, dash and underscore. */

@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import { popcount } from '@molsearch/chem';
 import { numericProperties, textProperties } from '../features/prepared-batch.ts';
 import type { PreparedBatch } from '../features/prepared-batch.ts';
-import { COLUMN_FILES, FINGERPRINT_BYTES, FOLD_BITS_FILE, MODEL_FILES, POPCOUNT_SLOTS, propertyFiles } from '../format/catalogue-format.ts';
+import { COLUMN_FILES, FINGERPRINT_BYTES, FOLD_BITS_FILE, MODEL_FILES, POPCOUNT_SLOTS, textPropertyFiles } from '../format/catalogue-format.ts';
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
 import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/column-file.ts';
 import { writeFoldBits } from '../format/fold-bits-file.ts';
+import { encodeNumericColumn } from '../format/property-columns.ts';
 import { concatBytes, concatFloats, packBytes } from '../format/packed-bytes.ts';
 import { rowFrame } from '../features/index-vector.ts';
 import { ChargeIndexWriter } from './charge-index-writer.ts';
@@ -114,10 +115,11 @@ export class CatalogueBuilder {
       order.rows.forEach((row, target) => {
         column[target] = numbers[row * width + k]!;
       });
-      files.push(await writeBytes(dir, propertyFiles(property)[0]!, new Uint8Array(column.buffer)));
+      const { name, bytes } = encodeNumericColumn(property, column);
+      files.push(await writeBytes(dir, name, bytes));
     }
     for (const [t, property] of this.text.entries()) {
-      const [index, text] = propertyFiles(property) as [string, string];
+      const [index, text] = textPropertyFiles(property);
       files.push(...(await writeStrings(dir, index, text, order.rows, this.texts[t]!)));
     }
     const models = this.models;

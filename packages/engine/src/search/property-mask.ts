@@ -1,8 +1,7 @@
 import { manifestStamp } from '../catalogue/catalogue-damage.ts';
 import { CatalogueFiles } from '../catalogue/catalogue-files.ts';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
-import { propertyFiles } from '../format/catalogue-format.ts';
-import { toArrayBuffer } from '../format/column-file.ts';
+import { numericColumn } from '../format/property-columns.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { LIPINSKI_MAX_VIOLATIONS, RANGE_FILTERS } from '../format/search-types.ts';
 import type { SearchFilters } from '../format/search-types.ts';
@@ -41,7 +40,7 @@ export function columnBounds(filters: SearchFilters | undefined): ColumnBound[] 
 
 /**
  * The mask of `catalogue`'s rows passing `filters`' property bounds, or undefined when they set none.
- * Each property column is read from its file (checked against its checksum) and compared as stored (f32),
+ * Each property column is read from its file (checked against its checksum) and compared as stored,
  * so a hit's shown value and the filter agree.
  */
 export function propertyMask(catalogue: Catalogue, filters: SearchFilters | undefined): Promise<PropertyMask> | undefined {
@@ -70,9 +69,10 @@ async function buildMask(catalogue: Catalogue, bounds: ColumnBound[]): Promise<P
     if (!stored || stored.kind === 'text') {
       throw new EngineError('INVALID_REQUEST', `Catalogue ${catalogue.id} has no ${bound.key} column to filter on: re-import it with this version of molsearch.`);
     }
-    const values = new Float32Array(toArrayBuffer(await files.read(propertyFiles(stored)[0]!)));
+    const column = numericColumn(stored, (name) => files.has(name));
+    const values = await files.read(column.name);
     for (let row = 0; row < catalogue.count; row++) {
-      const value = values[row]!;
+      const value = column.value(values, row);
       // NaN (a value that could not be computed) passes no bound.
       if (!(value >= bound.min && value <= bound.max)) rows[row] = 0;
     }

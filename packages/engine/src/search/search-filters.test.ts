@@ -1,12 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { SubstructureMatcher, loadRDKit, painsMatch } from '@molsearch/chem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyCatalogue } from '../catalogue/catalogue-copy.fixture.ts';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { forgetCatalogues, openCatalogue } from '../catalogue/open-catalogue.ts';
+import { checksumOf } from '../format/checksum.ts';
+import { numericColumn, numericColumnNames } from '../format/property-columns.ts';
 import type { SearchFilters, SearchMethod, SearchRequest } from '../format/search-types.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { search } from './search.ts';
@@ -68,6 +71,35 @@ describe('property filters inside the search', () => {
     const passing = Array.from({ length: catalogue.count }, (_, row) => row).filter((row) => passes(catalogue, row)).length;
     expect(hits.filtering).toEqual({ passing });
   }, 120_000);
+
+  it('reads and filters a catalogue built before the narrow count and flag columns (every one f32) as the current one', async () => {
+    let rewritten = 0;
+    await copyCatalogue(dataDir, 'KINASE', {
+      to: 'KINASE_F32',
+      change: async (manifest, folder) => {
+        for (const property of manifest.properties.filter((stored) => stored.kind === 'integer' || stored.kind === 'boolean')) {
+          const [narrow, f32] = numericColumnNames(property) as [string, string];
+          const column = numericColumn(property, (name) => name === narrow);
+          const bytes = await readFile(join(folder, narrow));
+          const values = Float32Array.from({ length: manifest.count }, (_, row) => column.value(bytes, row));
+          const written = new Uint8Array(values.buffer);
+          await writeFile(join(folder, f32), written);
+          await unlink(join(folder, narrow));
+          manifest.files = manifest.files.map((file) => (file.name === narrow ? { name: f32, bytes: written.length, crc32: checksumOf(written) } : file));
+          rewritten++;
+        }
+      },
+    });
+    expect(rewritten).toBe(8);
+    forgetCatalogues();
+    const [current, older] = await Promise.all([openCatalogue(dataDir, 'KINASE'), openCatalogue(dataDir, 'KINASE_F32')]);
+    for (let row = 0; row < current.count; row += 37) expect(older.properties(row)).toEqual(current.properties(row));
+    const hits = async (database: string) => (await search(request('morgan', database, { filters: FILTERS }), { dataDir, threads: 1 })).databases[0]!;
+    const [fromCurrent, fromOlder] = await Promise.all([hits('KINASE'), hits('KINASE_F32')]);
+    expect(fromCurrent.rows.length).toBeGreaterThan(0);
+    expect([...fromOlder.rows]).toEqual([...fromCurrent.rows]);
+    expect(fromOlder.filtering).toEqual(fromCurrent.filtering);
+  });
 
   it('refuses a range whose minimum is above its maximum', async () => {
     await expect(search(request('morgan', 'KINASE', { filters: { ranges: { tpsa: { min: 90, max: 40 } } } }), { dataDir, threads: 1 })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
