@@ -45,9 +45,12 @@ export class ImportReport {
   emit(phase: ImportProgress['phase']): void {
     if (!this.options.onProgress) return;
     const seconds = (performance.now() - this.started) / 1000;
-    const byBytes = this.totalBytes > 0 ? Math.min(1, (this.doneBytes + this.bytesRead()) / this.totalBytes) : 0;
-    // Rows are read ahead of the workers; progress counts rows whose preparation has finished.
-    const byLimit = this.options.limit ? Math.min(1, (this.molecules + this.skipped) / this.options.limit) : 0;
+    // Rows are read ahead of the workers; progress counts rows whose preparation has finished: the bytes
+    // read, scaled by the share of the rows read that are finished (rows are about the same size).
+    const finished = this.molecules + this.skipped;
+    const finishedShare = this.rows > 0 ? Math.min(1, finished / this.rows) : 0;
+    const byBytes = this.totalBytes > 0 ? Math.min(1, (this.doneBytes + this.bytesRead()) / this.totalBytes) * finishedShare : 0;
+    const byLimit = this.options.limit ? Math.min(1, finished / this.options.limit) : 0;
     const fraction = phase === 'done' ? 1 : Math.max(byBytes, byLimit);
     const rate = this.molecules / Math.max(seconds, 1e-9);
     const etaSeconds = fraction > 0.01 && fraction < 1 ? (seconds * (1 - fraction)) / fraction : undefined;
