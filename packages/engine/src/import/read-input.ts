@@ -46,7 +46,7 @@ export async function* readInput(options: ReadInputOptions, report: ImportReport
       continue;
     }
     const file = await openMoleculeFile(path);
-    report.startFile(path, file.bytesRead);
+    report.startFile(path, () => file.fractionRead() * options.sources[fileIndex]!.bytes);
     const skipRows = fileIndex === start.file ? start.rowsInFile : 0;
     let rowsInFile = 0;
     let molecules: InputMolecule[] = [];

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream';
+import { Transform, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { isGzipFile } from './file-format.ts';
 import { MoleculeFileError } from './molecule-record.ts';
@@ -13,7 +13,16 @@ export interface ByteSource {
   /** Size on disk; together with `bytesRead()` it gives progress and an ETA without counting records first. */
   sizeBytes: number;
   bytesRead(): number;
+  /**
+   * The share of the file read, 0..1. For a gzipped file, the share of its decompressed bytes when the gzip
+   * trailer tells their number: compressed bytes do not follow the rows evenly (the Chemspace sample's first
+   * third of rows is 39 % of its compressed bytes and 35 % of its text).
+   */
+  fractionRead(): number;
 }
+
+/** Compressed files up to this size cannot hold 4 GiB of text (20:1), so their trailer's size (mod 2^32) is the whole. */
+const TRUSTED_TRAILER_BYTES = 200 * 2 ** 20;
 
 export async function openByteSource(path: string): Promise<ByteSource> {
   const sizeBytes = await fileSize(path);
@@ -23,11 +32,37 @@ export async function openByteSource(path: string): Promise<ByteSource> {
   // read when 10 % of its rows were), so compressed files are read 16 KiB at a time.
   const file = createReadStream(path, { highWaterMark: gzipped ? 16 * 1024 : 256 * 1024 });
   const bytesRead = (): number => file.bytesRead;
-  if (!gzipped) return { stream: file, gzipped, sizeBytes, bytesRead };
-  // pipeline destroys both streams on error, so a truncated or corrupt .gz surfaces to the reader
+  const compressedShare = (): number => (sizeBytes > 0 ? Math.min(1, file.bytesRead / sizeBytes) : 1);
+  if (!gzipped) return { stream: file, gzipped, sizeBytes, bytesRead, fractionRead: compressedShare };
+  const expandedSize = await trailerSize(path, sizeBytes);
+  let expanded = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      expanded += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // A file of several gzip members (concatenated or bgzip) has the last member's size in its trailer: once
+  // more text than that has come out, the compressed share is all there is to go by.
+  const fractionRead = (): number => (expandedSize !== undefined && expanded <= expandedSize ? expanded / expandedSize : compressedShare());
+  // pipeline destroys every stream on error, so a truncated or corrupt .gz surfaces to the reader
   // instead of leaving the file handle open.
-  const stream = pipeline(file, createGunzip(), () => undefined);
-  return { stream, gzipped, sizeBytes, bytesRead };
+  const stream = pipeline(file, createGunzip(), counter, () => undefined);
+  return { stream, gzipped, sizeBytes, bytesRead, fractionRead };
+}
+
+/** The decompressed size a gzip trailer gives (its last four bytes), when it can be the whole file's. */
+async function trailerSize(path: string, sizeBytes: number): Promise<number | undefined> {
+  if (sizeBytes < 18 || sizeBytes > TRUSTED_TRAILER_BYTES) return undefined;
+  const handle = await open(path, 'r');
+  try {
+    const tail = Buffer.alloc(4);
+    await handle.read(tail, 0, 4, sizeBytes - 4);
+    const size = tail.readUInt32LE(0);
+    return size > 0 ? size : undefined;
+  } finally {
+    await handle.close();
+  }
 }
 
 async function fileSize(path: string): Promise<number> {

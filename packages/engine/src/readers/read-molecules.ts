@@ -25,6 +25,8 @@ export interface MoleculeFile {
   /** Bytes on disk (compressed size for .gz); compare with `bytesRead()` for progress and ETA. */
   sizeBytes: number;
   bytesRead(): number;
+  /** The share of the file read, 0..1 (of its text for a gzipped file whose trailer gives its size): for progress. */
+  fractionRead(): number;
   /** The records, streamed; may be iterated once. Bad rows (an id with a control character among them) come as `{ line, error }`, never as exceptions. */
   records(): AsyncGenerator<ReadRecord>;
   /** Releases the file without reading it; reading to the end (or stopping early) releases it too. */
@@ -46,6 +48,7 @@ export async function openMoleculeFile(path: string, options: ReadMoleculesOptio
     gzipped: source.gzipped,
     sizeBytes: source.sizeBytes,
     bytesRead: source.bytesRead,
+    fractionRead: source.fractionRead,
     records() {
       if (started) throw new Error(`${path} is already being read; open it again to read it twice`);
       started = true;
