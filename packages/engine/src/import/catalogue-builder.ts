@@ -7,17 +7,21 @@ import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/
 import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/column-file.ts';
 import { writeFoldBits } from '../format/fold-bits-file.ts';
 import { encodeNumericColumn } from '../format/property-columns.ts';
-import { concatBytes, concatFloats, packBytes } from '../format/packed-bytes.ts';
+import { concatBytes, concatFloats } from '../format/packed-bytes.ts';
 import { rowFrame } from '../features/index-vector.ts';
 import { ChargeIndexWriter } from './charge-index-writer.ts';
+import { RowSpill } from './row-spill.ts';
 import { ShapeIndexWriter } from './shape-index-writer.ts';
 
 /**
  * Collects prepared molecules in input order, keeps the first row of each id, and writes the
  * popcount-ordered column files. Holds the catalogue in memory until `write` (about 350 bytes a
- * molecule, and the 3D models), except the stage-1 index of the 3D columns, which grows as rows arrive
- * (import/shape-index-writer.ts).
+ * molecule), except the 3D models, which go to a file of the work folder as they arrive (row-spill.ts),
+ * and the stage-1 index of the 3D columns, which grows as rows arrive (import/shape-index-writer.ts).
  */
+/** The work folder's file of 3D models in input order, deleted once the model files are written. */
+export const MODEL_SPILL_FILE = 'models-input-order.bin';
+
 export class CatalogueBuilder {
   readonly properties: readonly StoredProperty[];
   private readonly numeric: StoredProperty[];
@@ -29,15 +33,18 @@ export class CatalogueBuilder {
   private readonly numberChunks: Float32Array[] = [];
   private readonly texts: string[][];
   /** Encoded 3D models in input order, when the catalogue gets the 3D columns. */
-  private readonly models: Uint8Array[] | undefined;
+  private readonly models: RowSpill | undefined;
   private readonly shapeIndex: ShapeIndexWriter | undefined;
   private readonly chargeIndex: ChargeIndexWriter | undefined;
   private duplicates = 0;
 
-  /** `indexThreads`: threads that insert rows into the 3D stage-1 index. */
-  constructor(properties: readonly StoredProperty[], withShape: boolean, indexThreads = 2) {
+  /**
+   * `workDir`: the import's work folder, where the 3D models wait for `write`; `indexThreads`: threads that
+   * insert rows into the 3D stage-1 index.
+   */
+  constructor(properties: readonly StoredProperty[], withShape: boolean, workDir: string, indexThreads = 2) {
     this.properties = properties;
-    this.models = withShape ? [] : undefined;
+    this.models = withShape ? new RowSpill(join(workDir, MODEL_SPILL_FILE)) : undefined;
     this.shapeIndex = withShape ? new ShapeIndexWriter(indexThreads) : undefined;
     this.chargeIndex = withShape ? new ChargeIndexWriter() : undefined;
     this.numeric = numericProperties(properties);
@@ -70,6 +77,7 @@ export class CatalogueBuilder {
     this.duplicates += duplicateLines.length;
     const fingerprints = new Uint8Array(keep.length * FINGERPRINT_BYTES);
     const numbers = new Float32Array(keep.length * width);
+    const models: Uint8Array[] = [];
     keep.forEach((source, target) => {
       this.ids.push(batch.ids[source]!);
       this.smiles.push(batch.smiles[source]!);
@@ -78,13 +86,14 @@ export class CatalogueBuilder {
       this.texts.forEach((column, t) => column.push(batch.texts[t]?.[source] ?? ''));
       if (this.models) {
         const model = batch.models?.[source] ?? new Uint8Array(0);
-        this.models.push(model);
+        models.push(model);
         // Decoded and put in its principal frame once for both stage-1 vectors.
         const frame = rowFrame(model);
         this.shapeIndex!.add(frame);
         this.chargeIndex!.add(frame);
       }
     });
+    this.models?.append(models);
     this.fingerprintChunks.push(fingerprints);
     this.numberChunks.push(numbers);
     return duplicateLines;
@@ -124,10 +133,16 @@ export class CatalogueBuilder {
     }
     const models = this.models;
     if (!models) return files;
-    files.push(...(await writeBlobs(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, models)));
+    files.push(...(await writeRowBytes(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, (row) => models.read(row))));
+    models.remove();
     files.push(...(await this.shapeIndex!.write(dir, order.rows)));
     files.push(await this.chargeIndex!.write(dir, order.rows));
     return files;
+  }
+
+  /** Releases what `write` has not: the work folder's file of 3D models, for an import that failed. */
+  discard(): void {
+    this.models?.remove();
   }
 
   /** Seconds spent building the 3D stage-1 index so far (0 without 3D columns). */
@@ -190,15 +205,16 @@ function writeRows(
   });
 }
 
-async function writeStrings(dir: string, indexName: string, textName: string, rows: Uint32Array, values: string[]): Promise<ManifestFile[]> {
+/** Strings (UTF-8) or blobs of every row in output order: a text or blob file and its u32 offsets, a block at a time. */
+async function writeRowBytes(dir: string, indexName: string, textName: string, rows: Uint32Array, bytesOf: (inputRow: number) => Uint8Array): Promise<ManifestFile[]> {
   const offsets = new Uint32Array(rows.length + 1);
   const text = await writeColumn(dir, textName, async (write) => {
     let bytes = 0;
     for (let first = 0; first < rows.length; first += WRITE_ROWS) {
-      const parts: Buffer[] = [];
+      const parts: Uint8Array[] = [];
       const end = Math.min(rows.length, first + WRITE_ROWS);
       for (let i = first; i < end; i++) {
-        const encoded = Buffer.from(values[rows[i]!] ?? '', 'utf8');
+        const encoded = bytesOf(rows[i]!);
         parts.push(encoded);
         bytes += encoded.byteLength;
         if (bytes > 0xffffffff) throw new RangeError(`${textName} would exceed 4 GiB; split the catalogue.`);
@@ -210,7 +226,6 @@ async function writeStrings(dir: string, indexName: string, textName: string, ro
   return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), text];
 }
 
-async function writeBlobs(dir: string, indexName: string, blobName: string, rows: Uint32Array, values: Uint8Array[]): Promise<ManifestFile[]> {
-  const { bytes, offsets } = packBytes(Array.from(rows, (inputRow) => values[inputRow]!));
-  return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), await writeBytes(dir, blobName, bytes)];
+function writeStrings(dir: string, indexName: string, textName: string, rows: Uint32Array, values: string[]): Promise<ManifestFile[]> {
+  return writeRowBytes(dir, indexName, textName, rows, (row) => Buffer.from(values[row] ?? '', 'utf8'));
 }

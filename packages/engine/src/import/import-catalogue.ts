@@ -43,7 +43,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
   const folder = options.shard ? partFolderName(options.id, options.shard) : options.id;
   const work = await openWorkFolder(root, folder, header, options.resume === true);
   const preparer = options.preparer ?? createPreparer(options.workers ?? 2);
-  const builder = new CatalogueBuilder(CATALOGUE_PROPERTIES, shape !== undefined, options.indexThreads);
+  const builder = new CatalogueBuilder(CATALOGUE_PROPERTIES, shape !== undefined, work.dir, options.indexThreads);
   const report = new ImportReport(options, sources, started);
   const queue = new BatchQueue({
     preparer,
@@ -92,6 +92,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
     };
   } catch (error) {
     queue.abandon();
+    builder.discard();
     await rm(work.dir, { recursive: true, force: true });
     if (error instanceof EngineError || error instanceof MoleculeFileError) throw error;
     const message = error instanceof Error ? error.message : String(error);

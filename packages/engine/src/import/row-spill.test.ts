@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RowSpill } from './row-spill.ts';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'molsearch-spill-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('rows spilled to a file', () => {
+  it('reads back every row as appended, empty rows and rows past its first offset table included', () => {
+    const spill = new RowSpill(join(dir, 'rows.bin'));
+    const rows = Array.from({ length: 10_000 }, (_, k) => Uint8Array.from({ length: k % 7 === 0 ? 0 : 1 + (k % 300) }, (_, i) => (k * 31 + i) & 0xff));
+    for (let first = 0; first < rows.length; first += 777) spill.append(rows.slice(first, first + 777));
+    expect(spill.rows).toBe(rows.length);
+    for (const row of [0, 1, 7, 4095, 4096, 4097, 9999, 5000, 3]) expect(spill.read(row)).toEqual(rows[row]);
+    expect(() => spill.read(10_000)).toThrow(/outside/);
+    spill.remove();
+    spill.remove();
+    expect(existsSync(join(dir, 'rows.bin'))).toBe(false);
+  });
+});

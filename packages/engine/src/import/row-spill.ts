@@ -1,0 +1,59 @@
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+
+/**
+ * Rows of bytes appended to a file of the import's work folder as they arrive, and read back one by one
+ * when the columns are written in popcount order. The 3D models of a 10^7-row import are 6.5 GB: held in
+ * memory, and copied once more into output order, they would outgrow the machine. Memory keeps 8 bytes a
+ * row, where each row ends.
+ */
+export class RowSpill {
+  private readonly fd: number;
+  private ends = new Float64Array(4096);
+  private count = 0;
+  private bytes = 0;
+  private removed = false;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, 'w+', 0o600);
+  }
+
+  get rows(): number {
+    return this.count;
+  }
+
+  /** Appends `rows` after the rows appended before, with one write. */
+  append(rows: readonly Uint8Array[]): void {
+    const joined = Buffer.concat(rows);
+    for (let written = 0; written < joined.length; ) written += writeSync(this.fd, joined, written, joined.length - written, this.bytes + written);
+    if (this.count + rows.length > this.ends.length) {
+      const grown = new Float64Array(Math.max(2 * this.ends.length, this.count + rows.length));
+      grown.set(this.ends.subarray(0, this.count));
+      this.ends = grown;
+    }
+    for (const row of rows) {
+      this.bytes += row.byteLength;
+      this.ends[this.count++] = this.bytes;
+    }
+  }
+
+  /** The bytes of row `row` (0-based, in the order appended). */
+  read(row: number): Uint8Array {
+    if (!(Number.isInteger(row) && row >= 0 && row < this.count)) throw new RangeError(`Row ${row} is outside 0..${this.count - 1}.`);
+    const start = row === 0 ? 0 : this.ends[row - 1]!;
+    const bytes = new Uint8Array(this.ends[row]! - start);
+    for (let filled = 0; filled < bytes.length; ) {
+      const read = readSync(this.fd, bytes, filled, bytes.length - filled, start + filled);
+      if (read === 0) throw new Error(`${this.path} ended before row ${row}.`);
+      filled += read;
+    }
+    return bytes;
+  }
+
+  /** Closes and deletes the file; once only, later calls do nothing. */
+  remove(): void {
+    if (this.removed) return;
+    this.removed = true;
+    closeSync(this.fd);
+    rmSync(this.path, { force: true });
+  }
+}
