@@ -7,7 +7,7 @@ import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/
 import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/column-file.ts';
 import { writeFoldBits } from '../format/fold-bits-file.ts';
 import { encodeNumericColumn } from '../format/property-columns.ts';
-import { concatBytes, concatFloats } from '../format/packed-bytes.ts';
+import { concatFloats } from '../format/packed-bytes.ts';
 import { rowFrame } from '../features/index-vector.ts';
 import { ChargeIndexWriter } from './charge-index-writer.ts';
 import { RowSpill } from './row-spill.ts';
@@ -15,12 +15,13 @@ import { ShapeIndexWriter } from './shape-index-writer.ts';
 
 /**
  * Collects prepared molecules in input order, keeps the first row of each id, and writes the
- * popcount-ordered column files. Holds the catalogue in memory until `write` (about 350 bytes a
- * molecule), except the 3D models, which go to a file of the work folder as they arrive (row-spill.ts),
- * and the stage-1 index of the 3D columns, which grows as rows arrive (import/shape-index-writer.ts).
+ * popcount-ordered column files. Holds the catalogue in memory until `write` (about 200 bytes a
+ * molecule: ids, SMILES, properties), except the fingerprints and 3D models, which go to files of the
+ * work folder as they arrive (row-spill.ts), and the stage-1 index of the 3D columns, which grows as rows
+ * arrive (import/shape-index-writer.ts).
  */
-/** The work folder's file of 3D models in input order, deleted once the model files are written. */
-export const MODEL_SPILL_FILE = 'models-input-order.bin';
+/** The work folder's files of fingerprints and 3D models in input order, deleted once their columns are written. */
+export const SPILL_FILES = { fingerprints: 'fingerprints-input-order.bin', models: 'models-input-order.bin' } as const;
 
 export class CatalogueBuilder {
   readonly properties: readonly StoredProperty[];
@@ -29,7 +30,9 @@ export class CatalogueBuilder {
   private readonly seenIds = new Set<string>();
   private readonly ids: string[] = [];
   private readonly smiles: string[] = [];
-  private readonly fingerprintChunks: Uint8Array[] = [];
+  /** Fingerprints in input order, in the work folder, and their popcounts (which order the rows) in memory. */
+  private readonly fingerprints: RowSpill;
+  private popcounts = new Uint16Array(4096);
   private readonly numberChunks: Float32Array[] = [];
   private readonly texts: string[][];
   /** Encoded 3D models in input order, when the catalogue gets the 3D columns. */
@@ -44,7 +47,8 @@ export class CatalogueBuilder {
    */
   constructor(properties: readonly StoredProperty[], withShape: boolean, workDir: string, indexThreads = 2) {
     this.properties = properties;
-    this.models = withShape ? new RowSpill(join(workDir, MODEL_SPILL_FILE)) : undefined;
+    this.fingerprints = new RowSpill(join(workDir, SPILL_FILES.fingerprints));
+    this.models = withShape ? new RowSpill(join(workDir, SPILL_FILES.models)) : undefined;
     this.shapeIndex = withShape ? new ShapeIndexWriter(indexThreads) : undefined;
     this.chargeIndex = withShape ? new ChargeIndexWriter() : undefined;
     this.numeric = numericProperties(properties);
@@ -94,25 +98,34 @@ export class CatalogueBuilder {
       }
     });
     this.models?.append(models);
-    this.fingerprintChunks.push(fingerprints);
+    this.appendFingerprints(fingerprints);
     this.numberChunks.push(numbers);
     return duplicateLines;
   }
 
+  private appendFingerprints(fingerprints: Uint8Array): void {
+    const rows = fingerprints.length / FINGERPRINT_BYTES;
+    const first = this.fingerprints.rows;
+    if (first + rows > this.popcounts.length) {
+      const grown = new Uint16Array(Math.max(2 * this.popcounts.length, first + rows));
+      grown.set(this.popcounts.subarray(0, first));
+      this.popcounts = grown;
+    }
+    const each = Array.from({ length: rows }, (_, k) => fingerprints.subarray(k * FINGERPRINT_BYTES, (k + 1) * FINGERPRINT_BYTES));
+    each.forEach((fingerprint, k) => (this.popcounts[first + k] = popcount(fingerprint)));
+    this.fingerprints.append(each);
+  }
+
   /** Writes every column into `dir` (which must exist) and returns the file list for the manifest. */
   async write(dir: string): Promise<ManifestFile[]> {
-    const fingerprints = concatBytes(this.fingerprintChunks, this.count * FINGERPRINT_BYTES);
-    const order = popcountOrder(fingerprints, this.count);
+    const fingerprints = this.fingerprints;
+    const order = popcountOrder(this.popcounts, this.count);
     const files: ManifestFile[] = [];
-    files.push(await writeRows(dir, COLUMN_FILES.fingerprints, order, FINGERPRINT_BYTES, (row, target, at) => {
-      target.set(fingerprints.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES), at);
-    }));
+    files.push(await writeRows(dir, COLUMN_FILES.fingerprints, order, FINGERPRINT_BYTES, (row, target, at) => fingerprints.readInto(row, target, at)));
     await writeFoldBits(join(dir, FOLD_BITS_FILE), this.count, (first, rows, target) => {
-      for (let k = 0; k < rows; k++) {
-        const row = order.rows[first + k]!;
-        target.set(fingerprints.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES), k * FINGERPRINT_BYTES);
-      }
+      for (let k = 0; k < rows; k++) fingerprints.readInto(order.rows[first + k]!, target, k * FINGERPRINT_BYTES);
     });
+    fingerprints.remove();
     files.push(await describeFile(dir, FOLD_BITS_FILE));
     files.push(await writeBytes(dir, COLUMN_FILES.popcountStarts, new Uint8Array(order.starts.buffer)));
     files.push(...(await writeStrings(dir, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, order.rows, this.smiles)));
@@ -140,8 +153,9 @@ export class CatalogueBuilder {
     return files;
   }
 
-  /** Releases what `write` has not: the work folder's file of 3D models, for an import that failed. */
+  /** Releases what `write` has not: the work folder's files of fingerprints and 3D models, for an import that failed. */
   discard(): void {
+    this.fingerprints.remove();
     this.models?.remove();
   }
 
@@ -163,15 +177,10 @@ interface RowOrder {
 }
 
 /** Stable counting sort by popcount: equal popcounts keep input order, so builds are reproducible. */
-function popcountOrder(fingerprints: Uint8Array, count: number): RowOrder {
-  const counts = new Uint16Array(count);
+function popcountOrder(counts: Uint16Array, count: number): RowOrder {
   const starts = new Uint32Array(POPCOUNT_SLOTS);
   const histogram = new Uint32Array(POPCOUNT_SLOTS);
-  for (let row = 0; row < count; row++) {
-    const bits = popcount(fingerprints.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES));
-    counts[row] = bits;
-    histogram[bits] = histogram[bits]! + 1;
-  }
+  for (let row = 0; row < count; row++) histogram[counts[row]!] = histogram[counts[row]!]! + 1;
   let next = 0;
   for (let p = 0; p < POPCOUNT_SLOTS; p++) {
     starts[p] = next;

@@ -23,6 +23,11 @@ describe('rows spilled to a file', () => {
     expect(spill.rows).toBe(rows.length);
     for (const row of [0, 1, 7, 4095, 4096, 4097, 9999, 5000, 3]) expect(spill.read(row)).toEqual(rows[row]);
     expect(() => spill.read(10_000)).toThrow(/outside/);
+    const target = new Uint8Array(400).fill(9);
+    spill.readInto(299, target, 50);
+    expect(target.subarray(50, 50 + rows[299]!.length)).toEqual(rows[299]);
+    expect(target[49]).toBe(9);
+    expect(target[50 + rows[299]!.length]).toBe(9);
     spill.remove();
     spill.remove();
     expect(existsSync(join(dir, 'rows.bin'))).toBe(false);

@@ -2,9 +2,9 @@ import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 
 /**
  * Rows of bytes appended to a file of the import's work folder as they arrive, and read back one by one
- * when the columns are written in popcount order. The 3D models of a 10^7-row import are 6.5 GB: held in
- * memory, and copied once more into output order, they would outgrow the machine. Memory keeps 8 bytes a
- * row, where each row ends.
+ * when the columns are written in popcount order. The fingerprints and 3D models of a 10^7-row import are
+ * 9 GB: held in memory, and copied once more into output order, they would outgrow the machine. Memory
+ * keeps 8 bytes a row, where each row ends.
  */
 export class RowSpill {
   private readonly fd: number;
@@ -38,15 +38,24 @@ export class RowSpill {
 
   /** The bytes of row `row` (0-based, in the order appended). */
   read(row: number): Uint8Array {
-    if (!(Number.isInteger(row) && row >= 0 && row < this.count)) throw new RangeError(`Row ${row} is outside 0..${this.count - 1}.`);
+    return this.readInto(row, new Uint8Array(this.length(row)), 0);
+  }
+
+  /** Copies row `row` into `target` at `at`; returns `target`. */
+  readInto(row: number, target: Uint8Array, at: number): Uint8Array {
     const start = row === 0 ? 0 : this.ends[row - 1]!;
-    const bytes = new Uint8Array(this.ends[row]! - start);
-    for (let filled = 0; filled < bytes.length; ) {
-      const read = readSync(this.fd, bytes, filled, bytes.length - filled, start + filled);
+    const length = this.length(row);
+    for (let filled = 0; filled < length; ) {
+      const read = readSync(this.fd, target, at + filled, length - filled, start + filled);
       if (read === 0) throw new Error(`${this.path} ended before row ${row}.`);
       filled += read;
     }
-    return bytes;
+    return target;
+  }
+
+  private length(row: number): number {
+    if (!(Number.isInteger(row) && row >= 0 && row < this.count)) throw new RangeError(`Row ${row} is outside 0..${this.count - 1}.`);
+    return this.ends[row]! - (row === 0 ? 0 : this.ends[row - 1]!);
   }
 
   /** Closes and deletes the file; once only, later calls do nothing. */
