@@ -296,9 +296,23 @@ async function replicatedCatalogue(work: string, dataDir: string, rows: number):
   const input = join(work, `${id}.smi`);
   const lines = await writeReplicaInput(input, sources, Math.ceil(rows / sources.size));
   const started = performance.now();
-  const summary = await importCatalogue({ files: [input], id, dataDir, shape: SHAPE, preparer: replicaPreparer(sources), workers: 2, batchSize: 2000, limit: rows });
+  const resident = residentSampler();
+  const summary = await importCatalogue({ files: [input], id, dataDir, shape: SHAPE, preparer: replicaPreparer(sources), workers: 2, batchSize: 2000, limit: rows, onProgress: resident.sample });
   console.log(`built ${id}: ${summary.count.toLocaleString()} of ${lines.toLocaleString()} replica rows in ${((performance.now() - started) / 1000).toFixed(0)} s, index included`);
+  console.log(`  resident set of the importing process (replicated rows, no chemistry run) by share of rows done: ${resident.report()}`);
   return openCatalogue(dataDir, id);
+}
+
+/** The process's resident set at every tenth of an import's rows and while it writes its files. */
+function residentSampler(): { sample: (progress: { phase: string; fraction: number }) => void; report: () => string } {
+  const samples = new Map<string, number>();
+  return {
+    sample: ({ phase, fraction }) => {
+      const key = phase === 'reading' ? `${Math.floor(fraction * 10) * 10} %` : phase;
+      samples.set(key, Math.max(samples.get(key) ?? 0, process.memoryUsage.rss()));
+    },
+    report: () => `${[...samples].map(([key, bytes]) => `${key} ${(bytes / 2 ** 20).toFixed(0)} MiB`).join(', ')}; largest so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
+  };
 }
 
 /** Rows a second the stage-1 index takes in on two threads, measured on the first 100k rows' models. */
