@@ -13,6 +13,9 @@ import { ChargeIndexWriter } from './charge-index-writer.ts';
 import { RowSpill } from './row-spill.ts';
 import { ShapeIndexWriter } from './shape-index-writer.ts';
 
+/** The work folder's files of fingerprints and 3D models in input order, deleted once their columns are written. */
+export const SPILL_FILES = { fingerprints: 'fingerprints-input-order.bin', models: 'models-input-order.bin' } as const;
+
 /**
  * Collects prepared molecules in input order, keeps the first row of each id, and writes the
  * popcount-ordered column files. Holds the catalogue in memory until `write` (about 200 bytes a
@@ -20,9 +23,6 @@ import { ShapeIndexWriter } from './shape-index-writer.ts';
  * work folder as they arrive (row-spill.ts), and the stage-1 index of the 3D columns, which grows as rows
  * arrive (import/shape-index-writer.ts).
  */
-/** The work folder's files of fingerprints and 3D models in input order, deleted once their columns are written. */
-export const SPILL_FILES = { fingerprints: 'fingerprints-input-order.bin', models: 'models-input-order.bin' } as const;
-
 export class CatalogueBuilder {
   readonly properties: readonly StoredProperty[];
   private readonly numeric: StoredProperty[];
@@ -42,7 +42,7 @@ export class CatalogueBuilder {
   private duplicates = 0;
 
   /**
-   * `workDir`: the import's work folder, where the 3D models wait for `write`; `indexThreads`: threads that
+   * `workDir`: the import's work folder, where the fingerprints and 3D models wait for `write`; `indexThreads`: threads that
    * insert rows into the 3D stage-1 index.
    */
   constructor(properties: readonly StoredProperty[], withShape: boolean, workDir: string, indexThreads = 2) {
