@@ -57,7 +57,7 @@ export function numericColumnNames(property: StoredProperty): string[] {
 /** A numeric property's values as their column file: narrow when every value fits the narrow type. */
 export function encodeNumericColumn(property: StoredProperty, values: Float32Array): { name: string; bytes: Uint8Array } {
   if (isNarrow(property)) {
-    const { extension, bytesPerRow, missing } = NARROW[property.kind];
+    const { bytesPerRow, missing } = NARROW[property.kind];
     const fits = values.every((value) => Number.isNaN(value) || (Number.isInteger(value) && value >= 0 && value < missing));
     if (fits) {
       const bytes = new Uint8Array(values.length * bytesPerRow);
@@ -67,7 +67,7 @@ export function encodeNumericColumn(property: StoredProperty, values: Float32Arr
         if (bytesPerRow === 1) bytes[row] = stored;
         else view.setUint16(2 * row, stored, true);
       });
-      return { name: `prop-${property.key}.${extension}`, bytes };
+      return { name: narrowColumn(property).name, bytes };
     }
   }
   return { name: floatColumn(property).name, bytes: new Uint8Array(values.buffer, values.byteOffset, values.byteLength) };

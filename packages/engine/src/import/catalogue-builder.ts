@@ -7,7 +7,7 @@ import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/
 import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/column-file.ts';
 import { writeFoldBits } from '../format/fold-bits-file.ts';
 import { encodeNumericColumn } from '../format/property-columns.ts';
-import { concatFloats } from '../format/packed-bytes.ts';
+import { concatFloats, withRoom } from '../format/packed-bytes.ts';
 import { rowFrame } from '../features/index-vector.ts';
 import { ChargeIndexWriter } from './charge-index-writer.ts';
 import { RowSpill } from './row-spill.ts';
@@ -106,11 +106,7 @@ export class CatalogueBuilder {
   private appendFingerprints(fingerprints: Uint8Array): void {
     const rows = fingerprints.length / FINGERPRINT_BYTES;
     const first = this.fingerprints.rows;
-    if (first + rows > this.popcounts.length) {
-      const grown = new Uint16Array(Math.max(2 * this.popcounts.length, first + rows));
-      grown.set(this.popcounts.subarray(0, first));
-      this.popcounts = grown;
-    }
+    this.popcounts = withRoom(this.popcounts, first, first + rows);
     const each = Array.from({ length: rows }, (_, k) => fingerprints.subarray(k * FINGERPRINT_BYTES, (k + 1) * FINGERPRINT_BYTES));
     each.forEach((fingerprint, k) => (this.popcounts[first + k] = popcount(fingerprint)));
     this.fingerprints.append(each);

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { withRoom } from '../format/packed-bytes.ts';
 
 /**
  * Rows of bytes appended to a file of the import's work folder as they arrive, and read back one by one
@@ -25,11 +26,7 @@ export class RowSpill {
   append(rows: readonly Uint8Array[]): void {
     const joined = Buffer.concat(rows);
     for (let written = 0; written < joined.length; ) written += writeSync(this.fd, joined, written, joined.length - written, this.bytes + written);
-    if (this.count + rows.length > this.ends.length) {
-      const grown = new Float64Array(Math.max(2 * this.ends.length, this.count + rows.length));
-      grown.set(this.ends.subarray(0, this.count));
-      this.ends = grown;
-    }
+    this.ends = withRoom(this.ends, this.count, this.count + rows.length);
     for (const row of rows) {
       this.bytes += row.byteLength;
       this.ends[this.count++] = this.bytes;
@@ -43,8 +40,8 @@ export class RowSpill {
 
   /** Copies row `row` into `target` at `at`; returns `target`. */
   readInto(row: number, target: Uint8Array, at: number): Uint8Array {
-    const start = row === 0 ? 0 : this.ends[row - 1]!;
     const length = this.length(row);
+    const start = this.ends[row]! - length;
     for (let filled = 0; filled < length; ) {
       const read = readSync(this.fd, target, at + filled, length - filled, start + filled);
       if (read === 0) throw new Error(`${this.path} ended before row ${row}.`);
