@@ -42,6 +42,8 @@ async function searchMolport(page: Page, smiles: string, method: RegExp): Promis
   const ui = searchPage(page);
   if (!(await ui.options.isVisible())) await ui.openOptions(smiles);
   await ui.options.getByRole('radio', { name: method }).click();
+  // The database cards arrive with the database list; toggling before then would search nothing.
+  await ui.card('MolPort').waitFor({ timeout: 30_000 });
   for (const [name, wanted] of [['MolPort', 'true'], ['Enamine REAL', 'false']] as const) {
     const card = ui.card(name);
     if ((await card.count()) > 0 && (await card.getAttribute('aria-checked')) !== wanted && (await card.getAttribute('aria-disabled')) !== 'true') await card.click();

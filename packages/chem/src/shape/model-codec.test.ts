@@ -1,29 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { conformerSummary } from './conformer-summary.ts';
-import { COORDINATE_STEP, decodeModel, encodedModelSize, encodeModel } from './model-codec.ts';
+import { COORDINATE_STEP, decodeModel, encodeModel } from './model-codec.ts';
 import { readShapeReference, referenceModel } from './reference-fixture.ts';
 import { score } from './scorer.ts';
 
 /**
- * The same model in an older layout: version 2 has f32 charges, version 1 no per-conformer summaries either.
- * The current charges are int16 steps of a power of two, so as f32 they are the same numbers.
+ * The same model in an older layout, written from what the current bytes decode to: versions 1 to 3 store each
+ * conformer as int16 steps from an f32 origin. The least decoded coordinate of each axis is the current
+ * format's origin, an f32, so each step is a whole number of steps from it and the old layout decodes to the
+ * same numbers. Version 3 has int16 charges; version 2 f32 charges (steps of a power of two, so the same
+ * numbers); version 1 no per-conformer summaries either.
  */
-function olderVersionBytes(bytes: Uint8Array, version: 1 | 2): Uint8Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const [n, h, conformers] = [view.getUint16(4, true), view.getUint16(6, true), view.getUint16(8, true)];
-  const sites = n + h;
-  const charges = decodeModel(bytes).charges;
-  const head = 12 + n + 4 * sites;
-  const stored = 12 + 6 * sites;
-  const summary = version === 2 ? 24 : 0;
-  const out = new Uint8Array(head + conformers * (stored + summary));
-  const outView = new DataView(out.buffer);
+function olderVersionBytes(bytes: Uint8Array, version: 1 | 2 | 3): Uint8Array {
+  const model = decodeModel(bytes);
+  const n = model.atomicNumbers.length;
+  const sites = n + model.hydrogenSites;
+  const chargeBytes = version === 3 ? 2 : 4;
+  const summary = version >= 2 ? 24 : 0;
+  const head = 12 + n + chargeBytes * sites;
+  const out = new Uint8Array(head + model.conformers.length * (12 + 6 * sites + summary));
+  const view = new DataView(out.buffer);
   out.set(bytes.subarray(0, 12 + n));
   out[3] = version;
-  out[10] = 0;
-  charges.forEach((q, i) => outView.setFloat32(12 + n + 4 * i, q, true));
-  const from = 12 + n + 2 * sites;
-  for (let c = 0; c < conformers; c++) out.set(bytes.subarray(from + c * (stored + 24), from + c * (stored + 24) + stored + summary), head + c * (stored + summary));
+  if (version < 3) out[10] = 0;
+  const chargeStep = 2 ** bytes[10]! / 32768;
+  model.charges.forEach((q, i) => (version === 3 ? view.setInt16(12 + n + 2 * i, Math.round(q / chargeStep), true) : view.setFloat32(12 + n + 4 * i, q, true)));
+  let offset = head;
+  model.conformers.forEach((coords, c) => {
+    const origin = [0, 1, 2].map((axis) => Math.min(...coords.filter((_, i) => i % 3 === axis)));
+    origin.forEach((value, axis) => view.setFloat32(offset + 4 * axis, value, true));
+    offset += 12;
+    coords.forEach((x, i) => view.setInt16(offset + 2 * i, Math.round((x - origin[i % 3]!) / COORDINATE_STEP), true));
+    offset += 6 * sites;
+    if (version >= 2) {
+      const { axes, shapeSelfOverlap, espSelfOverlap } = model.summaries![c]!;
+      [...axes, shapeSelfOverlap, espSelfOverlap].forEach((value, k) => view.setFloat32(offset + 4 * k, value, true));
+      offset += summary;
+    }
+  });
   return out;
 }
 
@@ -35,7 +49,9 @@ describe('3D model bytes', () => {
     for (const set of reference.conformerSets.slice(0, 6)) {
       const model = referenceModel(bySmiles.get(set.smiles)!, set.conformers);
       const bytes = encodeModel(model);
-      expect(bytes.length).toBe(encodedModelSize(model.atomicNumbers.length, model.hydrogenSites, model.conformers.length));
+      // Less than version 3, which took 6 bytes a site's position.
+      const sites = model.atomicNumbers.length + model.hydrogenSites;
+      expect(bytes.length).toBeLessThan(12 + model.atomicNumbers.length + 2 * sites + model.conformers.length * (36 + 6 * sites));
       const decoded = decodeModel(bytes);
       expect(decoded.atomicNumbers).toEqual(model.atomicNumbers);
       expect(decoded.hydrogenSites).toBe(model.hydrogenSites);
@@ -61,17 +77,17 @@ describe('3D model bytes', () => {
     });
   });
 
-  it('still reads version-1 models (no summaries) and version-2 ones (f32 charges), and scores them as the current ones', () => {
+  it('still reads version-1 models (no summaries), version-2 ones (f32 charges) and version-3 ones (int16 steps from the mean), and scores them as the current ones', () => {
     const [a, b] = reference.conformerSets.slice(0, 2).map((set) => referenceModel(bySmiles.get(set.smiles)!, set.conformers.slice(0, 3)));
     const bytes = encodeModel(b!);
     const current = decodeModel(bytes);
     const fromCurrent = score(a!, current, 'espsim_electrostatic');
-    for (const version of [1, 2] as const) {
+    for (const version of [1, 2, 3] as const) {
       const old = decodeModel(olderVersionBytes(bytes, version));
       expect(old.summaries === undefined).toBe(version === 1);
       expect(Array.from(old.charges)).toEqual(Array.from(current.charges));
       old.conformers.forEach((coords, k) => expect(coords).toEqual(current.conformers[k]));
-      if (version === 2) expect(old.summaries).toEqual(current.summaries);
+      if (version >= 2) expect(old.summaries).toEqual(current.summaries);
       const fromOld = score(a!, old, 'espsim_electrostatic');
       expect(Math.abs(fromOld.shape - fromCurrent.shape)).toBeLessThan(1e-6);
       expect(Math.abs(fromOld.electrostatic! - fromCurrent.electrostatic!)).toBeLessThan(1e-6);
@@ -98,10 +114,29 @@ describe('3D model bytes', () => {
     expect(decodeModel(store.subarray(9, 9 + bytes.length)).atomicNumbers).toEqual(model.atomicNumbers);
   });
 
+  it('packs each axis in the bits its span needs: none for a single site, 16 for 327 Å, and no more', () => {
+    const model = referenceModel(reference.molecules[1]!);
+    const sites = model.atomicNumbers.length + model.hydrogenSites;
+    const single = { atomicNumbers: Uint8Array.of(6), hydrogenSites: 0, charges: Float64Array.of(0.25), conformers: [Float64Array.of(1.234, -5.678, 9.1)] };
+    const decoded = decodeModel(encodeModel(single));
+    decoded.conformers[0]!.forEach((x, i) => expect(Math.abs(x - single.conformers[0]![i]!)).toBeLessThan(1e-5));
+    const stretched = (span: number) => ({ ...model, conformers: [model.conformers[0]!.map((x, i) => (i === 0 ? x + span : x))] });
+    const wide = stretched(300);
+    decodeModel(encodeModel(wide)).conformers[0]!.forEach((x, i) => expect(Math.abs(x - wide.conformers[0]![i]!)).toBeLessThanOrEqual(COORDINATE_STEP / 2 + 1e-9));
+    expect(() => encodeModel(stretched(400))).toThrow(/spans more than 327/);
+    // A damaged width is named, not read past.
+    const bytes = encodeModel(model);
+    const widthsAt = 12 + model.atomicNumbers.length + 2 * sites + 12;
+    const damaged = bytes.slice();
+    damaged[widthsAt] = 31;
+    expect(() => decodeModel(damaged)).toThrow(/31 bits an axis/);
+  });
+
   it('refuses bytes that are not a model of this version or are cut short', () => {
     const bytes = encodeModel(referenceModel(reference.molecules[1]!));
     expect(() => decodeModel(new Uint8Array([1, 2, 3]))).toThrow(/bad header/);
     expect(() => decodeModel(bytes.subarray(0, bytes.length - 1))).toThrow(/header says/);
+    expect(() => decodeModel(bytes.subarray(0, 40))).toThrow(/header says/);
     const future = bytes.slice();
     future[3] = 99;
     expect(() => decodeModel(future)).toThrow(/version 99/);

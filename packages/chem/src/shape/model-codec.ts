@@ -5,24 +5,31 @@ import type { ConformerSummary, Model3D } from './model-3d.ts';
  * Byte layout of a `Model3D` as the index stores it (little-endian):
  *   0  'M' '3' 'D' version           4 bytes
  *   4  heavy atoms n, kept hydrogens h, conformers K (u16 each)
- *  10  (version 3) charge scale exponent e (u8), then a reserved byte
+ *  10  (version 3 on) charge scale exponent e (u8), then a reserved byte
  *  12  n atomic numbers (u8)
- *      n + h charges: (version 3) int16 steps of 2^e / 32768 e, e the least with every |charge| < 2^e
+ *      n + h charges: (version 3 on) int16 steps of 2^e / 32768 e, e the least with every |charge| < 2^e
  *      (error at most 1.6e-5 e for charges under 1 e); (versions 1 and 2) f32
- *      per conformer: origin x, y, z (f32), then x, y, z of each site as int16 steps of 0.005 Å
- *      from the origin (±163 Å, error at most 0.0025 Å per axis);
+ *      per conformer, coordinates in steps of 0.005 Å (error at most 0.0025 Å per axis):
+ *        (version 4) the least x, y, z of its sites (f32), the bits bx, by, bz (0 to 16) each site's
+ *        steps above them take on each axis (u16: bx | by << 5 | bz << 10), then each site's x, y, z steps
+ *        as a bit stream of bx, by, bz bits, lowest bit first, padded to a whole byte;
+ *        (versions 1 to 3) the mean x, y, z of its sites (f32), then each site's x, y, z steps from it as
+ *        int16 (±163 Å);
  *      (version 2 on) then its summary: principal axes as a quaternion w, x, y, z (f32), shape and
  *      ESP self-overlaps (f32), computed from the stored (quantised) coordinates and charges.
- * So 12 + n + 2(n + h) + K(36 + 6(n + h)) bytes: about 0.7 KB for 25 heavy atoms, 2 polar H, K = 3.
- * Versions 1 (no summaries) and 2 (f32 charges) still decode; for version 1 the re-scorer computes the
- * summaries itself.
+ * A drug-like conformer spans 10 to 20 Å, 11 to 12 bits an axis, so version 4 stores a site's position in
+ * about 4.4 bytes instead of 6: about 0.55 KB for 25 heavy atoms, 2 polar H, K = 3, against 0.7 KB.
+ * Versions 1 (no summaries), 2 (f32 charges) and 3 (int16 steps from the mean) still decode; for version 1
+ * the re-scorer computes the summaries itself.
  */
-export const MODEL_FORMAT_VERSION = 3;
+export const MODEL_FORMAT_VERSION = 4;
 export const COORDINATE_STEP = 0.005;
 
 const MAGIC = [0x4d, 0x33, 0x44] as const;
 const HEADER_BYTES = 12;
-const MAX_STEPS = 32767;
+/** Steps above the least coordinate (version 4): 16 bits, 327 Å. */
+const MAX_SPAN_BITS = 16;
+const WIDTH_BITS = 5;
 const SUMMARY_BYTES = 24;
 /**
  * Charges of version 3 are int16 steps of 2^e / CHARGE_STEPS. Drug-like partial charges stay under 2 e (steps of
@@ -45,9 +52,83 @@ function chargeExponent(charges: ArrayLike<number>): number {
   return exponent;
 }
 
-export function encodedModelSize(heavyAtoms: number, hydrogenSites: number, conformers: number, version = MODEL_FORMAT_VERSION): number {
+/** Bytes before the first conformer. */
+function headBytes(version: number, heavyAtoms: number, sites: number): number {
+  return HEADER_BYTES + heavyAtoms + chargeBytes(version) * sites;
+}
+
+/** Bytes of a version-1 to 3 model, whose conformers all take the same room. */
+function fixedModelSize(heavyAtoms: number, hydrogenSites: number, conformers: number, version: number): number {
   const sites = heavyAtoms + hydrogenSites;
-  return HEADER_BYTES + heavyAtoms + chargeBytes(version) * sites + conformers * (12 + 6 * sites + (version >= 2 ? SUMMARY_BYTES : 0));
+  return headBytes(version, heavyAtoms, sites) + conformers * (12 + 6 * sites + (version >= 2 ? SUMMARY_BYTES : 0));
+}
+
+/** Bytes of a version-4 conformer's bit stream. */
+function packedBytes(sites: number, widths: number): number {
+  const bits = (widths & 31) + ((widths >>> WIDTH_BITS) & 31) + ((widths >>> (2 * WIDTH_BITS)) & 31);
+  return Math.ceil((sites * bits) / 8);
+}
+
+/** The bits that hold every value from 0 to `largest`. */
+function bitsFor(largest: number): number {
+  return largest === 0 ? 0 : 32 - Math.clz32(largest);
+}
+
+/** Appends values of up to 16 bits to a byte array, lowest bit first. */
+class BitWriter {
+  private pending = 0;
+  private count = 0;
+  constructor(private readonly bytes: Uint8Array, private offset: number) {}
+  write(value: number, bits: number): void {
+    this.pending |= value << this.count;
+    this.count += bits;
+    while (this.count >= 8) {
+      this.bytes[this.offset++] = this.pending & 0xff;
+      this.pending >>>= 8;
+      this.count -= 8;
+    }
+  }
+  /** Writes the last partial byte; returns the offset after it. */
+  end(): number {
+    if (this.count > 0) this.bytes[this.offset++] = this.pending & 0xff;
+    return this.offset;
+  }
+}
+
+/** A conformer's coordinates as version 4 stores them. */
+interface PackedConformer {
+  /** The least x, y, z of its sites, as f32. */
+  origin: [number, number, number];
+  /** bx | by << 5 | bz << 10: the bits of each axis' steps. */
+  widths: number;
+  steps: Uint16Array;
+  /** The coordinates decoding will return. */
+  stored: Float64Array;
+}
+
+function packConformer(coords: Float64Array, sites: number, index: number): PackedConformer {
+  if (coords.length !== 3 * sites) throw new Error(`Conformer ${index} has ${coords.length / 3} sites, the model has ${sites}.`);
+  const origin: [number, number, number] = [0, 0, 0];
+  for (let axis = 0; axis < 3; axis++) {
+    let least = Infinity;
+    for (let i = 0; i < sites; i++) least = Math.min(least, coords[3 * i + axis]!);
+    // Quantise against the f32 decoding reads back, so it adds back exactly this origin.
+    origin[axis] = sites === 0 ? 0 : Math.fround(least);
+  }
+  const steps = new Uint16Array(3 * sites);
+  const stored = new Float64Array(3 * sites);
+  const largest = [0, 0, 0];
+  for (let i = 0; i < 3 * sites; i++) {
+    const axis = i % 3;
+    // f32 rounding may put the origin a hair above the least coordinate: that site takes step 0.
+    const value = Math.max(0, Math.round((coords[i]! - origin[axis]!) / COORDINATE_STEP));
+    if (value >= 2 ** MAX_SPAN_BITS) throw new Error(`Conformer ${index} spans more than 327 Å.`);
+    steps[i] = value;
+    stored[i] = origin[axis]! + value * COORDINATE_STEP;
+    largest[axis] = Math.max(largest[axis]!, value);
+  }
+  const widths = bitsFor(largest[0]!) | (bitsFor(largest[1]!) << WIDTH_BITS) | (bitsFor(largest[2]!) << (2 * WIDTH_BITS));
+  return { origin, widths, steps, stored };
 }
 
 export function encodeModel(model: Model3D): Uint8Array {
@@ -56,50 +137,76 @@ export function encodeModel(model: Model3D): Uint8Array {
   const sites = n + h;
   if (model.charges.length !== sites) throw new Error(`Model has ${sites} sites but ${model.charges.length} charges.`);
   if (n > 0xffff || h > 0xffff || model.conformers.length > 0xffff) throw new Error('Molecule too large for the 3D model format.');
-  const bytes = new Uint8Array(encodedModelSize(n, h, model.conformers.length));
+  const exponent = chargeExponent(model.charges);
+  // The summaries' ESP self-overlaps are computed from exactly the charges decoding will return.
+  const step = 2 ** exponent / CHARGE_STEPS;
+  const chargeSteps = model.charges.map((q) => Math.round(q / step));
+  const charges = chargeSteps.map((steps) => steps * step);
+  const packed = model.conformers.map((coords, index) => packConformer(coords, sites, index));
+  const head = headBytes(MODEL_FORMAT_VERSION, n, sites);
+  const bytes = new Uint8Array(packed.reduce((size, conformer) => size + 14 + packedBytes(sites, conformer.widths) + SUMMARY_BYTES, head));
   const view = new DataView(bytes.buffer);
   bytes.set(MAGIC, 0);
   bytes[3] = MODEL_FORMAT_VERSION;
   view.setUint16(4, n, true);
   view.setUint16(6, h, true);
   view.setUint16(8, model.conformers.length, true);
-  const exponent = chargeExponent(model.charges);
   bytes[10] = exponent;
   bytes.set(model.atomicNumbers, HEADER_BYTES);
-  let offset = HEADER_BYTES + n;
-  // The summaries' ESP self-overlaps are computed from exactly the charges decoding will return.
-  const step = 2 ** exponent / CHARGE_STEPS;
-  const charges = new Float64Array(sites);
-  for (let i = 0; i < sites; i++, offset += 2) {
-    const steps = Math.round(model.charges[i]! / step);
-    view.setInt16(offset, steps, true);
-    charges[i] = steps * step;
-  }
-  model.conformers.forEach((coords, index) => {
-    if (coords.length !== 3 * sites) throw new Error(`Conformer ${index} has ${coords.length / 3} sites, the model has ${sites}.`);
-    const origin = [0, 0, 0];
-    for (let i = 0; i < sites; i++) for (let axis = 0; axis < 3; axis++) origin[axis]! += coords[3 * i + axis]! / Math.max(sites, 1);
-    // Store the origin as float32 and quantise against that rounded value, so decoding adds back exactly it.
-    for (let axis = 0; axis < 3; axis++) {
-      view.setFloat32(offset, origin[axis]!, true);
-      origin[axis] = view.getFloat32(offset, true);
-      offset += 4;
-    }
+  chargeSteps.forEach((steps, i) => view.setInt16(HEADER_BYTES + n + 2 * i, steps, true));
+  let offset = head;
+  for (const conformer of packed) {
+    conformer.origin.forEach((value, axis) => view.setFloat32(offset + 4 * axis, value, true));
+    view.setUint16(offset + 12, conformer.widths, true);
+    const writer = new BitWriter(bytes, offset + 14);
+    const bits = [conformer.widths & 31, (conformer.widths >>> WIDTH_BITS) & 31, (conformer.widths >>> (2 * WIDTH_BITS)) & 31];
+    conformer.steps.forEach((value, i) => writer.write(value, bits[i % 3]!));
+    offset = writer.end();
     // The summary is computed from exactly the coordinates decoding will return.
-    const stored = new Float64Array(3 * sites);
-    for (let i = 0; i < 3 * sites; i++, offset += 2) {
-      const steps = Math.round((coords[i]! - origin[i % 3]!) / COORDINATE_STEP);
-      if (Math.abs(steps) > MAX_STEPS) throw new Error(`Conformer ${index} spans more than ±163 Å from its centre.`);
-      view.setInt16(offset, steps, true);
-      stored[i] = origin[i % 3]! + steps * COORDINATE_STEP;
-    }
-    const summary = conformerSummary({ ...model, charges, conformers: [stored] }, 0);
+    const summary = conformerSummary({ ...model, charges, conformers: [conformer.stored] }, 0);
     for (const value of [...summary.axes, summary.shapeSelfOverlap, summary.espSelfOverlap]) {
       view.setFloat32(offset, value, true);
       offset += 4;
     }
-  });
+  }
   return bytes;
+}
+
+/**
+ * The bytes a version-4 model of `sites` and `conformers` takes, read from its conformers' bit widths; where
+ * the bytes end before a conformer's widths, what the model takes at least.
+ */
+function packedModelSize(view: DataView, head: number, sites: number, conformers: number): number {
+  let offset = head;
+  for (let c = 0; c < conformers; c++) {
+    if (offset + 14 > view.byteLength) return offset + (conformers - c) * (14 + SUMMARY_BYTES);
+    const widths = view.getUint16(offset + 12, true);
+    for (let axis = 0; axis < 3; axis++) {
+      const bits = (widths >>> (axis * WIDTH_BITS)) & 31;
+      if (bits > MAX_SPAN_BITS) throw new Error(`3D model conformer ${c} takes ${bits} bits an axis, at most ${MAX_SPAN_BITS} are written.`);
+    }
+    offset += 14 + packedBytes(sites, widths) + SUMMARY_BYTES;
+  }
+  return offset;
+}
+
+/** Reads a version-4 conformer's bit stream from `at` into `coords`, each step added to its axis' origin. */
+function unpackConformer(bytes: Uint8Array, at: number, origin: readonly number[], widths: number, coords: Float64Array): void {
+  const bits = [widths & 31, (widths >>> WIDTH_BITS) & 31, (widths >>> (2 * WIDTH_BITS)) & 31];
+  let pending = 0;
+  let count = 0;
+  let p = at;
+  for (let i = 0; i < coords.length; i++) {
+    const axis = i % 3;
+    const width = bits[axis]!;
+    while (count < width) {
+      pending |= bytes[p++]! << count;
+      count += 8;
+    }
+    coords[i] = origin[axis]! + (pending & ((1 << width) - 1)) * COORDINATE_STEP;
+    pending >>>= width;
+    count -= width;
+  }
 }
 
 export function decodeModel(bytes: Uint8Array): Model3D {
@@ -114,9 +221,10 @@ export function decodeModel(bytes: Uint8Array): Model3D {
   const n = view.getUint16(4, true);
   const h = view.getUint16(6, true);
   const conformerCount = view.getUint16(8, true);
-  const expected = encodedModelSize(n, h, conformerCount, version);
-  if (bytes.length !== expected) throw new Error(`3D model is ${bytes.length} bytes, its header says ${expected}.`);
   const sites = n + h;
+  const head = headBytes(version, n, sites);
+  const expected = version >= 4 ? packedModelSize(view, head, sites, conformerCount) : fixedModelSize(n, h, conformerCount, version);
+  if (bytes.length !== expected) throw new Error(`3D model is ${bytes.length} bytes, its header says ${expected}.`);
   const atomicNumbers = bytes.slice(HEADER_BYTES, HEADER_BYTES + n);
   let offset = HEADER_BYTES + n;
   const charges = new Float64Array(sites);
@@ -130,15 +238,15 @@ export function decodeModel(bytes: Uint8Array): Model3D {
   const conformers: Float64Array[] = [];
   const summaries: ConformerSummary[] = [];
   for (let c = 0; c < conformerCount; c++) {
-    const ox = view.getFloat32(offset, true);
-    const oy = view.getFloat32(offset + 4, true);
-    const oz = view.getFloat32(offset + 8, true);
+    const origin = [view.getFloat32(offset, true), view.getFloat32(offset + 4, true), view.getFloat32(offset + 8, true)];
     offset += 12;
     const coords = new Float64Array(3 * sites);
-    for (let i = 0; i < sites; i++, offset += 6) {
-      coords[3 * i] = ox + view.getInt16(offset, true) * COORDINATE_STEP;
-      coords[3 * i + 1] = oy + view.getInt16(offset + 2, true) * COORDINATE_STEP;
-      coords[3 * i + 2] = oz + view.getInt16(offset + 4, true) * COORDINATE_STEP;
+    if (version >= 4) {
+      const widths = view.getUint16(offset, true);
+      unpackConformer(bytes, offset + 2, origin, widths, coords);
+      offset += 2 + packedBytes(sites, widths);
+    } else {
+      for (let i = 0; i < 3 * sites; i++, offset += 2) coords[i] = origin[i % 3]! + view.getInt16(offset, true) * COORDINATE_STEP;
     }
     conformers.push(coords);
     if (version >= 2) {
