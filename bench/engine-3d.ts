@@ -177,7 +177,7 @@ function stageOneText(catalogue: Catalogue, method: Method, quality: Quality): s
   const grids = (m: ScoreMethod): string => `${m} grids of ${STAGE1_QUERY_CONFORMERS[m][quality]} query conformers, ${STAGE1_REFINED_PAIRS[m][quality] || 'all'} pairs refined`;
   if (method === 'consensus') return `a third of ${SHAPE_CANDIDATES[quality]} candidates each from the Morgan top, the shape and the electrostatic stage 1`;
   const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), SHAPE_CANDIDATES[quality]);
-  return sources.map((source) => `${source.wanted} by ${grids(source.method)}`).join(' + ');
+  return sources.map((source) => `${source.wanted} by ${grids(source.method)}${source.withShape ? `, averaged with ${grids('espsim_shape')}` : ''}`).join(' + ');
 }
 
 /** The query built as the search builds it for this catalogue: with the catalogue's charge model. */

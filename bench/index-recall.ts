@@ -24,8 +24,8 @@ import { decodeModel } from '@molsearch/chem';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { closeSearchPool, openCatalogue } from '@molsearch/engine';
 import {
-  INDEX_BITS, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, bestRows, candidateColumn, candidateSources, catalogueElectrostaticForm, columnScores, createGridPool,
-  indexCandidates, poolRunner, principalCoordinates, queryIndexVectors, rankRows,
+  BUILD_HERE, INDEX_BITS, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, bestOfSources, bestRows, candidateColumn, candidateSources, catalogueElectrostaticForm, createGridPool,
+  indexCandidates, poolRunner, principalCoordinates, queryIndexVectors,
 } from '@molsearch/engine/bench';
 
 const METHODS: ScoreMethod[] = ['espsim_shape', 'espsim_electrostatic'];
@@ -103,12 +103,14 @@ export async function run(args: string[]): Promise<void> {
           };
           const wanted = SHAPE_CANDIDATES[quality];
           const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), wanted);
-          const kept = new Set<number>();
-          for (const source of sources) for (const row of await rankRows(catalogue, graph, model, source.method, quality, source.wanted, runner)) kept.add(row);
+          // The rows stage 1 keeps of `rows`, ranked by the grids as the search ranks them.
+          const keptOf = async (rows: Uint32Array) => {
+            const column = await candidateColumn(catalogue, rows, method !== 'espsim_shape', BUILD_HERE, runner);
+            return new Set((await bestOfSources(column, model, sources, quality, runner)).map((i) => rows[i]!));
+          };
+          const kept = await keptOf(graph);
           // The same number of rows as the graph found, taken by an exhaustive scan of the index metric instead, then ranked by the grids.
-          const scanned = bestRows(first.best, graph.length);
-          const scanKept = new Set<number>();
-          for (const source of sources) for (const row of await rankRows(catalogue, scanned, model, source.method, quality, source.wanted, runner)) scanKept.add(row);
+          const scanKept = await keptOf(bestRows(first.best, graph.length));
           const cell: Cell = {
             walk, found: graph.length, exactFound: exactSet.size, graphMs, scanMs,
             graph: share(graphSet), exact: share(exactSet),
@@ -117,9 +119,7 @@ export async function run(args: string[]): Promise<void> {
             kept: share(kept), scanKept: share(scanKept),
           };
           if (exhaustive) {
-            const all = new Set<number>();
-            for (const source of sources) for (const row of bestRows(await columnScores(exhaustive, model, source.method, quality, runner), source.wanted)) all.add(row);
-            cell.exhaustive = share(all);
+            cell.exhaustive = share(new Set(await bestOfSources(exhaustive, model, sources, quality, runner)));
           }
           add(`${method} ${quality} ${sets.get(input)}`, cell);
           if (values['per-query']) {

@@ -3,7 +3,7 @@
 //                          [--skip-index-rate] [--truth-queries-b N] [--skip-real] [--latency-queries N]
 //                          [--methods espsim_shape,espsim_electrostatic] [--sets A,B] [--probe fast:8:2048 ...] [--walk graph]
 //                          [--morgan-only] [--morgan-copies identical,distinct] [--morgan-moves 3] [--morgan-rss]
-//                          [--morgan-modes disk,disk-folds,memory,memory-full]`
+//                          [--morgan-modes disk,disk-folds,memory,memory-full] [--charge-model current|legacy]`
 //
 // The 3D stage-1 index at scale, in one run: disk and memory per molecule, index build time, latency of shape
 // and electrostatic search by quality, how much of an exhaustive stage 1's candidates the index finds, and
@@ -16,9 +16,12 @@
 // first with each coordinate of its conformers moved by a normal draw of 0.15 Å (seeded by id and copy), so no
 // two rows have identical grids; the chemistry (SMILES, fingerprint, properties) is the real row's.
 //
-// Preparing a real molecule (conformers, charges) costs 30-70 ms of CPU; the prepared batches are kept in
-// <work>/prepared.bin (bench/lib/prepared-cache.ts) and catalogues are rebuilt from them in minutes. Models
-// use Gasteiger charges of the neutral form (the manifest says so, and searches build their queries alike).
+// Preparing a real molecule (conformers, charges) costs 8-15 ms of CPU; the prepared batches are kept in
+// <work>/<model>/prepared.bin (bench/lib/prepared-cache.ts) and catalogues are rebuilt from them in minutes.
+// Models are built as imports build them (--charge-model current: MMFF94 charges of the form dominant at pH 7.4,
+// electrostatic score the mean of shape and ESP Tanimoto) or as catalogues before issue 21 were (legacy:
+// Gasteiger charges of the neutral form, Carbó score); the manifest says which, and queries are built alike.
+// Each model has its own folder <work>/<charges>-<protonation>, catalogues, caches and rankings included.
 // The exact ranking of each query (every molecule re-scored) is cached in <work>/truth-<catalogue>-<method>.json.
 // Queries: 20 drugs of drugs.tsv picked as bench/engine-3d.ts picks them (set A) and the 20 drugs half a step
 // further on (set B), reported apart; their 3D models are cached in <work>/queries.json so that the exact
@@ -33,10 +36,10 @@ import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { MORGAN_BYTES, decodeModel, encodeModel } from '@molsearch/chem';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
-import { closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
-import type { Catalogue, ShapeQuery } from '@molsearch/engine';
+import { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
+import type { Catalogue, ChargeModel, ShapeQuery } from '@molsearch/engine';
 import {
-  INDEX_WALK, LEGACY_CHARGE_MODEL, MAX_FINGERPRINTS, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, ShapeIndexWriter, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, ShapeIndexWriter, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
   createRescorePool, indexCandidates, poolRunner, rankRows, rescoreModels, rowFrame, shapeSearch, writeFoldBitsOf,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
@@ -50,7 +53,8 @@ const DRUGS = new URL('../../shared/data/drugs.tsv', import.meta.url).pathname;
 const METHODS: ScoreMethod[] = ['espsim_shape', 'espsim_electrostatic'];
 const QUALITIES = ['fast', 'accurate', 'very_accurate'] as const;
 type Quality = (typeof QUALITIES)[number];
-const SHAPE = { conformers: 3, seed: 42, timeBudgetMs: 2000, ...LEGACY_CHARGE_MODEL };
+const CHARGE_MODELS: Record<string, ChargeModel> = { current: CURRENT_CHARGE_MODEL, legacy: LEGACY_CHARGE_MODEL };
+const shapeOptions = (model: ChargeModel) => ({ conformers: 3, seed: 42, timeBudgetMs: 2000, ...model });
 const REAL_ROWS = 100_000;
 /** How the Morgan figures scan a file: every byte from it, behind the fold bits of a fold bits file, in memory with and without folds. */
 const MORGAN_MODES = ['disk', 'disk-folds', 'memory', 'memory-full'] as const;
@@ -78,6 +82,7 @@ export async function run(args: string[]): Promise<void> {
       'skip-index-rate': { type: 'boolean', default: false },
       'truth-queries-b': { type: 'string' },
       'skip-real': { type: 'boolean', default: false },
+      'charge-model': { type: 'string', default: 'current' },
       'latency-queries': { type: 'string' },
       methods: { type: 'string', default: METHODS.join(',') },
       sets: { type: 'string', default: 'A,B' },
@@ -93,7 +98,9 @@ export async function run(args: string[]): Promise<void> {
     if (!(QUALITIES as readonly string[]).includes(quality!)) throw new Error(`--probe ${entry}: expected quality:conformers:expansion`);
     STAGE1_INDEX_PROBE[quality as Quality] = { conformers: Number(conformers), expansion: Number(expansion) };
   }
-  const work = resolve(values.work);
+  if (!CHARGE_MODELS[values['charge-model']]) throw new Error(`--charge-model is current or legacy, not ${values['charge-model']}`);
+  const chargeModel = CHARGE_MODELS[values['charge-model']]!;
+  const work = join(resolve(values.work), `${chargeModel.charges}-${chargeModel.protonation}`);
   const dataDir = join(work, 'data');
   await mkdir(dataDir, { recursive: true });
   const morganRows = values['morgan-rows'].split(',').filter(Boolean).map(Number);
@@ -114,15 +121,15 @@ export async function run(args: string[]): Promise<void> {
   console.log(`real molecules: union of ${union.files} catalogue files = ${union.rows.toLocaleString()} rows; prepared with 3D models so far: ${prepared.toLocaleString()}`);
 
   const catalogues: { catalogue: Catalogue; kind: string }[] = [];
-  catalogues.push({ catalogue: await realCatalogue(work, dataDir, union.path, 'CHEMSPACE-100K', REAL_ROWS), kind: 'real (chemspace_screening)' });
-  if (values.union) catalogues.push({ catalogue: await realCatalogue(work, dataDir, union.path, 'UNION', undefined), kind: 'real (every catalogue of shared/data)' });
+  catalogues.push({ catalogue: await realCatalogue(work, dataDir, union.path, 'CHEMSPACE-100K', REAL_ROWS, chargeModel), kind: 'real (chemspace_screening)' });
+  if (values.union) catalogues.push({ catalogue: await realCatalogue(work, dataDir, union.path, 'UNION', undefined, chargeModel), kind: 'real (every catalogue of shared/data)' });
   for (const rows of values.rows.split(',').filter(Boolean).map(Number)) {
-    catalogues.push({ catalogue: await replicatedCatalogue(work, dataDir, rows), kind: `replicated: ${rows / REAL_ROWS} copies of the 100k real rows, copies perturbed by ${0.15} Å` });
+    catalogues.push({ catalogue: await replicatedCatalogue(work, dataDir, rows, chargeModel), kind: `replicated: ${rows / REAL_ROWS} copies of the 100k real rows, copies perturbed by ${0.15} Å` });
   }
 
   const setA = drugQueries(Number(values.queries), 0);
   const setB = drugQueries(Number(values.queries), 0.5);
-  const queries = await queryModels(work, [...setA, ...setB]);
+  const queries = await queryModels(work, [...setA, ...setB], chargeModel);
   // The cheap figures first: resident set, Morgan from disk, index build rate; then search by search.
   if (!values['skip-rss'] && catalogues.length > 1) rssReport(dataDir, catalogues[0]!.catalogue, catalogues[catalogues.length - 1]!.catalogue, setA[0]!);
   for (const rows of morganRows) await morganReport(work, rows, setA, copyKinds, Number(values['morgan-moves']), morganModes);
@@ -263,13 +270,13 @@ function preparedRows(path: string): number {
 }
 
 /** A real catalogue of the union's first `limit` rows (all without), built from the prepared cache (preparing what it lacks). */
-async function realCatalogue(work: string, dataDir: string, input: string, id: string, limit: number | undefined): Promise<Catalogue> {
+async function realCatalogue(work: string, dataDir: string, input: string, id: string, limit: number | undefined, chargeModel: ChargeModel): Promise<Catalogue> {
   const existing = await openCatalogue(dataDir, id).catch(() => undefined);
   if (existing) return existing;
   const preparer = cachedPreparer(join(work, 'prepared.bin'), () => createPreparer(2));
   const started = performance.now();
   try {
-    const summary = await importCatalogue({ files: [input], id, dataDir, shape: SHAPE, preparer, workers: 2, ...(limit ? { limit } : {}) });
+    const summary = await importCatalogue({ files: [input], id, dataDir, shape: shapeOptions(chargeModel), preparer, workers: 2, ...(limit ? { limit } : {}) });
     console.log(
       `built ${id}: ${summary.count.toLocaleString()} molecules in ${((performance.now() - started) / 1000).toFixed(0)} s ` +
         `(${preparer.hits} prepared batches from the cache, ${preparer.misses} prepared now)`,
@@ -281,7 +288,7 @@ async function realCatalogue(work: string, dataDir: string, input: string, id: s
 }
 
 /** REPLICATED-<rows>: the 100k real rows copied, copies perturbed (bench/lib/replicas.ts); no chemistry runs. */
-async function replicatedCatalogue(work: string, dataDir: string, rows: number): Promise<Catalogue> {
+async function replicatedCatalogue(work: string, dataDir: string, rows: number, chargeModel: ChargeModel): Promise<Catalogue> {
   const id = `REPLICATED-${rows}`;
   const existing = await openCatalogue(dataDir, id).catch(() => undefined);
   if (existing) return existing;
@@ -297,7 +304,7 @@ async function replicatedCatalogue(work: string, dataDir: string, rows: number):
   const lines = await writeReplicaInput(input, sources, Math.ceil(rows / sources.size));
   const started = performance.now();
   const resident = residentSampler();
-  const summary = await importCatalogue({ files: [input], id, dataDir, shape: SHAPE, preparer: replicaPreparer(sources), workers: 2, batchSize: 2000, limit: rows, onProgress: resident.sample });
+  const summary = await importCatalogue({ files: [input], id, dataDir, shape: shapeOptions(chargeModel), preparer: replicaPreparer(sources), workers: 2, batchSize: 2000, limit: rows, onProgress: resident.sample });
   console.log(`built ${id}: ${summary.count.toLocaleString()} of ${lines.toLocaleString()} replica rows in ${((performance.now() - started) / 1000).toFixed(0)} s, index included`);
   console.log(`  resident set of the importing process (replicated rows, no chemistry run) by share of rows done: ${resident.report()}`);
   return openCatalogue(dataDir, id);
@@ -341,20 +348,20 @@ function drugQueries(count: number, offset: number): string[] {
   return Array.from({ length: Math.min(count, drugs.length) }, (_, i) => drugs[Math.min(drugs.length - 1, i * step + Math.floor(offset * step))]![1]!);
 }
 
-/** The 3D query of each SMILES (Gasteiger charges, neutral form, as the catalogues), cached on disk. */
-async function queryModels(work: string, smiles: string[]): Promise<Map<string, ShapeQuery>> {
+/** The 3D query of each SMILES, built with the catalogues' charge model, cached on disk. */
+async function queryModels(work: string, smiles: string[], chargeModel: ChargeModel): Promise<Map<string, ShapeQuery>> {
   const path = join(work, 'queries.json');
   const stored: Record<string, { smiles: string; model: string }> = existsSync(path) ? (JSON.parse(await readFile(path, 'utf8')) as Record<string, { smiles: string; model: string }>) : {};
   const out = new Map<string, ShapeQuery>();
   let built = 0;
   for (const input of smiles) {
     if (!stored[input]) {
-      const query = await shapeQuery(input, undefined, LEGACY_CHARGE_MODEL);
+      const query = await shapeQuery(input, undefined, chargeModel);
       stored[input] = { smiles: query.smiles, model: Buffer.from(encodeModel(query.model)).toString('base64') };
       built++;
     }
     const entry = stored[input]!;
-    out.set(input, { smiles: entry.smiles, model: decodeModel(Buffer.from(entry.model, 'base64')), chargeModel: LEGACY_CHARGE_MODEL, chargeFallback: false });
+    out.set(input, { smiles: entry.smiles, model: decodeModel(Buffer.from(entry.model, 'base64')), chargeModel, chargeFallback: false });
   }
   if (built > 0) await writeFile(path, JSON.stringify(stored));
   return out;

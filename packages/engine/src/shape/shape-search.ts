@@ -1,4 +1,4 @@
-import type { ElectrostaticForm, ScoreMethod } from '@molsearch/chem';
+import type { ElectrostaticForm, Model3D, ScoreMethod } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { catalogueChargeModel, electrostaticFormFor } from '../features/charge-model.ts';
 import { EngineError } from '../format/engine-error.ts';
@@ -10,6 +10,7 @@ import { poolBuilder, poolRunner } from './grid-pool.ts';
 import type { GridPool } from './grid-pool.ts';
 import { indexCandidates } from './index-candidates.ts';
 import { RUN_HERE } from './pose-grid-scan.ts';
+import type { GridKernelRunner, PoseGridColumn } from './pose-grid-scan.ts';
 import { rescoreModels } from './rescore-pool.ts';
 import type { RescorePool } from './rescore-pool.ts';
 import type { ShapeQuery } from './shape-query.ts';
@@ -33,20 +34,52 @@ export interface ShapeSearchOptions {
 export interface CandidateSource {
   method: ScoreMethod;
   wanted: number;
+  /**
+   * For the electrostatic method: rank by the mean of the row's shape and charge stage-1 scores, as the
+   * exact score of the shape_* forms is the mean of the shape Tanimoto and the ESP score.
+   */
+  withShape?: boolean;
 }
 
 /**
  * Where a method's stage-2 candidates come from, `candidates` in all. The electrostatic score of a
- * catalogue built with today's model is the mean of the shape Tanimoto and the ESP Tanimoto, while the
- * electrostatic stage 1 ranks by a Carbó-like estimate of the charges alone: half its candidates are the
- * shape stage 1's best, half the charges', so a molecule that scores by its shape is not lost. The
- * Carbó score of older catalogues takes every candidate from the charges, as before.
+ * catalogue built with today's model is the mean of the shape Tanimoto and the ESP Tanimoto, and its
+ * stage 1 ranks by the mean of the same two estimates: its grid Tanimoto and the Carbó-like estimate of
+ * the charges at the refined grid poses. The Carbó and Tanimoto scores of older catalogues rank by the
+ * charges alone.
+ *
+ * Ranking by the mean rather than taking half the candidates by shape and half by charges (as until now)
+ * raised electrostatic recall@30 at the 100,000 real Chemspace rows (MMFF94 models at pH 7.4, 10 drug
+ * queries, exact top 30 from every row re-scored) from 0.770 to 0.853 at fast and from 0.980 to 0.990 at
+ * very_accurate, with as many candidates re-scored: the index had found 0.94 and 0.99 of the top 30, and
+ * ranking by the charges alone for half the candidates lost molecules whose score comes from both.
  */
 export function candidateSources(method: ScoreMethod, form: ElectrostaticForm, candidates: number): CandidateSource[] {
   if (method === 'espsim_shape') return [{ method, wanted: candidates }];
   if (form === 'carbo' || form === 'tanimoto') return [{ method, wanted: candidates }];
-  const fromShape = Math.floor(candidates / 2);
-  return [{ method: 'espsim_shape', wanted: fromShape }, { method, wanted: candidates - fromShape }];
+  return [{ method, wanted: candidates, withShape: true }];
+}
+
+/**
+ * The union of the best rows of each of `sources` among the rows of `column`, as indices into the column,
+ * ascending. Each method's stage-1 scores are computed once, however many sources rank by them.
+ */
+export async function bestOfSources(column: PoseGridColumn, query: Model3D, sources: readonly CandidateSource[], quality: SearchQuality, runner: GridKernelRunner): Promise<Uint32Array> {
+  const scores = new Map<ScoreMethod, Float32Array>();
+  const scoresOf = async (method: ScoreMethod): Promise<Float32Array> => {
+    const known = scores.get(method);
+    if (known) return known;
+    const computed = await columnScores(column, query, method, quality, runner);
+    scores.set(method, computed);
+    return computed;
+  };
+  const parts: Uint32Array[] = [];
+  for (const source of sources) {
+    const own = await scoresOf(source.method);
+    const shape = source.withShape && source.method !== 'espsim_shape' ? await scoresOf('espsim_shape') : undefined;
+    parts.push(bestRows(shape ? own.map((score, i) => (score + shape[i]!) / 2) : own, source.wanted));
+  }
+  return parts.length === 1 ? parts[0]! : Uint32Array.from(new Set(parts.flatMap((part) => [...part]))).sort();
 }
 
 /**
@@ -64,9 +97,7 @@ export async function stage1Union(catalogue: Catalogue, query: ShapeQuery, sourc
   const charges = active.some((source) => source.method !== 'espsim_shape');
   const rows = await indexCandidates(catalogue, query.model, quality, runner.parts, undefined, 'auto', charges);
   const column = await candidateColumn(catalogue, rows, charges, gridPool ? poolBuilder(gridPool) : BUILD_HERE, runner);
-  const parts: Uint32Array[] = [];
-  for (const source of active) parts.push(bestRows(await columnScores(column, query.model, source.method, quality, runner), source.wanted).map((i) => rows[i]!));
-  return parts.length === 1 ? parts[0]! : Uint32Array.from(new Set(parts.flatMap((part) => [...part]))).sort();
+  return (await bestOfSources(column, query.model, active, quality, runner)).map((i) => rows[i]!);
 }
 
 /** The rows of `rows` that `mask` lets through (all of them without a mask), in order. */
