@@ -16,7 +16,8 @@ import { createGridPool, poolBuilder, poolRunner } from './grid-pool.ts';
 import type { GridPool } from './grid-pool.ts';
 import { PoseGridColumn, RUN_HERE } from './pose-grid-scan.ts';
 import { shapeQuery } from './shape-query.ts';
-import { candidateSources, catalogueElectrostaticForm, stage1Union } from './shape-search.ts';
+import { bestRows, columnScores } from './grid-candidates.ts';
+import { bestOfSources, candidateSources, catalogueElectrostaticForm, stage1Union } from './shape-search.ts';
 
 // The first real molecules of the shared Chemspace sample.
 const CATALOGUE = join(import.meta.dirname, '../../../../../shared/data/catalogs/chemspace_screening.smi.gz');
@@ -112,5 +113,23 @@ describe('the candidate grids of stage 1', () => {
       expect(here.length).toBeGreaterThan(5);
       expect([...(await stage1Union(catalogue, query, sources, 'fast', pool))]).toEqual([...here]);
     }
+  });
+
+  it('ranks electrostatic candidates by the mean of their shape and charge estimates, as the score of today\'s charge model averages the two', async () => {
+    const query = await shapeQuery('O=C(O)Cc1ccccc1Nc1c(Cl)cccc1Cl');
+    expect(catalogueElectrostaticForm(catalogue)).toBe('shape_tanimoto');
+    const sources = candidateSources('espsim_electrostatic', 'shape_tanimoto', 12);
+    expect(sources).toEqual([{ method: 'espsim_electrostatic', wanted: 12, withShape: true }]);
+    const rows = Uint32Array.from({ length: catalogue.count }, (_, i) => i);
+    const column = await candidateColumn(catalogue, rows, true);
+    const shape = await columnScores(column, query.model, 'espsim_shape', 'fast');
+    const charges = await columnScores(column, query.model, 'espsim_electrostatic', 'fast');
+    const byMean = bestRows(shape.map((score, i) => (score + charges[i]!) / 2), 12);
+    expect([...(await bestOfSources(column, query.model, sources, 'fast', RUN_HERE))]).toEqual([...byMean]);
+    // Neither estimate alone picks these rows.
+    expect([...bestRows(charges, 12)]).not.toEqual([...byMean]);
+    expect([...bestRows(shape, 12)]).not.toEqual([...byMean]);
+    // The older Carbó score ranks by the charges alone.
+    expect([...(await bestOfSources(column, query.model, candidateSources('espsim_electrostatic', 'carbo', 12), 'fast', RUN_HERE))]).toEqual([...bestRows(charges, 12)]);
   });
 });
