@@ -9,19 +9,20 @@ import { writeFoldBits } from '../format/fold-bits-file.ts';
 import { encodeNumericColumn } from '../format/property-columns.ts';
 import { concatFloats, withRoom } from '../format/packed-bytes.ts';
 import { rowFrame } from '../features/index-vector.ts';
+import type { RowFrame } from '../features/index-vector.ts';
 import { ChargeIndexWriter } from './charge-index-writer.ts';
 import { RowSpill } from './row-spill.ts';
 import { ShapeIndexWriter } from './shape-index-writer.ts';
 
-/** The work folder's files of fingerprints and 3D models in input order, deleted once their columns are written. */
-export const SPILL_FILES = { fingerprints: 'fingerprints-input-order.bin', models: 'models-input-order.bin' } as const;
+/** The work folder's files of fingerprints, 3D models and charge vectors in input order, deleted once their columns are written. */
+export const SPILL_FILES = { fingerprints: 'fingerprints-input-order.bin', models: 'models-input-order.bin', chargeVectors: 'charge-vectors-input-order.bin' } as const;
 
 /**
  * Collects prepared molecules in input order, keeps the first row of each id, and writes the
  * popcount-ordered column files. Holds the catalogue in memory until `write` (about 200 bytes a
- * molecule: ids, SMILES, properties), except the fingerprints and 3D models, which go to files of the
- * work folder as they arrive (row-spill.ts), and the stage-1 index of the 3D columns, which grows as rows
- * arrive (import/shape-index-writer.ts).
+ * molecule: ids, SMILES, properties), except the fingerprints, 3D models and stage-1 charge vectors, which
+ * go to files of the work folder as they arrive (row-spill.ts), and the stage-1 index of the 3D columns,
+ * which grows as rows arrive (import/shape-index-writer.ts).
  */
 export class CatalogueBuilder {
   readonly properties: readonly StoredProperty[];
@@ -47,10 +48,10 @@ export class CatalogueBuilder {
    */
   constructor(properties: readonly StoredProperty[], withShape: boolean, workDir: string, indexThreads = 2) {
     this.properties = properties;
-    this.fingerprints = new RowSpill(join(workDir, SPILL_FILES.fingerprints));
+    this.fingerprints = new RowSpill(join(workDir, SPILL_FILES.fingerprints), FINGERPRINT_BYTES);
     this.models = withShape ? new RowSpill(join(workDir, SPILL_FILES.models)) : undefined;
     this.shapeIndex = withShape ? new ShapeIndexWriter(indexThreads) : undefined;
-    this.chargeIndex = withShape ? new ChargeIndexWriter() : undefined;
+    this.chargeIndex = withShape ? new ChargeIndexWriter(join(workDir, SPILL_FILES.chargeVectors)) : undefined;
     this.numeric = numericProperties(properties);
     this.text = textProperties(properties);
     this.texts = this.text.map(() => []);
@@ -82,6 +83,7 @@ export class CatalogueBuilder {
     const fingerprints = new Uint8Array(keep.length * FINGERPRINT_BYTES);
     const numbers = new Float32Array(keep.length * width);
     const models: Uint8Array[] = [];
+    const frames: (RowFrame | undefined)[] = [];
     keep.forEach((source, target) => {
       this.ids.push(batch.ids[source]!);
       this.smiles.push(batch.smiles[source]!);
@@ -94,10 +96,11 @@ export class CatalogueBuilder {
         // Decoded and put in its principal frame once for both stage-1 vectors.
         const frame = rowFrame(model);
         this.shapeIndex!.add(frame);
-        this.chargeIndex!.add(frame);
+        frames.push(frame);
       }
     });
     this.models?.append(models);
+    this.chargeIndex?.append(frames);
     this.appendFingerprints(fingerprints);
     this.numberChunks.push(numbers);
     return duplicateLines;
@@ -149,10 +152,11 @@ export class CatalogueBuilder {
     return files;
   }
 
-  /** Releases what `write` has not: the work folder's files of fingerprints and 3D models, for an import that failed. */
+  /** Releases what `write` has not: the work folder's files of fingerprints, 3D models and charge vectors, for an import that failed. */
   discard(): void {
     this.fingerprints.remove();
     this.models?.remove();
+    this.chargeIndex?.discard();
   }
 
   /** Seconds spent building the 3D stage-1 index so far (0 without 3D columns). */

@@ -32,4 +32,17 @@ describe('rows spilled to a file', () => {
     spill.remove();
     expect(existsSync(join(dir, 'rows.bin'))).toBe(false);
   });
+
+  it('reads back rows of one width by their position alone, and refuses a row of another width', () => {
+    const spill = new RowSpill(join(dir, 'fixed.bin'), 132);
+    const rows = Array.from({ length: 5_000 }, (_, k) => Uint8Array.from({ length: 132 }, (_, i) => (k * 17 + i) & 0xff));
+    for (let first = 0; first < rows.length; first += 333) spill.append(rows.slice(first, first + 333));
+    expect(spill.rows).toBe(rows.length);
+    for (const row of [0, 1, 4095, 4096, 4999, 2500]) expect(spill.read(row)).toEqual(rows[row]);
+    expect(() => spill.append([new Uint8Array(131)])).toThrow(/132 bytes each/);
+    expect(spill.rows).toBe(rows.length);
+    expect(() => spill.read(5_000)).toThrow(/outside/);
+    spill.remove();
+    expect(existsSync(join(dir, 'fixed.bin'))).toBe(false);
+  });
 });

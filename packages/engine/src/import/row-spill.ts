@@ -3,9 +3,9 @@ import { withRoom } from '../format/packed-bytes.ts';
 
 /**
  * Rows of bytes appended to a file of the import's work folder as they arrive, and read back one by one
- * when the columns are written in popcount order. The fingerprints and 3D models of a 10^7-row import are
- * 9 GB: held in memory, and copied once more into output order, they would outgrow the machine. Memory
- * keeps 8 bytes a row, where each row ends.
+ * when the columns are written in popcount order. The fingerprints, charge vectors and 3D models of a
+ * 10^7-row import are 10 GB: held in memory, and copied once more into output order, they would outgrow
+ * the machine. Memory keeps where each row ends, 8 bytes a row, unless every row has the same `width`.
  */
 export class RowSpill {
   private readonly fd: number;
@@ -14,7 +14,8 @@ export class RowSpill {
   private bytes = 0;
   private removed = false;
 
-  constructor(readonly path: string) {
+  /** `width`: the bytes of every row, when they are all alike. */
+  constructor(readonly path: string, private readonly width?: number) {
     this.fd = openSync(path, 'w+', 0o600);
   }
 
@@ -24,12 +25,14 @@ export class RowSpill {
 
   /** Appends `rows` after the rows appended before, with one write. */
   append(rows: readonly Uint8Array[]): void {
+    if (this.width !== undefined && rows.some((row) => row.byteLength !== this.width)) throw new RangeError(`Rows of ${this.path} are ${this.width} bytes each.`);
     const joined = Buffer.concat(rows);
     for (let written = 0; written < joined.length; ) written += writeSync(this.fd, joined, written, joined.length - written, this.bytes + written);
-    this.ends = withRoom(this.ends, this.count, this.count + rows.length);
+    if (this.width === undefined) this.ends = withRoom(this.ends, this.count, this.count + rows.length);
     for (const row of rows) {
       this.bytes += row.byteLength;
-      this.ends[this.count++] = this.bytes;
+      if (this.width === undefined) this.ends[this.count] = this.bytes;
+      this.count++;
     }
   }
 
@@ -41,7 +44,7 @@ export class RowSpill {
   /** Copies row `row` into `target` at `at`; returns `target`. */
   readInto(row: number, target: Uint8Array, at: number): Uint8Array {
     const length = this.length(row);
-    const start = this.ends[row]! - length;
+    const start = this.width === undefined ? this.ends[row]! - length : row * this.width;
     for (let filled = 0; filled < length; ) {
       const read = readSync(this.fd, target, at + filled, length - filled, start + filled);
       if (read === 0) throw new Error(`${this.path} ended before row ${row}.`);
@@ -52,7 +55,7 @@ export class RowSpill {
 
   private length(row: number): number {
     if (!(Number.isInteger(row) && row >= 0 && row < this.count)) throw new RangeError(`Row ${row} is outside 0..${this.count - 1}.`);
-    return this.ends[row]! - (row === 0 ? 0 : this.ends[row - 1]!);
+    return this.width ?? this.ends[row]! - (row === 0 ? 0 : this.ends[row - 1]!);
   }
 
   /** Closes and deletes the file; once only, later calls do nothing. */
