@@ -30,6 +30,8 @@ const HEADER_BYTES = 12;
 /** Steps above the least coordinate (version 4): 16 bits, 327 Å. */
 const MAX_SPAN_BITS = 16;
 const WIDTH_BITS = 5;
+/** A version-4 conformer's origin (3 f32) and bit widths (u16) before its bit stream. */
+const PACKED_HEAD_BYTES = 14;
 const SUMMARY_BYTES = 24;
 /**
  * Charges of version 3 are int16 steps of 2^e / CHARGE_STEPS. Drug-like partial charges stay under 2 e (steps of
@@ -63,10 +65,16 @@ function fixedModelSize(heavyAtoms: number, hydrogenSites: number, conformers: n
   return headBytes(version, heavyAtoms, sites) + conformers * (12 + 6 * sites + (version >= 2 ? SUMMARY_BYTES : 0));
 }
 
+/** The bits bx, by, bz of a version-4 conformer's widths field. */
+function axisBits(widths: number): [number, number, number] {
+  const bits = (axis: number) => (widths >>> (axis * WIDTH_BITS)) & ((1 << WIDTH_BITS) - 1);
+  return [bits(0), bits(1), bits(2)];
+}
+
 /** Bytes of a version-4 conformer's bit stream. */
 function packedBytes(sites: number, widths: number): number {
-  const bits = (widths & 31) + ((widths >>> WIDTH_BITS) & 31) + ((widths >>> (2 * WIDTH_BITS)) & 31);
-  return Math.ceil((sites * bits) / 8);
+  const [bx, by, bz] = axisBits(widths);
+  return Math.ceil((sites * (bx + by + bz)) / 8);
 }
 
 /** The bits that hold every value from 0 to `largest`. */
@@ -127,7 +135,7 @@ function packConformer(coords: Float64Array, sites: number, index: number): Pack
     stored[i] = origin[axis]! + value * COORDINATE_STEP;
     largest[axis] = Math.max(largest[axis]!, value);
   }
-  const widths = bitsFor(largest[0]!) | (bitsFor(largest[1]!) << WIDTH_BITS) | (bitsFor(largest[2]!) << (2 * WIDTH_BITS));
+  const widths = largest.reduce((field, value, axis) => field | (bitsFor(value) << (axis * WIDTH_BITS)), 0);
   return { origin, widths, steps, stored };
 }
 
@@ -144,7 +152,7 @@ export function encodeModel(model: Model3D): Uint8Array {
   const charges = chargeSteps.map((steps) => steps * step);
   const packed = model.conformers.map((coords, index) => packConformer(coords, sites, index));
   const head = headBytes(MODEL_FORMAT_VERSION, n, sites);
-  const bytes = new Uint8Array(packed.reduce((size, conformer) => size + 14 + packedBytes(sites, conformer.widths) + SUMMARY_BYTES, head));
+  const bytes = new Uint8Array(packed.reduce((size, conformer) => size + PACKED_HEAD_BYTES + packedBytes(sites, conformer.widths) + SUMMARY_BYTES, head));
   const view = new DataView(bytes.buffer);
   bytes.set(MAGIC, 0);
   bytes[3] = MODEL_FORMAT_VERSION;
@@ -158,8 +166,8 @@ export function encodeModel(model: Model3D): Uint8Array {
   for (const conformer of packed) {
     conformer.origin.forEach((value, axis) => view.setFloat32(offset + 4 * axis, value, true));
     view.setUint16(offset + 12, conformer.widths, true);
-    const writer = new BitWriter(bytes, offset + 14);
-    const bits = [conformer.widths & 31, (conformer.widths >>> WIDTH_BITS) & 31, (conformer.widths >>> (2 * WIDTH_BITS)) & 31];
+    const writer = new BitWriter(bytes, offset + PACKED_HEAD_BYTES);
+    const bits = axisBits(conformer.widths);
     conformer.steps.forEach((value, i) => writer.write(value, bits[i % 3]!));
     offset = writer.end();
     // The summary is computed from exactly the coordinates decoding will return.
@@ -179,20 +187,19 @@ export function encodeModel(model: Model3D): Uint8Array {
 function packedModelSize(view: DataView, head: number, sites: number, conformers: number): number {
   let offset = head;
   for (let c = 0; c < conformers; c++) {
-    if (offset + 14 > view.byteLength) return offset + (conformers - c) * (14 + SUMMARY_BYTES);
+    if (offset + PACKED_HEAD_BYTES > view.byteLength) return offset + (conformers - c) * (PACKED_HEAD_BYTES + SUMMARY_BYTES);
     const widths = view.getUint16(offset + 12, true);
-    for (let axis = 0; axis < 3; axis++) {
-      const bits = (widths >>> (axis * WIDTH_BITS)) & 31;
+    for (const bits of axisBits(widths)) {
       if (bits > MAX_SPAN_BITS) throw new Error(`3D model conformer ${c} takes ${bits} bits an axis, at most ${MAX_SPAN_BITS} are written.`);
     }
-    offset += 14 + packedBytes(sites, widths) + SUMMARY_BYTES;
+    offset += PACKED_HEAD_BYTES + packedBytes(sites, widths) + SUMMARY_BYTES;
   }
   return offset;
 }
 
 /** Reads a version-4 conformer's bit stream from `at` into `coords`, each step added to its axis' origin. */
 function unpackConformer(bytes: Uint8Array, at: number, origin: readonly number[], widths: number, coords: Float64Array): void {
-  const bits = [widths & 31, (widths >>> WIDTH_BITS) & 31, (widths >>> (2 * WIDTH_BITS)) & 31];
+  const bits = axisBits(widths);
   let pending = 0;
   let count = 0;
   let p = at;
