@@ -48,8 +48,9 @@ export const STAGE1_INDEX_PROBE: Record<SearchQuality, IndexProbe> = {
 
 /**
  * The electrostatic search's share of each probe's `expansion` rows taken by volume and by charges
- * (format/charge-index-layout.ts), in catalogues with charge vectors that are scanned. Both in full: half
- * its candidates are ranked by shape, which needs the volume rows: on the 10,000-molecule measurement of
+ * (format/charge-index-layout.ts), in catalogues with charge vectors that are scanned. Both in full: its
+ * candidates are ranked by shape as well as charges (shape-search.ts candidateSources), which needs the volume
+ * rows. When half of them were ranked by shape alone, on the 10,000-molecule measurement of
  * charge-index-layout.ts (σ 1.2 Å), half the rows by volume held 0.64 of the exact shape top 30 (0.71 by
  * volume alone, 0.75 with both in full) and 0.76 of the electrostatic top 30 (0.81 in full). Stage 1
  * builds grids for about 1.6 times the rows: the CPU of a fast electrostatic search at 50,000 molecules

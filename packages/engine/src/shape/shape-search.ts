@@ -45,8 +45,8 @@ export interface CandidateSource {
  * Where a method's stage-2 candidates come from, `candidates` in all. The electrostatic score of a
  * catalogue built with today's model is the mean of the shape Tanimoto and the ESP Tanimoto, and its
  * stage 1 ranks by the mean of the same two estimates: its grid Tanimoto and the Carbó-like estimate of
- * the charges at the refined grid poses. The Carbó and Tanimoto scores of older catalogues rank by the
- * charges alone.
+ * the charges at the refined grid poses. The Carbó score of catalogues built with the legacy model ranks
+ * by the charges alone.
  *
  * Ranking by the mean rather than taking half the candidates by shape and half by charges (as until now)
  * raised electrostatic recall@30 at the 100,000 real Chemspace rows (MMFF94 models at pH 7.4, 10 drug
