@@ -34,7 +34,7 @@ import {
 } from '@molsearch/engine';
 import type { Catalogue, ShapeQuery } from '@molsearch/engine';
 import {
-  SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
+  SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, consensusSources, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 
@@ -284,7 +284,7 @@ async function stage1Ceilings(catalogue: Catalogue, method: Method, queries: str
 async function stage1Rows(catalogue: Catalogue, query: ShapeQuery, method: Method, quality: Quality): Promise<number[]> {
   if (method !== 'consensus') return [...(await stage1Union(catalogue, query, candidateSources(method, catalogueElectrostaticForm(catalogue), SHAPE_CANDIDATES[quality]), quality))];
   const share = Math.ceil(SHAPE_CANDIDATES[quality] / 3);
-  const from3d = await stage1Union(catalogue, query, [{ method: 'espsim_shape', wanted: share }, { method: 'espsim_electrostatic', wanted: share }], quality);
+  const from3d = await stage1Union(catalogue, query, consensusSources(catalogueElectrostaticForm(catalogue), quality), quality);
   const morgan = await search({ smiles: query.smiles, method: 'morgan', quality, databases: [catalogue.id], limit: share }, { dataDir: dirname(dirname(catalogue.dir)), threads: 1 });
   return [...from3d, ...morgan.databases[0]!.rows];
 }

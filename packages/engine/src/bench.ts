@@ -24,7 +24,7 @@ export type { PreparedBatch } from './features/prepared-batch.ts';
 export type { PrepareRequest } from './features/prepare-molecules.ts';
 export { createRescorePool, rescoreComponents, rescoreModels } from './shape/rescore-pool.ts';
 export { bestOfSources, candidateSources, catalogueElectrostaticForm, stage1Union } from './shape/shape-search.ts';
-export { drawReferenceRows } from './search/consensus-search.ts';
+export { consensusSources, drawReferenceRows } from './search/consensus-search.ts';
 export type { RescorePool } from './shape/rescore-pool.ts';
 export { queryIndexVectors, rowFrame, rowIndexVector } from './features/index-vector.ts';
 export { principalCoordinates } from './features/pose-grid.ts';
