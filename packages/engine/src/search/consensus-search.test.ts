@@ -8,8 +8,9 @@ import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { catalogueChargeModel } from '../features/charge-model.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { morganQuery } from '../morgan/morgan-query.ts';
+import { SHAPE_CANDIDATES } from '../shape/grid-candidates.ts';
 import { shapeQuery } from '../shape/shape-query.ts';
-import { consensusReferenceRows } from './consensus-search.ts';
+import { consensusReferenceRows, consensusSources } from './consensus-search.ts';
 import { consensusScore, rarityModel } from './score-fusion.ts';
 import { search } from './search.ts';
 import { closeSearchPool } from './shared-pools.ts';
@@ -98,5 +99,17 @@ describe('consensus search', () => {
     const some = (await search({ smiles: QUERY, method: 'consensus', quality: 'fast', databases: ['DRUGS'], limit: 100, threshold: cut }, { dataDir, threads: 1 })).databases[0]!;
     expect([...some.rows]).toEqual([...all.rows].slice(0, 5));
     expect(some.components!.shape.length).toBe(some.rows.length);
+  });
+
+  it('draws its electrostatic third of candidates as the electrostatic search ranks them, by the charge model the catalogue records', () => {
+    const third = (quality: 'fast' | 'very_accurate') => Math.ceil(SHAPE_CANDIDATES[quality] / 3);
+    expect(consensusSources('shape_tanimoto', 'fast')).toEqual([
+      { method: 'espsim_shape', wanted: third('fast') },
+      { method: 'espsim_electrostatic', wanted: third('fast'), withShape: true },
+    ]);
+    expect(consensusSources('carbo', 'very_accurate')).toEqual([
+      { method: 'espsim_shape', wanted: third('very_accurate') },
+      { method: 'espsim_electrostatic', wanted: third('very_accurate') },
+    ]);
   });
 });
