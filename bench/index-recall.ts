@@ -22,11 +22,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodeModel } from '@molsearch/chem';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
-import { closeSearchPool, openCatalogue } from '@molsearch/engine';
+import { CURRENT_CHARGE_MODEL, closeSearchPool, openCatalogue } from '@molsearch/engine';
 import {
   BUILD_HERE, INDEX_BITS, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, bestOfSources, bestRows, candidateColumn, candidateSources, catalogueElectrostaticForm, createGridPool,
   indexCandidates, poolRunner, principalCoordinates, queryIndexVectors,
 } from '@molsearch/engine/bench';
+import { modelFolder } from './scale.ts';
 
 const METHODS: ScoreMethod[] = ['espsim_shape', 'espsim_electrostatic'];
 const TOP = 30;
@@ -37,7 +38,7 @@ export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
-      work: { type: 'string', default: join(process.env.MOLSEARCH_DATA_DIR ?? 'data', 'bench', 'scale') },
+      work: { type: 'string', default: join(process.env.MOLSEARCH_DATA_DIR ?? 'data', 'bench', 'scale', modelFolder(CURRENT_CHARGE_MODEL)) },
       catalogue: { type: 'string', default: 'CHEMSPACE-100K' },
       qualities: { type: 'string', default: 'fast,accurate,very_accurate' },
       'exhaustive-grid': { type: 'boolean', default: false },

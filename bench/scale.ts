@@ -55,6 +55,8 @@ const QUALITIES = ['fast', 'accurate', 'very_accurate'] as const;
 type Quality = (typeof QUALITIES)[number];
 const CHARGE_MODELS: Record<string, ChargeModel> = { current: CURRENT_CHARGE_MODEL, legacy: LEGACY_CHARGE_MODEL };
 const shapeOptions = (model: ChargeModel) => ({ conformers: 3, seed: 42, timeBudgetMs: 2000, ...model });
+/** The folder of --work that holds one charge model's catalogues, caches and rankings. */
+export const modelFolder = (model: ChargeModel): string => `${model.charges}-${model.protonation}`;
 const REAL_ROWS = 100_000;
 /** How the Morgan figures scan a file: every byte from it, behind the fold bits of a fold bits file, in memory with and without folds. */
 const MORGAN_MODES = ['disk', 'disk-folds', 'memory', 'memory-full'] as const;
@@ -100,7 +102,7 @@ export async function run(args: string[]): Promise<void> {
   }
   if (!CHARGE_MODELS[values['charge-model']]) throw new Error(`--charge-model is current or legacy, not ${values['charge-model']}`);
   const chargeModel = CHARGE_MODELS[values['charge-model']]!;
-  const work = join(resolve(values.work), `${chargeModel.charges}-${chargeModel.protonation}`);
+  const work = join(resolve(values.work), modelFolder(chargeModel));
   const dataDir = join(work, 'data');
   await mkdir(dataDir, { recursive: true });
   const morganRows = values['morgan-rows'].split(',').filter(Boolean).map(Number);
