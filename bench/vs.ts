@@ -7,7 +7,8 @@
 // evenly); ROC AUC, EF1% and BEDROC(α = 20) are averaged over the queries of a target. Molecules are
 // prepared as the import prepares them (catalogue side 3 conformers, query side 30, seed 42), each twice:
 // the neutral standard form (today) and the pH 7.4 form, each with Gasteiger (today) and MMFF94 charges,
-// so the old and new models are compared in the same run. Prepared molecules are cached under
+// so the old and new models are compared in the same run. Consensus is reported as the engine fuses it and
+// as the same rarity fusion of other components would (rarity(...)). Prepared molecules are cached under
 // <cache-dir> (default data/bench/vs, gitignored). A report, not something to tune against.
 //
 // --hit-size: the size bias of each electrostatic score form: the median ratio of hit to query heavy atoms
@@ -29,7 +30,7 @@ import type { ConformerSettings, PreparedMolecule } from './lib/vs-preparation.t
 import { SCORE_COLUMNS } from './lib/vs-scoring.ts';
 import type { VsRequest } from './lib/vs-worker.ts';
 import { stepTimings } from './lib/vs-timing.ts';
-import { consensusScore, rarityModel } from '@molsearch/engine';
+import { consensusScore, rarity, rarityModel } from '@molsearch/engine';
 import { drawReferenceRows } from '@molsearch/engine/bench';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,6 +52,11 @@ const consensusOf = (shapeColumn: string, espColumn: string): string => `consens
  * −log10 rarity. Its definition was fixed before it was measured here.
  */
 const FUSED = `fused(morgan|shape:ph74|${NEW_ELECTROSTATIC})`;
+/**
+ * Rarity fusion of other components, for comparison: 2D with the one 3D score that already holds shape and
+ * charges, and three components without shape counted twice (the charges by their own ESP Tanimoto).
+ */
+const FUSED_ALTERNATIVES = [`rarity(morgan|${NEW_ELECTROSTATIC})`, 'rarity(morgan|shape:ph74|esp:ph74:mmff94:tanimoto)'];
 
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -129,7 +135,7 @@ async function loadCatalogue(pool: Pool, molecules: (PreparedMolecule | null)[])
 /** Every electrostatic and consensus column the report shows, with the 3D columns they come from. */
 function derivedColumns(): string[] {
   const espNew = SCORE_COLUMNS.filter((c) => c.startsWith('esp:ph74:'));
-  return [consensusOf('shape:neutral', OLD_ELECTROSTATIC), ...espNew.map((c) => consensusOf('shape:ph74', c)), FUSED];
+  return [consensusOf('shape:neutral', OLD_ELECTROSTATIC), ...espNew.map((c) => consensusOf('shape:ph74', c)), FUSED, ...FUSED_ALTERNATIVES];
 }
 
 /** The engine's fused consensus score of every row, its rarities estimated from the rows `reference` names. */
@@ -142,10 +148,21 @@ function fusedValues(scores: Float32Array, rows: number, reference: Uint32Array)
   return Array.from({ length: rows }, (_, r) => consensusScore(models, { morgan: morgan[r]!, shape: shape[r]!, electrostatic: esp[r]! }));
 }
 
+/** The mean −log10 rarity of the named components, each rarity from the rows `reference` names, as the engine fuses. */
+function rarityFusion(scores: Float32Array, rows: number, components: string[], reference: Uint32Array): number[] {
+  const values = components.map((component) => columnValues(scores, rows, component, reference));
+  const models = values.map((column) => rarityModel(Array.from(reference, (row) => column[row]!)));
+  return Array.from({ length: rows }, (_, r) => {
+    const surprise = -values.reduce((sum, column, c) => sum + Math.log10(rarity(models[c]!, column[r]!)), 0) / components.length;
+    return surprise / (1 + surprise);
+  });
+}
+
 function columnValues(scores: Float32Array, rows: number, column: string, reference: Uint32Array): Float32Array | number[] {
   const index = SCORE_COLUMNS.indexOf(column);
   if (index >= 0) return scores.subarray(index * rows, (index + 1) * rows);
   if (column === FUSED) return fusedValues(scores, rows, reference);
+  if (column.startsWith('rarity(')) return rarityFusion(scores, rows, column.slice('rarity('.length, -1).split('|'), reference);
   const [shape, esp] = column.slice('consensus('.length, -1).split('|') as [string, string];
   const morgan = columnValues(scores, rows, 'morgan', reference);
   const shapeValues = columnValues(scores, rows, shape, reference);
@@ -202,7 +219,7 @@ function report(results: Map<string, Map<string, Metrics>>): void {
   console.log('\nMean over queries per target (AUC / EF1% / BEDROC α=20), and the mean over targets.');
   console.log(`shape:<state> = Gaussian shape Tanimoto on that form's conformers; esp:<state>:<charges>:<form> = electrostatic score at the best-shape pose ` +
     `(carbo = (C+1)/2 as today, tanimoto = (T+1/3)/(4/3), shape_* = mean of shape Tanimoto and that score); ` +
-    `consensus(shape|esp) = (Morgan + shape + esp) / 3; ${FUSED} = the consensus method (rarity fusion, engine score-fusion.ts). ` +
+    `consensus(shape|esp) = (Morgan + shape + esp) / 3; ${FUSED} = the consensus method (rarity fusion, engine score-fusion.ts); rarity(...) = the same fusion of other components. ` +
     `Today: ${OLD_ELECTROSTATIC}, shape:neutral; shipped: ${NEW_ELECTROSTATIC}, shape:ph74.`);
   const head = `${'method'.padEnd(60)}${targets.map((t) => t.padStart(22)).join('')}${'mean'.padStart(22)}`;
   console.log(head);
