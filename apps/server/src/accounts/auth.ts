@@ -51,6 +51,18 @@ function oidc(providerId: OAuthProviderId, provider: OidcProviderConfig, extra: 
 }
 
 /**
+ * better-auth's own messages as lines of our log, the message only: its arguments can hold request data.
+ * Without PUBLIC_URL it warns at start-up that no base URL is set; taking the address from each request
+ * is what we intend then (createAuth), so that notice is logged at debug.
+ */
+export function authLogHandler(log: Logger, publicUrl: string | undefined) {
+  return (level: 'debug' | 'info' | 'warn' | 'error', message: string): void => {
+    const intended = publicUrl === undefined && message.includes('Base URL is not set');
+    log[intended ? 'debug' : level](message);
+  };
+}
+
+/**
  * better-auth over our store: e-mail and password (scrypt), e-mail confirmation and recovery, anonymous
  * users that can be promoted, Google and LinkedIn through OpenID Connect discovery.
  */
@@ -108,11 +120,7 @@ export function createAuth(deps: AuthDependencies) {
       useSecureCookies: accounts.publicUrl?.startsWith('https://') ?? false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
-    logger: {
-      level: 'warn',
-      // Only the message: arguments can hold request data.
-      log: (level, message) => (level === 'error' ? log.error(message) : level === 'warn' ? log.warn(message) : log.info(message)),
-    },
+    logger: { level: 'warn', log: authLogHandler(log, accounts.publicUrl) },
     plugins: [
       anonymous({
         emailDomainName: ANONYMOUS_EMAIL_DOMAIN,
