@@ -7,35 +7,49 @@ import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/
 import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/column-file.ts';
 import { writeFoldBits } from '../format/fold-bits-file.ts';
 import { encodeNumericColumn } from '../format/property-columns.ts';
-import { concatFloats, withRoom } from '../format/packed-bytes.ts';
+import { withRoom } from '../format/packed-bytes.ts';
 import { rowFrame } from '../features/index-vector.ts';
 import type { RowFrame } from '../features/index-vector.ts';
 import { ChargeIndexWriter } from './charge-index-writer.ts';
+import { IdSet } from './id-set.ts';
 import { RowSpill } from './row-spill.ts';
 import { ShapeIndexWriter } from './shape-index-writer.ts';
 
-/** The work folder's files of fingerprints, 3D models and charge vectors in input order, deleted once their columns are written. */
-export const SPILL_FILES = { fingerprints: 'fingerprints-input-order.bin', models: 'models-input-order.bin', chargeVectors: 'charge-vectors-input-order.bin' } as const;
+/** The work folder's files of each column in input order, deleted once their columns are written. */
+export const SPILL_FILES = {
+  fingerprints: 'fingerprints-input-order.bin',
+  models: 'models-input-order.bin',
+  chargeVectors: 'charge-vectors-input-order.bin',
+  ids: 'ids-input-order.bin',
+  numbers: 'numbers-input-order.bin',
+  smiles: 'smiles-input-order.bin',
+  text: (key: string) => `prop-${key}-input-order.bin`,
+} as const;
 
 /**
  * Collects prepared molecules in input order, keeps the first row of each id, and writes the
- * popcount-ordered column files. Holds the catalogue in memory until `write` (about 200 bytes a
- * molecule: ids, SMILES, properties), except the fingerprints, 3D models and stage-1 charge vectors, which
- * go to files of the work folder as they arrive (row-spill.ts), and the stage-1 index of the 3D columns,
- * which grows as rows arrive (import/shape-index-writer.ts).
+ * popcount-ordered column files. Every column waits in a file of the work folder as rows arrive
+ * (row-spill.ts), and memory holds per molecule only what orders and finds the rows: its popcount, its
+ * id's hash (id-set.ts), where its SMILES, id and texts end, 50 to 75 bytes in all; and the stage-1 index
+ * of the 3D columns, which grows as rows arrive (import/shape-index-writer.ts).
  */
+const utf8 = { encode: (text: string): Uint8Array => Buffer.from(text, 'utf8'), decode: (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
+
 export class CatalogueBuilder {
   readonly properties: readonly StoredProperty[];
   private readonly numeric: StoredProperty[];
   private readonly text: StoredProperty[];
-  private readonly seenIds = new Set<string>();
-  private readonly ids: string[] = [];
-  private readonly smiles: string[] = [];
+  private readonly seenIds: IdSet;
+  private readonly ids: RowSpill;
+  /** Ids kept from the batch being added, before they join `ids`. */
+  private pendingIds: string[] = [];
+  private readonly smiles: RowSpill;
   /** Fingerprints in input order, in the work folder, and their popcounts (which order the rows) in memory. */
   private readonly fingerprints: RowSpill;
   private popcounts = new Uint16Array(4096);
-  private readonly numberChunks: Float32Array[] = [];
-  private readonly texts: string[][];
+  /** The numeric properties of each row, 4 bytes each, in input order. */
+  private readonly numbers: RowSpill;
+  private readonly texts: RowSpill[];
   /** Encoded 3D models in input order, when the catalogue gets the 3D columns. */
   private readonly models: RowSpill | undefined;
   private readonly shapeIndex: ShapeIndexWriter | undefined;
@@ -52,13 +66,17 @@ export class CatalogueBuilder {
     this.models = withShape ? new RowSpill(join(workDir, SPILL_FILES.models)) : undefined;
     this.shapeIndex = withShape ? new ShapeIndexWriter(indexThreads) : undefined;
     this.chargeIndex = withShape ? new ChargeIndexWriter(join(workDir, SPILL_FILES.chargeVectors)) : undefined;
+    this.ids = new RowSpill(join(workDir, SPILL_FILES.ids));
+    this.smiles = new RowSpill(join(workDir, SPILL_FILES.smiles));
+    this.seenIds = new IdSet((row) => (row < this.ids.rows ? utf8.decode(this.ids.read(row)) : this.pendingIds[row - this.ids.rows]!));
     this.numeric = numericProperties(properties);
+    this.numbers = new RowSpill(join(workDir, SPILL_FILES.numbers), 4 * this.numeric.length);
     this.text = textProperties(properties);
-    this.texts = this.text.map(() => []);
+    this.texts = this.text.map((property) => new RowSpill(join(workDir, SPILL_FILES.text(property.key))));
   }
 
   get count(): number {
-    return this.ids.length;
+    return this.ids.rows;
   }
 
   get duplicateIds(): number {
@@ -70,13 +88,14 @@ export class CatalogueBuilder {
     const duplicateLines: number[] = [];
     const width = this.numeric.length;
     const keep: number[] = [];
+    this.pendingIds = [];
     for (let i = 0; i < batch.ids.length; i++) {
       const id = batch.ids[i]!;
-      if (this.seenIds.has(id)) {
+      if (!this.seenIds.addIfNew(id, this.count + keep.length)) {
         duplicateLines.push(batch.lines[i]!);
         continue;
       }
-      this.seenIds.add(id);
+      this.pendingIds.push(id);
       keep.push(i);
     }
     this.duplicates += duplicateLines.length;
@@ -85,11 +104,8 @@ export class CatalogueBuilder {
     const models: Uint8Array[] = [];
     const frames: (RowFrame | undefined)[] = [];
     keep.forEach((source, target) => {
-      this.ids.push(batch.ids[source]!);
-      this.smiles.push(batch.smiles[source]!);
       fingerprints.set(batch.fingerprints.subarray(source * FINGERPRINT_BYTES, (source + 1) * FINGERPRINT_BYTES), target * FINGERPRINT_BYTES);
       numbers.set(batch.numbers.subarray(source * width, (source + 1) * width), target * width);
-      this.texts.forEach((column, t) => column.push(batch.texts[t]?.[source] ?? ''));
       if (this.models) {
         const model = batch.models?.[source] ?? new Uint8Array(0);
         models.push(model);
@@ -99,10 +115,14 @@ export class CatalogueBuilder {
         frames.push(frame);
       }
     });
+    this.texts.forEach((column, t) => column.append(keep.map((source) => utf8.encode(batch.texts[t]?.[source] ?? ''))));
+    this.smiles.append(keep.map((source) => utf8.encode(batch.smiles[source]!)));
+    this.appendFingerprints(fingerprints);
+    this.ids.append(this.pendingIds.map((id) => utf8.encode(id)));
+    this.pendingIds = [];
     this.models?.append(models);
     this.chargeIndex?.append(frames);
-    this.appendFingerprints(fingerprints);
-    this.numberChunks.push(numbers);
+    this.numbers.append(keep.map((_, target) => new Uint8Array(numbers.buffer, target * width * 4, width * 4)));
     return duplicateLines;
   }
 
@@ -127,21 +147,17 @@ export class CatalogueBuilder {
     fingerprints.remove();
     files.push(await describeFile(dir, FOLD_BITS_FILE));
     files.push(await writeBytes(dir, COLUMN_FILES.popcountStarts, new Uint8Array(order.starts.buffer)));
-    files.push(...(await writeStrings(dir, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, order.rows, this.smiles)));
-    files.push(...(await writeStrings(dir, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText, order.rows, this.ids)));
-    const numbers = concatFloats(this.numberChunks, this.count * this.numeric.length);
-    const width = this.numeric.length;
+    for (const [spill, index, text] of [[this.smiles, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText], [this.ids, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText]] as const) {
+      files.push(...(await writeSpilled(dir, index, text, order.rows, spill)));
+    }
     for (const [k, property] of this.numeric.entries()) {
-      const column = new Float32Array(this.count);
-      order.rows.forEach((row, target) => {
-        column[target] = numbers[row * width + k]!;
-      });
-      const { name, bytes } = encodeNumericColumn(property, column);
+      const { name, bytes } = encodeNumericColumn(property, this.numericColumn(k, order.rows));
       files.push(await writeBytes(dir, name, bytes));
     }
+    this.numbers.remove();
     for (const [t, property] of this.text.entries()) {
       const [index, text] = textPropertyFiles(property);
-      files.push(...(await writeStrings(dir, index, text, order.rows, this.texts[t]!)));
+      files.push(...(await writeSpilled(dir, index, text, order.rows, this.texts[t]!)));
     }
     const models = this.models;
     if (!models) return files;
@@ -152,9 +168,25 @@ export class CatalogueBuilder {
     return files;
   }
 
-  /** Releases what `write` has not: the work folder's files of fingerprints, 3D models and charge vectors, for an import that failed. */
+  /** Numeric property `k` of every row in output order (`rows[newRow]` = input row), read from the spill a block at a time. */
+  private numericColumn(k: number, rows: Uint32Array): Float32Array {
+    const width = this.numeric.length;
+    const outputRow = new Uint32Array(this.count);
+    rows.forEach((inputRow, target) => (outputRow[inputRow] = target));
+    const column = new Float32Array(this.count);
+    const block = new Float32Array(WRITE_ROWS * width);
+    const bytes = new Uint8Array(block.buffer);
+    for (let first = 0; first < this.count; first += WRITE_ROWS) {
+      const count = Math.min(WRITE_ROWS, this.count - first);
+      this.numbers.readBlock(first, count, bytes);
+      for (let i = 0; i < count; i++) column[outputRow[first + i]!] = block[i * width + k]!;
+    }
+    return column;
+  }
+
+  /** Releases what `write` has not: the work folder's files of every column, for an import that failed. */
   discard(): void {
-    this.fingerprints.remove();
+    for (const spill of [this.fingerprints, this.ids, this.smiles, this.numbers, ...this.texts]) spill.remove();
     this.models?.remove();
     this.chargeIndex?.discard();
   }
@@ -235,6 +267,9 @@ async function writeRowBytes(dir: string, indexName: string, textName: string, r
   return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), text];
 }
 
-function writeStrings(dir: string, indexName: string, textName: string, rows: Uint32Array, values: string[]): Promise<ManifestFile[]> {
-  return writeRowBytes(dir, indexName, textName, rows, (row) => Buffer.from(values[row] ?? '', 'utf8'));
+/** The spilled rows (UTF-8 text) in output order, then the spill's file deleted. */
+async function writeSpilled(dir: string, indexName: string, textName: string, rows: Uint32Array, spill: RowSpill): Promise<ManifestFile[]> {
+  const files = await writeRowBytes(dir, indexName, textName, rows, (row) => spill.read(row));
+  spill.remove();
+  return files;
 }

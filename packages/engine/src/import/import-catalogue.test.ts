@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRDKit, morganFingerprint, standardizeSmiles, tanimoto, withMol } from '@molsearch/chem';
+import { computeProperties, loadRDKit, morganFingerprint, standardizeSmiles, tanimoto, withMol } from '@molsearch/chem';
 import { openCatalogue } from '../catalogue/open-catalogue.ts';
 import { search } from '../search/search.ts';
 import { closeSearchPool } from '../search/shared-pools.ts';
@@ -68,10 +68,18 @@ describe('importCatalogue', () => {
     expect(catalogue.smiles(aspirin)).toBe(standardizeSmiles('CC(=O)Oc1ccccc1C(=O)O')?.smiles);
     expect(catalogue.smiles(ids.indexOf('PARACETAMOL-HCL'))).toBe(standardizeSmiles('CC(=O)Nc1ccc(O)cc1')?.smiles);
     expect(catalogue.properties(aspirin).formula).toBe('C9H8O4');
+    // Every row keeps its own numbers through the popcount order.
+    for (const row of [aspirin, ids.indexOf('PARACETAMOL-HCL')]) {
+      expect(catalogue.properties(row).heavy_atoms).toBe(computeProperties(catalogue.smiles(row))!.heavy_atoms);
+      expect(catalogue.properties(row).mw).toBeCloseTo(computeProperties(catalogue.smiles(row))!.mw, 2);
+    }
     // Rows are in popcount order, so BitBound can read contiguous ranges.
     const counts = Array.from({ length: catalogue.count }, (_, row) => catalogue.fingerprint(row).reduce((sum, byte) => sum + popcount8(byte), 0));
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     expect(await readdir(join(dataDir, 'catalogues'))).toEqual(['DEMO']);
+    // The columns that waited in the work folder are written and their files gone: the folder holds what the manifest lists.
+    const listed = [...catalogue.manifest.files.map((file) => file.name), 'manifest.json'].sort();
+    expect((await readdir(join(dataDir, 'catalogues', 'DEMO'))).sort()).toEqual(listed);
   });
 
   it('finds each molecule itself first at similarity 1, with exact scores, on one thread and on the pool alike', async () => {

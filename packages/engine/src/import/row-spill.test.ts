@@ -23,6 +23,7 @@ describe('rows spilled to a file', () => {
     expect(spill.rows).toBe(rows.length);
     for (const row of [0, 1, 7, 4095, 4096, 4097, 9999, 5000, 3]) expect(spill.read(row)).toEqual(rows[row]);
     expect(() => spill.read(10_000)).toThrow(/outside/);
+    expect(() => spill.readBlock(0, 2, new Uint8Array(600))).toThrow(/differ in width/);
     const target = new Uint8Array(400).fill(9);
     spill.readInto(299, target, 50);
     expect(target.subarray(50, 50 + rows[299]!.length)).toEqual(rows[299]);
@@ -33,12 +34,16 @@ describe('rows spilled to a file', () => {
     expect(existsSync(join(dir, 'rows.bin'))).toBe(false);
   });
 
-  it('reads back rows of one width by their position alone, and refuses a row of another width', () => {
+  it('reads back rows of one width by their position alone, one or a block at a time, and refuses a row of another width', () => {
     const spill = new RowSpill(join(dir, 'fixed.bin'), 132);
     const rows = Array.from({ length: 5_000 }, (_, k) => Uint8Array.from({ length: 132 }, (_, i) => (k * 17 + i) & 0xff));
     for (let first = 0; first < rows.length; first += 333) spill.append(rows.slice(first, first + 333));
     expect(spill.rows).toBe(rows.length);
     for (const row of [0, 1, 4095, 4096, 4999, 2500]) expect(spill.read(row)).toEqual(rows[row]);
+    const block = spill.readBlock(4090, 10, new Uint8Array(10 * 132 + 1).fill(7));
+    for (let k = 0; k < 10; k++) expect(block.subarray(k * 132, (k + 1) * 132)).toEqual(rows[4090 + k]);
+    expect(block[10 * 132]).toBe(7);
+    expect(() => spill.readBlock(4995, 6, new Uint8Array(6 * 132))).toThrow(/outside/);
     expect(() => spill.append([new Uint8Array(131)])).toThrow(/132 bytes each/);
     expect(spill.rows).toBe(rows.length);
     expect(() => spill.read(5_000)).toThrow(/outside/);

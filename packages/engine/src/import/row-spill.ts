@@ -53,6 +53,21 @@ export class RowSpill {
     return target;
   }
 
+  /** Copies `rows` rows from row `first` into `target` from its start, with one read: rows of one width only. */
+  readBlock(first: number, rows: number, target: Uint8Array): Uint8Array {
+    if (this.width === undefined) throw new RangeError(`Rows of ${this.path} differ in width: read them one by one.`);
+    if (rows === 0) return target;
+    this.length(first);
+    this.length(first + rows - 1);
+    const length = rows * this.width;
+    for (let filled = 0; filled < length; ) {
+      const read = readSync(this.fd, target, filled, length - filled, first * this.width + filled);
+      if (read === 0) throw new Error(`${this.path} ended before row ${first + rows - 1}.`);
+      filled += read;
+    }
+    return target;
+  }
+
   private length(row: number): number {
     if (!(Number.isInteger(row) && row >= 0 && row < this.count)) throw new RangeError(`Row ${row} is outside 0..${this.count - 1}.`);
     return this.width ?? this.ends[row]! - (row === 0 ? 0 : this.ends[row - 1]!);
