@@ -15,6 +15,8 @@ import { IdSet } from './id-set.ts';
 import { RowSpill } from './row-spill.ts';
 import { ShapeIndexWriter } from './shape-index-writer.ts';
 
+const utf8 = { encode: (text: string): Uint8Array => Buffer.from(text, 'utf8'), decode: (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
+
 /** The work folder's files of each column in input order, deleted once their columns are written. */
 export const SPILL_FILES = {
   fingerprints: 'fingerprints-input-order.bin',
@@ -33,8 +35,6 @@ export const SPILL_FILES = {
  * id's hash (id-set.ts), where its SMILES, id and texts end, 50 to 75 bytes in all; and the stage-1 index
  * of the 3D columns, which grows as rows arrive (import/shape-index-writer.ts).
  */
-const utf8 = { encode: (text: string): Uint8Array => Buffer.from(text, 'utf8'), decode: (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
-
 export class CatalogueBuilder {
   readonly properties: readonly StoredProperty[];
   private readonly numeric: StoredProperty[];
@@ -150,8 +150,10 @@ export class CatalogueBuilder {
     for (const [spill, index, text] of [[this.smiles, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText], [this.ids, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText]] as const) {
       files.push(...(await writeSpilled(dir, index, text, order.rows, spill)));
     }
+    const outputRow = new Uint32Array(this.count);
+    order.rows.forEach((inputRow, target) => (outputRow[inputRow] = target));
     for (const [k, property] of this.numeric.entries()) {
-      const { name, bytes } = encodeNumericColumn(property, this.numericColumn(k, order.rows));
+      const { name, bytes } = encodeNumericColumn(property, this.numericColumn(k, outputRow));
       files.push(await writeBytes(dir, name, bytes));
     }
     this.numbers.remove();
@@ -168,11 +170,9 @@ export class CatalogueBuilder {
     return files;
   }
 
-  /** Numeric property `k` of every row in output order (`rows[newRow]` = input row), read from the spill a block at a time. */
-  private numericColumn(k: number, rows: Uint32Array): Float32Array {
+  /** Numeric property `k` of every row in output order (`outputRow[inputRow]` = its catalogue row), read from the spill a block at a time. */
+  private numericColumn(k: number, outputRow: Uint32Array): Float32Array {
     const width = this.numeric.length;
-    const outputRow = new Uint32Array(this.count);
-    rows.forEach((inputRow, target) => (outputRow[inputRow] = target));
     const column = new Float32Array(this.count);
     const block = new Float32Array(WRITE_ROWS * width);
     const bytes = new Uint8Array(block.buffer);
