@@ -45,12 +45,7 @@ export class RowSpill {
   readInto(row: number, target: Uint8Array, at: number): Uint8Array {
     const length = this.length(row);
     const start = this.width === undefined ? this.ends[row]! - length : row * this.width;
-    for (let filled = 0; filled < length; ) {
-      const read = readSync(this.fd, target, at + filled, length - filled, start + filled);
-      if (read === 0) throw new Error(`${this.path} ended before row ${row}.`);
-      filled += read;
-    }
-    return target;
+    return this.fill(target, at, length, start, row);
   }
 
   /** Copies `rows` rows from row `first` into `target` from its start, with one read: rows of one width only. */
@@ -59,10 +54,14 @@ export class RowSpill {
     if (rows === 0) return target;
     this.length(first);
     this.length(first + rows - 1);
-    const length = rows * this.width;
+    return this.fill(target, 0, rows * this.width, first * this.width, first + rows - 1);
+  }
+
+  /** A read may return fewer bytes than asked, so it is repeated until `length` bytes are in; `lastRow` names the row the error reports. */
+  private fill(target: Uint8Array, at: number, length: number, position: number, lastRow: number): Uint8Array {
     for (let filled = 0; filled < length; ) {
-      const read = readSync(this.fd, target, filled, length - filled, first * this.width + filled);
-      if (read === 0) throw new Error(`${this.path} ended before row ${first + rows - 1}.`);
+      const read = readSync(this.fd, target, at + filled, length - filled, position + filled);
+      if (read === 0) throw new Error(`${this.path} ended before row ${lastRow}.`);
       filled += read;
     }
     return target;
