@@ -30,7 +30,7 @@ import type { ConformerSettings, PreparedMolecule } from './lib/vs-preparation.t
 import { SCORE_COLUMNS } from './lib/vs-scoring.ts';
 import type { VsRequest } from './lib/vs-worker.ts';
 import { stepTimings } from './lib/vs-timing.ts';
-import { consensusScore, rarity, rarityModel } from '@molsearch/engine';
+import { consensusScore, fusedRarity, rarityModel } from '@molsearch/engine';
 import { drawReferenceRows } from '@molsearch/engine/bench';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -152,10 +152,7 @@ function fusedValues(scores: Float32Array, rows: number, reference: Uint32Array)
 function rarityFusion(scores: Float32Array, rows: number, components: string[], reference: Uint32Array): number[] {
   const values = components.map((component) => columnValues(scores, rows, component, reference));
   const models = values.map((column) => rarityModel(Array.from(reference, (row) => column[row]!)));
-  return Array.from({ length: rows }, (_, r) => {
-    const surprise = -values.reduce((sum, column, c) => sum + Math.log10(rarity(models[c]!, column[r]!)), 0) / components.length;
-    return surprise / (1 + surprise);
-  });
+  return Array.from({ length: rows }, (_, r) => fusedRarity(models, values.map((column) => column[r]!)));
 }
 
 function columnValues(scores: Float32Array, rows: number, column: string, reference: Uint32Array): Float32Array | number[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUSION_MIN_TAIL_SCALE, consensusScore, rarity, rarityModel } from './score-fusion.ts';
+import { FUSION_MIN_TAIL_SCALE, consensusScore, fusedRarity, rarity, rarityModel } from './score-fusion.ts';
 
 /** 1,000 scores spread like a random sample's: most low, a few high. */
 const sample = Array.from({ length: 1000 }, (_, i) => 0.1 + 0.5 * (i / 1000) ** 3);
@@ -49,5 +49,20 @@ describe('consensus score', () => {
     const analogue = consensusScore(reference, { morgan: 0.9, shape: 0.2, electrostatic: 0.2 });
     const middling = consensusScore(reference, { morgan: 0.15, shape: 0.25, electrostatic: 0.25 });
     expect(analogue).toBeGreaterThan(middling);
+  });
+});
+
+describe('fused rarity of any components', () => {
+  const morgan = rarityModel(sample.map((s) => s / 2));
+  const shape = rarityModel(sample);
+
+  it('fuses two components as the consensus score fuses three', () => {
+    const mean = -(Math.log10(rarity(morgan, 0.3)) + Math.log10(rarity(shape, 0.5))) / 2;
+    expect(fusedRarity([morgan, shape], [0.3, 0.5])).toBeCloseTo(mean / (1 + mean), 12);
+    expect(fusedRarity([morgan, shape], [0, 0])).toBe(0);
+  });
+
+  it('refuses scores without a model each', () => {
+    expect(() => fusedRarity([morgan, shape], [0.3])).toThrow(RangeError);
   });
 });

@@ -83,8 +83,18 @@ export interface ComponentScores {
 
 /** The consensus similarity of a molecule with these exact component scores: L / (1 + L), L the mean −log10 rarity. */
 export function consensusScore(reference: ConsensusReference, scores: ComponentScores): number {
-  const logs = Math.log10(rarity(reference.morgan, scores.morgan)) + Math.log10(rarity(reference.shape, scores.shape)) + Math.log10(rarity(reference.electrostatic, scores.electrostatic));
-  // 0 − logs, not −logs: three rarities of 1 give 0 rather than −0.
-  const surprise = (0 - logs) / 3;
+  return fusedRarity([reference.morgan, reference.shape, reference.electrostatic], [scores.morgan, scores.shape, scores.electrostatic]);
+}
+
+/**
+ * L / (1 + L), L the mean −log10 rarity of `scores[i]` by `models[i]`: the consensus fusion of any set of
+ * components, so other mixes can be compared with the engine's on the same scale.
+ */
+export function fusedRarity(models: readonly RarityModel[], scores: readonly number[]): number {
+  if (models.length !== scores.length) throw new RangeError(`${models.length} rarity models for ${scores.length} scores.`);
+  let logs = 0;
+  for (let i = 0; i < models.length; i++) logs += Math.log10(rarity(models[i]!, scores[i]!));
+  // 0 − logs, not −logs: rarities of 1 give 0 rather than −0.
+  const surprise = (0 - logs) / models.length;
   return surprise / (1 + surprise);
 }
