@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run demo`: the first of the README's two commands. Installs what is missing, builds the demo
-// catalogues once, then starts molsearch on them. Plain JavaScript: it runs before dependencies exist.
+// catalogues once (and again after an upgrade that changes their format), then starts molsearch on them.
+// Plain JavaScript: it runs before dependencies exist.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,15 +40,53 @@ if (!existsSync(join(root, 'node_modules', '.bin', 'tsx'))) {
   if (ci.status !== 0) run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
+/**
+ * The catalogue format this checkout's engine reads. The engine cannot be imported before dependencies
+ * exist, so the constant is read from its source; a change of its wording must stop the demo, not make
+ * every catalogue look outdated.
+ */
+function catalogueFormatVersion() {
+  const source = join(root, 'packages', 'engine', 'src', 'format', 'catalogue-format.ts');
+  const match = /export const CATALOGUE_FORMAT_VERSION = (\d+);/.exec(readFileSync(source, 'utf8'));
+  if (!match) {
+    console.error(`molsearch demo: no 'export const CATALOGUE_FORMAT_VERSION = <number>;' in ${source}; update scripts/demo.mjs to read it.`);
+    process.exit(1);
+  }
+  return Number(match[1]);
+}
+
+/** The format version in a catalogue folder's manifest; undefined when there is none to read. */
+function manifestVersion(folder) {
+  try {
+    return JSON.parse(readFileSync(join(cataloguesDir, folder, 'manifest.json'), 'utf8')).formatVersion;
+  } catch {
+    return undefined;
+  }
+}
+
 const cataloguesDir = join(dataDir, 'catalogues');
-const hasCatalogues = existsSync(cataloguesDir) && readdirSync(cataloguesDir).some((name) => !name.includes('.tmp-'));
+const formatVersion = catalogueFormatVersion();
+// Folders an import works in or sets aside are not catalogues.
+const folders = existsSync(cataloguesDir) ? readdirSync(cataloguesDir).filter((name) => !name.includes('.tmp-') && !name.includes('.old-')) : [];
+const versions = new Map(folders.map((name) => [name, manifestVersion(name)]));
+// The server refuses a catalogue of another format, so after an upgrade the demo's old catalogues count as missing.
+const outdated = folders.filter((name) => typeof versions.get(name) === 'number' && versions.get(name) !== formatVersion);
+const hasCatalogues = folders.some((name) => versions.get(name) === formatVersion);
+const outdatedNote = () => {
+  const names = outdated.length > 3 ? `${outdated.slice(0, 3).join(', ')} and ${outdated.length - 3} more` : outdated.join(', ');
+  return `${names} (format ${[...new Set(outdated.map((name) => versions.get(name)))].join(', ')}; this molsearch reads format ${formatVersion})`;
+};
 if (!hasCatalogues) {
   // The vendor samples are large: the first 1,000 rows of each make a quick demo. Debian's NCI sample is the
   // whole built-in demo (4,999 rows), imported in full.
   const limit = process.env.MOLSEARCH_DEMO_LIMIT ?? (existsSync(sharedCatalogues) ? '1000' : '0');
-  console.log(`Building the demo catalogues in ${cataloguesDir} ...`);
+  // An import over an existing id replaces that catalogue, so the outdated folders need no removing first.
+  console.log(outdated.length > 0 ? `Rebuilding the demo catalogues in ${cataloguesDir}, built for another format: ${outdatedNote()} ...` : `Building the demo catalogues in ${cataloguesDir} ...`);
   // With the 3D columns, so all three methods (electrostatic is the product's default) answer.
   run('npx', ['tsx', 'scripts/import-demo-catalogues.ts', '--3d', '--data-dir', dataDir, ...(limit === '0' ? [] : ['--limit', limit])]);
+} else if (outdated.length > 0) {
+  // Beside catalogues of this format, an outdated one may be the user's own, which the demo cannot rebuild.
+  console.log(`The server will refuse ${outdatedNote()}: re-import or delete ${outdated.length === 1 ? 'it' : 'them'}.`);
 }
 
 // The server serves the web app from apps/web/dist on the same port; build it once when it is missing.
