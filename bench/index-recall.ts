@@ -83,10 +83,10 @@ export async function run(args: string[]): Promise<void> {
         const exactSet = new Set<number>();
         for (const top of first.perProbe(probe.expansion)) for (const row of top) exactSet.add(row);
         let clock = performance.now();
-        const graph = await indexCandidates(catalogue, model, quality, 2, probe, 'graph');
+        const graph = await indexCandidates(catalogue, model, quality, probe, 'graph');
         const graphMs = performance.now() - clock;
         clock = performance.now();
-        await indexCandidates(catalogue, model, quality, 2, probe, 'scan');
+        await indexCandidates(catalogue, model, quality, probe, 'scan');
         const scanMs = performance.now() - clock;
         const graphSet = new Set(graph);
         const walk = [...exactSet].filter((row) => graphSet.has(row)).length / exactSet.size;

@@ -39,8 +39,8 @@ import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, ChargeModel, ShapeQuery } from '@molsearch/engine';
 import {
-  INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, ShapeIndexWriter, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
-  createRescorePool, candidateSources, indexCandidates, poolRunner, rescoreModels, rowFrame, shapeSearch, stage1Union, writeFoldBitsOf,
+  CHARGE_INDEX_FILE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  createRescorePool, candidateSources, indexCandidates, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 import { cachedBatches, cachedPreparer } from './lib/prepared-cache.ts';
@@ -278,7 +278,8 @@ async function realCatalogue(work: string, dataDir: string, input: string, id: s
   const preparer = cachedPreparer(join(work, 'prepared.bin'), () => createPreparer(2));
   const started = performance.now();
   try {
-    const summary = await importCatalogue({ files: [input], id, dataDir, shape: shapeOptions(chargeModel), preparer, workers: 2, ...(limit ? { limit } : {}) });
+    // With the index graph whatever the size, so `--walk graph` and `index-recall` can walk it.
+    const summary = await importCatalogue({ files: [input], id, dataDir, shape: shapeOptions(chargeModel), preparer, workers: 2, indexGraphRows: 0, ...(limit ? { limit } : {}) });
     console.log(
       `built ${id}: ${summary.count.toLocaleString()} molecules in ${((performance.now() - started) / 1000).toFixed(0)} s ` +
         `(${preparer.hits} prepared batches from the cache, ${preparer.misses} prepared now)`,
@@ -324,24 +325,29 @@ function residentSampler(): { sample: (progress: { phase: string; fraction: numb
   };
 }
 
-/** Rows a second the stage-1 index takes in on two threads, measured on the first 100k rows' models. */
+/** Rows a second the stage-1 index graph takes in on two threads, measured on the first 100k rows' vectors. */
 async function indexBuildRate(catalogue: Catalogue): Promise<void> {
   const rows = Math.min(catalogue.count, 100_000);
-  const writer = new ShapeIndexWriter(2);
-  for (let row = 0; row < rows; row++) writer.add(rowFrame(catalogue.shape!.model(row)));
   const dir = join(catalogue.dir, '..', '..', 'index-build');
   await mkdir(dir, { recursive: true });
-  await writer.write(dir, Uint32Array.from({ length: rows }, (_, i) => i));
-  console.log(`stage-1 index build: ${rows.toLocaleString()} rows inserted in ${writer.buildSeconds.toFixed(1)} s on 2 threads = ${((writer.buildSeconds / rows) * 1e6).toFixed(0)} s per million rows (vectors from the models excluded)`);
+  const vectors = await catalogue.shape!.index(STAGE1_INDEX_PROBE.fast.expansion);
+  await writeFile(join(dir, SHAPE_INDEX_FILES.vectors), readFileSync(vectors.vectors).subarray(0, rows * INDEX_VECTOR_BYTES));
+  const { seconds } = await writeIndexGraph(dir, rows, 2);
+  console.log(`stage-1 index graph build: ${rows.toLocaleString()} rows inserted in ${seconds.toFixed(1)} s on 2 threads = ${((seconds / rows) * 1e6).toFixed(0)} s per million rows (built only for catalogues above ${INDEX_WALK.exhaustiveRows.toLocaleString()} rows)`);
 }
 
 function diskReport(catalogue: Catalogue): void {
   const files = catalogue.manifest.files;
   const per = (names: (name: string) => boolean) => files.filter((file) => names(file.name)).reduce((sum, file) => sum + file.bytes, 0) / catalogue.count;
   const models = per((name) => name.startsWith('models.'));
-  const index = per((name) => name.startsWith('shape-index'));
-  const morgan = per((name) => !name.startsWith('models.') && !name.startsWith('shape-index'));
-  console.log(`disk: ${(morgan + models + index).toFixed(0)} bytes/molecule with the 3D columns (goal 1,500; format 3 took 4,600-6,000): Morgan-only columns ${morgan.toFixed(0)}, 3D models ${models.toFixed(0)}, stage-1 index ${index.toFixed(0)}`);
+  const graph = per((name) => name === SHAPE_INDEX_FILES.graph);
+  const index = per((name) => name === SHAPE_INDEX_FILES.vectors || name === CHARGE_INDEX_FILE);
+  const morgan = per((name) => !name.startsWith('models.') && !name.startsWith('shape-index') && name !== CHARGE_INDEX_FILE);
+  const walked = catalogue.count > INDEX_WALK.exhaustiveRows;
+  console.log(
+    `disk: ${(morgan + models + index + (walked ? graph : 0)).toFixed(0)} bytes/molecule with the 3D columns (goal 1,500; format 3 took 4,600-6,000): Morgan-only columns ${morgan.toFixed(0)}, ` +
+      `3D models ${models.toFixed(0)}, stage-1 vectors ${index.toFixed(0)}, graph ${graph.toFixed(0)} (${walked ? 'counted: the catalogue is walked' : `not counted: imported only for catalogues above ${INDEX_WALK.exhaustiveRows.toLocaleString()} rows`})`,
+  );
 }
 
 function drugQueries(count: number, offset: number): string[] {
@@ -424,7 +430,7 @@ async function latencyAndRecall(
   for (const input of smiles) {
     const query = queries.get(input)!;
     let started = performance.now();
-    const rows = await indexCandidates(catalogue, query.model, quality, 2);
+    const rows = await indexCandidates(catalogue, query.model, quality);
     stage1.push(performance.now() - started);
     found.push(rows.length);
     started = performance.now();

@@ -15,8 +15,9 @@ export { createKernel } from './morgan/select-kernel.ts';
 export { foldFingerprints } from './morgan/wasm-kernel.ts';
 export { SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, bestRows, columnScores, rankRows, stage1Candidates, stage1Scores } from './shape/grid-candidates.ts';
 export { BUILD_HERE, candidateColumn } from './shape/grid-columns.ts';
-export { INDEX_WALK, STAGE1_INDEX_PROBE, indexCandidates } from './shape/index-candidates.ts';
-export { ShapeIndexWriter } from './import/shape-index-writer.ts';
+export { STAGE1_INDEX_PROBE, indexCandidates } from './shape/index-candidates.ts';
+
+export { writeIndexGraph } from './import/shape-index-writer.ts';
 export { LEGACY_CHARGE_MODEL } from './features/charge-model.ts';
 export { shapeSearch } from './shape/shape-search.ts';
 export { createGridPool, poolBuilder, poolRunner } from './shape/grid-pool.ts';
@@ -28,4 +29,6 @@ export { consensusSources, drawReferenceRows } from './search/consensus-search.t
 export type { RescorePool } from './shape/rescore-pool.ts';
 export { queryIndexVectors, rowFrame, rowIndexVector } from './features/index-vector.ts';
 export { principalCoordinates } from './features/pose-grid.ts';
-export { INDEX_BITS } from './format/shape-index-layout.ts';
+export { INDEX_BITS, INDEX_WALK, SHAPE_INDEX_FILES } from './format/shape-index-layout.ts';
+export { INDEX_VECTOR_BYTES } from './format/shape-index-vectors.ts';
+export { CHARGE_INDEX_FILE } from './format/charge-index-layout.ts';

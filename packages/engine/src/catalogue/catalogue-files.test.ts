@@ -71,13 +71,13 @@ describe('catalogue checksums', () => {
 
   it('lists a catalogue whose 3D index file was overwritten as damaged when asked to verify, before any search reads it', async () => {
     const target = await copyOf('BAD-INDEX');
-    const path = join(target, 'shape-index.usearch');
-    const graph = await readFile(path);
-    graph.writeUInt8(graph.readUInt8(graph.length >> 1) ^ 0xff, graph.length >> 1);
-    await writeFile(path, graph);
+    const path = join(target, 'shape-index-vectors.bits');
+    const vectors = await readFile(path);
+    vectors.writeUInt8(vectors.readUInt8(vectors.length >> 1) ^ 0xff, vectors.length >> 1);
+    await writeFile(path, vectors);
     forgetCatalogues();
     expect((await problemOf('BAD-INDEX'))?.problem).toBeUndefined();
-    expect(await problemOf('BAD-INDEX', true)).toMatchObject({ problemCode: 'CATALOGUE_CORRUPT', problem: expect.stringMatching(/BAD-INDEX\/shape-index\.usearch does not match its checksum/) });
+    expect(await problemOf('BAD-INDEX', true)).toMatchObject({ problemCode: 'CATALOGUE_CORRUPT', problem: expect.stringMatching(/BAD-INDEX\/shape-index-vectors\.bits does not match its checksum/) });
     await expect(search({ smiles: 'c1ccccc1O', method: 'espsim_shape', quality: 'fast', databases: ['BAD-INDEX'], limit: 1 }, { dataDir, threads: 1 })).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT' });
   });
 

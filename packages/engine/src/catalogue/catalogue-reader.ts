@@ -8,9 +8,10 @@ import { offsetsAscendFromZero, toArrayBuffer } from '../format/column-file.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { numericColumn } from '../format/property-columns.ts';
 import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
+import { INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
 import { manifestStamp } from './catalogue-damage.ts';
 import { CatalogueFiles } from './catalogue-files.ts';
-import { indexVectorsOnce, openStageOneIndex } from './stage-one-index.ts';
+import { stageOneIndexOpener } from './stage-one-index.ts';
 import type { StageOneIndex } from './stage-one-index.ts';
 
 export type PropertyValue = number | boolean | string;
@@ -62,7 +63,7 @@ export interface ShapeColumns {
   modelSpans?(rows: Uint32Array): ModelSpans;
   /**
    * The stage-1 index (format/shape-index-layout.ts), its files checked against their checksums on first
-   * use and the graph memory-mapped; `expansion` sets how much of it a search explores.
+   * use and its graph, where it has one, memory-mapped; `expansion` sets how much of the graph a walk explores.
    */
   index(expansion: number): Promise<StageOneIndex>;
 }
@@ -166,7 +167,7 @@ export async function checkFileSizes(dir: string, manifest: CatalogueManifest): 
     [COLUMN_FILES.smilesIndex, (manifest.count + 1) * 4],
     [COLUMN_FILES.idsIndex, (manifest.count + 1) * 4],
     [MODEL_FILES[0], (manifest.count + 1) * 4],
-    [SHAPE_INDEX_FILES.rows, manifest.count * 4],
+    [SHAPE_INDEX_FILES.vectors, manifest.count * INDEX_VECTOR_BYTES],
   ]);
   const listed = new Map(manifest.files.map((file) => [file.name, file.bytes]));
   const required: string[] = [COLUMN_FILES.fingerprints, COLUMN_FILES.popcountStarts, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText];
@@ -179,7 +180,7 @@ export async function checkFileSizes(dir: string, manifest: CatalogueManifest): 
     required.push(column.name);
     expected.set(column.name, manifest.count * column.bytesPerRow);
   }
-  if (manifest.shape) required.push(...MODEL_FILES, ...Object.values(SHAPE_INDEX_FILES));
+  if (manifest.shape) required.push(...MODEL_FILES, SHAPE_INDEX_FILES.vectors);
   for (const name of required) {
     if (!listed.has(name)) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MANIFEST_FILE)} does not list the column file ${name}: re-import catalogue ${manifest.id}.`);
   }
@@ -228,8 +229,7 @@ async function readShapeColumns(files: CatalogueFiles, count: number): Promise<S
   if (!(offsets.length === count + 1 && offsets[count] === files.size(MODEL_FILES[1]) && offsetsAscendFromZero(offsets))) {
     throw new EngineError('CATALOGUE_CORRUPT', `${files.path(MODEL_FILES[0])} does not match ${files.path(MODEL_FILES[1])}: re-import the catalogue.`);
   }
-  const indexes = new Map<number, Promise<StageOneIndex>>();
-  const vectors = indexVectorsOnce(files, count);
+  const index = stageOneIndexOpener(files, count);
   return {
     model: (row) => {
       checkRow(row, count);
@@ -245,15 +245,7 @@ async function readShapeColumns(files: CatalogueFiles, count: number): Promise<S
       });
       return { path: files.path(MODEL_FILES[1]), positions, lengths };
     },
-    index: (expansion) => {
-      let index = indexes.get(expansion);
-      if (!index) {
-        index = openStageOneIndex(files, count, expansion, vectors);
-        indexes.set(expansion, index);
-        index.catch(() => indexes.delete(expansion));
-      }
-      return index;
-    },
+    index,
   };
 }
 

@@ -1,80 +1,65 @@
 import { CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
-import { toArrayBuffer } from '../format/column-file.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { viewShapeIndex } from '../format/shape-index-file.ts';
-import { readIndexVectorLayout } from '../format/shape-index-vectors.ts';
-import type { IndexVectorLayout } from '../format/shape-index-vectors.ts';
 import type { ShapeIndex } from '../format/shape-index-file.ts';
 import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
+import { INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
 import type { CatalogueFiles } from './catalogue-files.ts';
 
 /** A catalogue's stage-1 index as the 3D searches read it (format/shape-index-layout.ts). */
 export interface StageOneIndex {
-  /** The graph, memory-mapped. */
-  graph: ShapeIndex;
-  /** Catalogue row of each key (import order). */
-  keyRows: Uint32Array;
-  /** The index file, whose vectors an exhaustive scan reads (shape/index-scan.ts). */
-  path: string;
-  /** Where that file keeps its vectors and the key of each; read on first use (4 bytes a row). */
-  vectors(): IndexVectorLayout;
-  /** The charge vectors (format/charge-index-layout.ts); absent in catalogues built before them. */
-  charges?: ChargeVectors;
-}
-
-/** A catalogue's charge vectors: the file, and its layout for the scan (slot = key = catalogue row). */
-export interface ChargeVectors {
-  path: string;
-  layout: IndexVectorLayout;
+  /** The volume vectors' file, one vector a catalogue row, which a scan reads in blocks (shape/index-scan.ts). */
+  vectors: string;
+  /** The graph over them, memory-mapped; only in catalogues large enough to be walked. */
+  graph?: ShapeIndex;
+  /** The charge vectors' file (format/charge-index-layout.ts), laid out alike; absent in catalogues built before them. */
+  charges?: string;
 }
 
 /**
- * Opens the index of a catalogue of `count` rows: both files are checked against their manifest checksums
- * (read in pieces, not kept), so a truncated or damaged file is refused by name before usearch maps it;
- * then the graph is viewed with `expansion` and the row map read. `vectors` reads the file's vector layout
- * (indexVectorsOnce, shared by the views). The charge vectors, when the manifest records them, are checked too.
+ * Opens, on first use, the index of a catalogue of `count` rows at any graph expansion. Every file is first
+ * checked against its manifest checksum (read in pieces, not kept, once for all expansions) and the vector
+ * files against the rows, so a truncated or damaged file is refused by name before it is scanned or usearch
+ * maps it; the graph, where the catalogue has one, is then viewed once per `expansion`. A failed open is
+ * tried again on the next call.
  */
-export async function openStageOneIndex(files: CatalogueFiles, count: number, expansion: number, vectors: () => IndexVectorLayout): Promise<StageOneIndex> {
-  await files.verify(SHAPE_INDEX_FILES.graph);
-  const keyRows = new Uint32Array(toArrayBuffer(await files.read(SHAPE_INDEX_FILES.rows)));
-  if (keyRows.length !== count || keyRows.some((row) => row >= count)) {
-    throw new EngineError('CATALOGUE_CORRUPT', `${files.path(SHAPE_INDEX_FILES.rows)} does not map ${count} rows: re-import the catalogue.`);
+export function stageOneIndexOpener(files: CatalogueFiles, count: number): (expansion: number) => Promise<StageOneIndex> {
+  let checked: Promise<StageOneIndex> | undefined;
+  const views = new Map<number, Promise<StageOneIndex>>();
+  const check = async (): Promise<StageOneIndex> => {
+    const vectors = await vectorFile(files, SHAPE_INDEX_FILES.vectors, count, INDEX_VECTOR_BYTES);
+    const charges = files.manifest.shape?.chargeIndex ? await vectorFile(files, CHARGE_INDEX_FILE, count, CHARGE_VECTOR_BYTES) : undefined;
+    if (files.manifest.files.some((file) => file.name === SHAPE_INDEX_FILES.graph)) await files.verify(SHAPE_INDEX_FILES.graph);
+    return { vectors, ...(charges ? { charges } : {}) };
+  };
+  return (expansion) => {
+    let view = views.get(expansion);
+    if (!view) {
+      checked ??= check();
+      view = checked.then((index) => (files.manifest.files.some((file) => file.name === SHAPE_INDEX_FILES.graph) ? { ...index, graph: viewGraph(files, count, expansion) } : index));
+      view.catch(() => {
+        checked = undefined;
+        views.delete(expansion);
+      });
+      views.set(expansion, view);
+    }
+    return view;
+  };
+}
+
+/** The path of a file of `width` bytes a row, checked against its checksum and its size against the rows. */
+async function vectorFile(files: CatalogueFiles, name: string, count: number, width: number): Promise<string> {
+  await files.verify(name);
+  if (files.size(name) !== count * width) {
+    throw new EngineError('CATALOGUE_CORRUPT', `${files.path(name)} holds ${files.size(name)} bytes, not ${width} for each of ${count} rows: re-import the catalogue.`);
   }
+  return files.path(name);
+}
+
+function viewGraph(files: CatalogueFiles, count: number, expansion: number): ShapeIndex {
   const graph = viewShapeIndex(files.path(SHAPE_INDEX_FILES.graph), expansion);
   if (graph.size() > count) {
     throw new EngineError('CATALOGUE_CORRUPT', `${files.path(SHAPE_INDEX_FILES.graph)} holds ${graph.size()} rows, the catalogue ${count}: re-import the catalogue.`);
   }
-  const charges = files.manifest.shape?.chargeIndex ? await openChargeVectors(files, count) : undefined;
-  return { graph, keyRows, path: files.path(SHAPE_INDEX_FILES.graph), vectors, ...(charges ? { charges } : {}) };
-}
-
-/**
- * The charge vectors of a catalogue of `count` rows whose manifest records them, checked against their
- * checksum (a missing, truncated or damaged file is refused by name) and their size against the rows.
- */
-async function openChargeVectors(files: CatalogueFiles, count: number): Promise<ChargeVectors> {
-  await files.verify(CHARGE_INDEX_FILE);
-  if (files.size(CHARGE_INDEX_FILE) !== count * CHARGE_VECTOR_BYTES) {
-    throw new EngineError('CATALOGUE_CORRUPT', `${files.path(CHARGE_INDEX_FILE)} holds ${files.size(CHARGE_INDEX_FILE)} bytes, not ${CHARGE_VECTOR_BYTES} for each of ${count} rows: re-import the catalogue.`);
-  }
-  return { path: files.path(CHARGE_INDEX_FILE), layout: { first: 0, slotKeys: Uint32Array.from({ length: count }, (_, row) => row) } };
-}
-
-/**
- * Reads, on first call and once for all the graph's views, where the index file of a catalogue of `count`
- * rows keeps its vectors (format/shape-index-vectors.ts); a file whose keys fall outside the rows is refused.
- */
-export function indexVectorsOnce(files: CatalogueFiles, count: number): () => IndexVectorLayout {
-  let layout: IndexVectorLayout | undefined;
-  return () => {
-    if (!layout) {
-      const path = files.path(SHAPE_INDEX_FILES.graph);
-      const read = readIndexVectorLayout(path);
-      if (read.slotKeys.length > count || read.slotKeys.some((key) => key >= count)) {
-        throw new EngineError('CATALOGUE_CORRUPT', `${path} holds keys outside the catalogue's ${count} rows: re-import the catalogue.`);
-      }
-      layout = read;
-    }
-    return layout;
-  };
+  return graph;
 }

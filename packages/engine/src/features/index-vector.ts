@@ -2,6 +2,7 @@ import { AXIS_SIGN_FLIPS, decodeModel } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
 import { HALF_BOX } from '../format/grid-layout.ts';
 import { INDEX_BITS, INDEX_DIMS, INDEX_RADIUS, INDEX_SPACING } from '../format/shape-index-layout.ts';
+import { packIndexVectors } from '../format/shape-index-vectors.ts';
 import { principalCoordinates } from './pose-grid.ts';
 
 type Flip = readonly [number, number, number];
@@ -68,6 +69,13 @@ export function rowIndexVector(encodedModel: Uint8Array, out: Int8Array, at: num
 /** rowIndexVector of a row's frame: its heavy atoms, each transformed as principalCoordinates transforms them alone. */
 export function frameIndexVector(row: RowFrame, out: Int8Array, at: number): void {
   indexVoxels(row.sites.subarray(0, 3 * row.model.atomicNumbers.length), [1, 1, 1], out, at);
+}
+
+/** frameIndexVector packed as the index stores it (format/shape-index-vectors.ts), INDEX_VECTOR_BYTES. */
+export function framePackedIndexVector(row: RowFrame): Uint8Array {
+  const bits = new Int8Array(INDEX_BITS);
+  frameIndexVector(row, bits, 0);
+  return packIndexVectors(bits);
 }
 
 /** The query's index vectors, one a probe of queryFrames, INDEX_BITS bytes each. */

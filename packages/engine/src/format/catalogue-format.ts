@@ -32,7 +32,9 @@ import type { ChargeIndexBuild } from './charge-index-layout.ts';
  * and requires the grid and charge-site files, which early version-1 catalogues lacked; version 3 adds
  * the checksums; version 4 replaces the grid and charge-site files (2.6 KB a molecule, read whole by every
  * search) by the stage-1 index, and stage 1 builds grids and sites for the index's candidates from their
- * models. A catalogue of another version is refused with a request to re-import it.
+ * models; version 5 stores the index's volume vectors in their own file in catalogue row order and gives
+ * only catalogues large enough to be walked a graph over them (shape-index-layout.ts). A catalogue of
+ * another version is refused with a request to re-import it.
  *
  * All numbers are little-endian. The u32 offsets cap a string blob at 4 GiB (about 60M molecules).
  * Measured: 380-580 bytes per molecule for the Morgan path (256 fingerprint, ~45 SMILES, ~15 id,
@@ -43,7 +45,7 @@ import type { ChargeIndexBuild } from './charge-index-layout.ts';
  * file, and the search reads the fold bits of the query's groups from fingerprint-fold-bits.bin first
  * (about 4 bytes a row) and then only the fingerprints their bound lets through.
  */
-export const CATALOGUE_FORMAT_VERSION = 4;
+export const CATALOGUE_FORMAT_VERSION = 5;
 export const MANIFEST_FILE = 'manifest.json';
 export const FINGERPRINT_BYTES = MORGAN_BYTES;
 export const POPCOUNT_SLOTS = MORGAN_BITS + 2;

@@ -4,7 +4,7 @@ import { INDEX_VECTOR_BYTES } from './shape-index-vectors.ts';
 /**
  * The charge vectors of the stage-1 index (catalogues whose manifest records `shape.chargeIndex`): one
  * binary vector a catalogue row, in catalogue row order, INDEX_VECTOR_BYTES each like the volume vectors
- * of the usearch file, so the same WebAssembly scan reads them (shape/index-scan.ts).
+ * (shape-index-layout.ts), so the same WebAssembly scan reads them (shape/index-scan.ts).
  *
  * A vector is the sign of the row's first conformer's charge field in its principal frame on a coarse
  * lattice: Σ q_a exp(-d²/2σ²) over every charge site (heavy atoms and kept hydrogens) at each lattice

@@ -3,17 +3,19 @@ import { popcount } from '@molsearch/chem';
 import { numericProperties, textProperties } from '../features/prepared-batch.ts';
 import type { PreparedBatch } from '../features/prepared-batch.ts';
 import { COLUMN_FILES, FINGERPRINT_BYTES, FOLD_BITS_FILE, MODEL_FILES, POPCOUNT_SLOTS, textPropertyFiles } from '../format/catalogue-format.ts';
+import { CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
 import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/column-file.ts';
 import { writeFoldBits } from '../format/fold-bits-file.ts';
 import { encodeNumericColumn } from '../format/property-columns.ts';
 import { withRoom } from '../format/packed-bytes.ts';
-import { rowFrame } from '../features/index-vector.ts';
-import type { RowFrame } from '../features/index-vector.ts';
-import { ChargeIndexWriter } from './charge-index-writer.ts';
+import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
+import { INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
+import { frameChargeVector } from '../features/charge-index-vector.ts';
+import { framePackedIndexVector, rowFrame } from '../features/index-vector.ts';
 import { IdSet } from './id-set.ts';
 import { RowSpill } from './row-spill.ts';
-import { ShapeIndexWriter } from './shape-index-writer.ts';
+import { writeIndexGraph } from './shape-index-writer.ts';
 
 const utf8 = { encode: (text: string): Uint8Array => Buffer.from(text, 'utf8'), decode: (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
 
@@ -22,6 +24,7 @@ export const SPILL_FILES = {
   fingerprints: 'fingerprints-input-order.bin',
   models: 'models-input-order.bin',
   chargeVectors: 'charge-vectors-input-order.bin',
+  volumeVectors: 'volume-vectors-input-order.bin',
   ids: 'ids-input-order.bin',
   numbers: 'numbers-input-order.bin',
   smiles: 'smiles-input-order.bin',
@@ -32,8 +35,9 @@ export const SPILL_FILES = {
  * Collects prepared molecules in input order, keeps the first row of each id, and writes the
  * popcount-ordered column files. Every column waits in a file of the work folder as rows arrive
  * (row-spill.ts), and memory holds per molecule only what orders and finds the rows: its popcount, its
- * id's hash (id-set.ts), where its SMILES, id and texts end, 50 to 75 bytes in all; and the stage-1 index
- * of the 3D columns, which grows as rows arrive (import/shape-index-writer.ts).
+ * id's hash (id-set.ts), where its SMILES, id and texts end, 50 to 75 bytes in all. Only a catalogue large
+ * enough to get a graph in its stage-1 index holds more, that graph, and only while `write` builds it
+ * (import/shape-index-writer.ts).
  */
 export class CatalogueBuilder {
   readonly properties: readonly StoredProperty[];
@@ -52,20 +56,21 @@ export class CatalogueBuilder {
   private readonly texts: RowSpill[];
   /** Encoded 3D models in input order, when the catalogue gets the 3D columns. */
   private readonly models: RowSpill | undefined;
-  private readonly shapeIndex: ShapeIndexWriter | undefined;
-  private readonly chargeIndex: ChargeIndexWriter | undefined;
+  /** The stage-1 index's volume and charge vectors of each row, in input order, with the 3D columns. */
+  private readonly volumeVectors: RowSpill | undefined;
+  private readonly chargeVectors: RowSpill | undefined;
   private duplicates = 0;
 
   /**
-   * `workDir`: the import's work folder, where the fingerprints and 3D models wait for `write`; `indexThreads`: threads that
-   * insert rows into the 3D stage-1 index.
+   * `workDir`: the import's work folder, where every column waits for `write`; `index`: the rows above which the
+   * 3D stage-1 index gets a graph (format/shape-index-layout.ts) and the threads that build it.
    */
-  constructor(properties: readonly StoredProperty[], withShape: boolean, workDir: string, indexThreads = 2) {
+  constructor(properties: readonly StoredProperty[], withShape: boolean, workDir: string, private readonly index: { graphRows: number; threads: number }) {
     this.properties = properties;
     this.fingerprints = new RowSpill(join(workDir, SPILL_FILES.fingerprints), FINGERPRINT_BYTES);
     this.models = withShape ? new RowSpill(join(workDir, SPILL_FILES.models)) : undefined;
-    this.shapeIndex = withShape ? new ShapeIndexWriter(indexThreads) : undefined;
-    this.chargeIndex = withShape ? new ChargeIndexWriter(join(workDir, SPILL_FILES.chargeVectors)) : undefined;
+    this.volumeVectors = withShape ? new RowSpill(join(workDir, SPILL_FILES.volumeVectors), INDEX_VECTOR_BYTES) : undefined;
+    this.chargeVectors = withShape ? new RowSpill(join(workDir, SPILL_FILES.chargeVectors), CHARGE_VECTOR_BYTES) : undefined;
     this.ids = new RowSpill(join(workDir, SPILL_FILES.ids));
     this.smiles = new RowSpill(join(workDir, SPILL_FILES.smiles));
     this.seenIds = new IdSet((row) => (row < this.ids.rows ? utf8.decode(this.ids.read(row)) : this.pendingIds[row - this.ids.rows]!));
@@ -102,17 +107,20 @@ export class CatalogueBuilder {
     const fingerprints = new Uint8Array(keep.length * FINGERPRINT_BYTES);
     const numbers = new Float32Array(keep.length * width);
     const models: Uint8Array[] = [];
-    const frames: (RowFrame | undefined)[] = [];
+    const volumeVectors: Uint8Array[] = [];
+    const chargeVectors: Uint8Array[] = [];
     keep.forEach((source, target) => {
       fingerprints.set(batch.fingerprints.subarray(source * FINGERPRINT_BYTES, (source + 1) * FINGERPRINT_BYTES), target * FINGERPRINT_BYTES);
       numbers.set(batch.numbers.subarray(source * width, (source + 1) * width), target * width);
       if (this.models) {
         const model = batch.models?.[source] ?? new Uint8Array(0);
         models.push(model);
-        // Decoded and put in its principal frame once for both stage-1 vectors.
+        // Decoded and put in its principal frame once for both stage-1 vectors; a row without conformers has empty ones.
         const frame = rowFrame(model);
-        this.shapeIndex!.add(frame);
-        frames.push(frame);
+        const charges = new Uint8Array(CHARGE_VECTOR_BYTES);
+        if (frame) frameChargeVector(frame, charges, 0);
+        volumeVectors.push(frame ? framePackedIndexVector(frame) : new Uint8Array(INDEX_VECTOR_BYTES));
+        chargeVectors.push(charges);
       }
     });
     this.texts.forEach((column, t) => column.append(keep.map((source) => utf8.encode(batch.texts[t]?.[source] ?? ''))));
@@ -121,7 +129,8 @@ export class CatalogueBuilder {
     this.ids.append(this.pendingIds.map((id) => utf8.encode(id)));
     this.pendingIds = [];
     this.models?.append(models);
-    this.chargeIndex?.append(frames);
+    this.volumeVectors?.append(volumeVectors);
+    this.chargeVectors?.append(chargeVectors);
     this.numbers.append(keep.map((_, target) => new Uint8Array(numbers.buffer, target * width * 4, width * 4)));
     return duplicateLines;
   }
@@ -165,8 +174,11 @@ export class CatalogueBuilder {
     if (!models) return files;
     files.push(...(await writeRowBytes(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, (row) => models.read(row))));
     models.remove();
-    files.push(...(await this.shapeIndex!.write(dir, order.rows)));
-    files.push(await this.chargeIndex!.write(dir, order.rows));
+    for (const [spill, name, width] of [[this.volumeVectors!, SHAPE_INDEX_FILES.vectors, INDEX_VECTOR_BYTES], [this.chargeVectors!, CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES]] as const) {
+      files.push(await writeRows(dir, name, order, width, (row, target, at) => spill.readInto(row, target, at)));
+      spill.remove();
+    }
+    if (this.count > this.index.graphRows) files.push((await writeIndexGraph(dir, this.count, this.index.threads)).file);
     return files;
   }
 
@@ -187,13 +199,7 @@ export class CatalogueBuilder {
   /** Releases what `write` has not: the work folder's files of every column, for an import that failed. */
   discard(): void {
     for (const spill of [this.fingerprints, this.ids, this.smiles, this.numbers, ...this.texts]) spill.remove();
-    this.models?.remove();
-    this.chargeIndex?.discard();
-  }
-
-  /** Seconds spent building the 3D stage-1 index so far (0 without 3D columns). */
-  get indexSeconds(): number {
-    return this.shapeIndex?.buildSeconds ?? 0;
+    for (const spill of [this.models, this.volumeVectors, this.chargeVectors]) spill?.remove();
   }
 }
 

@@ -4,6 +4,7 @@ import { CATALOGUE_SHAPE, buildChargeModel } from '../features/shape-features.ts
 import type { ManifestSource } from '../format/catalogue-format.ts';
 import { assertCatalogueId, cataloguesDir, partFolderName } from '../format/catalogue-paths.ts';
 import { EngineError, throwIfAborted } from '../format/engine-error.ts';
+import { INDEX_WALK } from '../format/shape-index-layout.ts';
 import { MoleculeFileError } from '../readers/molecule-record.ts';
 import { BatchQueue } from './batch-queue.ts';
 import { CatalogueBuilder } from './catalogue-builder.ts';
@@ -43,7 +44,10 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
   const folder = options.shard ? partFolderName(options.id, options.shard) : options.id;
   const work = await openWorkFolder(root, folder, header, options.resume === true);
   const preparer = options.preparer ?? createPreparer(options.workers ?? 2);
-  const builder = new CatalogueBuilder(CATALOGUE_PROPERTIES, shape !== undefined, work.dir, options.indexThreads);
+  const builder = new CatalogueBuilder(CATALOGUE_PROPERTIES, shape !== undefined, work.dir, {
+    graphRows: options.indexGraphRows ?? INDEX_WALK.exhaustiveRows,
+    threads: options.indexThreads ?? 2,
+  });
   const report = new ImportReport(options, sources, started);
   const queue = new BatchQueue({
     preparer,

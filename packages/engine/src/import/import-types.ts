@@ -21,6 +21,11 @@ export interface ImportOptions {
    * have inserted so far, so the graph (not the rows or their scores) follows the threads' timing.
    */
   indexThreads?: number;
+  /**
+   * A 3D catalogue of more rows than this gets a graph in its stage-1 index, which its searches walk
+   * (format/shape-index-layout.ts). Default INDEX_WALK.exhaustiveRows; 0 builds it for any catalogue.
+   */
+  indexGraphRows?: number;
   /** Molecules per task sent to a worker. */
   batchSize?: number;
   /**

@@ -1,63 +1,42 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { frameIndexVector } from '../features/index-vector.ts';
-import type { RowFrame } from '../features/index-vector.ts';
 import type { ManifestFile } from '../format/catalogue-format.ts';
-import { describeFile, writeBytes } from '../format/column-file.ts';
+import { describeFile } from '../format/column-file.ts';
 import { newShapeIndex } from '../format/shape-index-file.ts';
-import type { ShapeIndex } from '../format/shape-index-file.ts';
-import { INDEX_ADD_ROWS, INDEX_BITS, SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
+import { INDEX_ADD_ROWS, SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
+import { INDEX_VECTOR_BYTES, unpackIndexVectors } from '../format/shape-index-vectors.ts';
 
 /**
- * Builds the stage-1 index (format/shape-index-layout.ts) as rows arrive in import order: their vectors
- * are gathered INDEX_ADD_ROWS at a time and inserted into the graph on `threads` threads, so the index
- * grows with the import and only the graph itself is held. Keys are input rows; `write` saves the graph
- * and the map from key to catalogue row once the row order is known.
+ * Builds the graph of the stage-1 index (format/shape-index-layout.ts) from the volume vectors already
+ * written into `dir` for `count` catalogue rows, INDEX_ADD_ROWS rows at a time on `threads` threads, keyed
+ * by catalogue row; rows without conformers (empty vectors) are left out. Saves it into `dir` and returns
+ * its manifest entry and the seconds spent inserting rows. Only the graph is held while it is built.
  */
-export class ShapeIndexWriter {
-  private readonly index: ShapeIndex = newShapeIndex();
-  private readonly vectors = new Int8Array(INDEX_ADD_ROWS * INDEX_BITS);
-  private readonly keys: bigint[] = [];
-  private inputRows = 0;
-  private seconds = 0;
-
-  constructor(private readonly threads: number) {}
-
-  /** Adds the next input row (its frame, features/index-vector.ts; undefined for a row without conformers, which is not indexed). */
-  add(frame: RowFrame | undefined): void {
-    const row = this.inputRows++;
-    if (!frame) return;
-    frameIndexVector(frame, this.vectors, this.keys.length * INDEX_BITS);
-    this.keys.push(BigInt(row));
-    if (this.keys.length === INDEX_ADD_ROWS) this.flush();
+export async function writeIndexGraph(dir: string, count: number, threads: number): Promise<{ file: ManifestFile; seconds: number }> {
+  const index = newShapeIndex();
+  const block = new Uint8Array(INDEX_ADD_ROWS * INDEX_VECTOR_BYTES);
+  let seconds = 0;
+  const fd = openSync(join(dir, SHAPE_INDEX_FILES.vectors), 'r');
+  try {
+    for (let first = 0; first < count; first += INDEX_ADD_ROWS) {
+      const rows = Math.min(INDEX_ADD_ROWS, count - first);
+      const length = rows * INDEX_VECTOR_BYTES;
+      if (readSync(fd, block, 0, length, first * INDEX_VECTOR_BYTES) !== length) throw new Error(`${SHAPE_INDEX_FILES.vectors} ended before row ${first + rows - 1}.`);
+      const kept: number[] = [];
+      for (let i = 0; i < rows; i++) if (block.subarray(i * INDEX_VECTOR_BYTES, (i + 1) * INDEX_VECTOR_BYTES).some((byte) => byte !== 0)) kept.push(i);
+      if (kept.length === 0) continue;
+      const packed = new Uint8Array(kept.length * INDEX_VECTOR_BYTES);
+      kept.forEach((i, k) => packed.set(block.subarray(i * INDEX_VECTOR_BYTES, (i + 1) * INDEX_VECTOR_BYTES), k * INDEX_VECTOR_BYTES));
+      const started = performance.now();
+      index.add(BigUint64Array.from(kept, (i) => BigInt(first + i)), unpackIndexVectors(packed), threads);
+      seconds += (performance.now() - started) / 1000;
+    }
+  } finally {
+    closeSync(fd);
   }
-
-  /** Seconds spent inserting into the graph so far. */
-  get buildSeconds(): number {
-    return this.seconds;
-  }
-
-  private flush(): void {
-    if (this.keys.length === 0) return;
-    const started = performance.now();
-    this.index.add(BigUint64Array.from(this.keys), this.vectors.subarray(0, this.keys.length * INDEX_BITS), this.threads);
-    this.seconds += (performance.now() - started) / 1000;
-    this.vectors.fill(0);
-    this.keys.length = 0;
-  }
-
-  /**
-   * Saves the graph into `dir` and the catalogue row of every key: `rows[newRow]` is the input row at
-   * catalogue row newRow (the builder's popcount order).
-   */
-  async write(dir: string, rows: Uint32Array): Promise<ManifestFile[]> {
-    this.flush();
-    const keyRows = new Uint32Array(this.inputRows);
-    rows.forEach((inputRow, row) => (keyRows[inputRow] = row));
-    const graphPath = join(dir, SHAPE_INDEX_FILES.graph);
-    await rm(graphPath, { force: true });
-    this.index.save(graphPath);
-    const graph = await describeFile(dir, SHAPE_INDEX_FILES.graph);
-    return [graph, await writeBytes(dir, SHAPE_INDEX_FILES.rows, new Uint8Array(keyRows.buffer))];
-  }
+  const path = join(dir, SHAPE_INDEX_FILES.graph);
+  await rm(path, { force: true });
+  index.save(path);
+  return { file: await describeFile(dir, SHAPE_INDEX_FILES.graph), seconds };
 }

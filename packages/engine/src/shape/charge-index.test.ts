@@ -85,8 +85,8 @@ describe('the charge vectors of the stage-1 index', () => {
     const query = decodeModel(catalogue.shape!.model(5));
     const index = await catalogue.shape!.index(64);
     const probes = queryChargeVectors(query, 2);
-    const scores = scanIndexVectors(index.charges!.path, index.charges!.layout, probes, catalogue.count);
-    const file = readFileSync(index.charges!.path);
+    const scores = scanIndexVectors(index.charges!, catalogue.count, probes);
+    const file = readFileSync(index.charges!);
     let compared = 0;
     for (let row = 0; row < catalogue.count; row++) {
       const own = new Uint8Array(CHARGE_VECTOR_BYTES);
@@ -107,14 +107,13 @@ describe('the charge vectors of the stage-1 index', () => {
     expect(scores[5]).toBe(1);
   });
 
-  it('add the nearest rows by charges to what the electrostatic probe finds, the same on one thread or two', async () => {
+  it('add the nearest rows by charges to what the electrostatic probe finds', async () => {
     const probe = { conformers: 1, expansion: 4 };
     let added = 0;
     for (const row of [2, 9, 21, 33]) {
       const query = decodeModel(catalogue.shape!.model(row));
-      const volume = await indexCandidates(catalogue, query, 'fast', 1, probe, 'scan');
-      const both = await indexCandidates(catalogue, query, 'fast', 1, probe, 'scan', true);
-      expect([...(await indexCandidates(catalogue, query, 'fast', 2, probe, 'scan', true))]).toEqual([...both]);
+      const volume = await indexCandidates(catalogue, query, 'fast', probe, 'scan');
+      const both = await indexCandidates(catalogue, query, 'fast', probe, 'scan', true);
       expect([...both]).toEqual([...new Set(both)].sort((a, b) => a - b));
       expect([...both]).toContain(row);
       added += both.length - volume.length;
@@ -132,8 +131,8 @@ describe('the charge vectors of the stage-1 index', () => {
     expect((await before.shape!.index(16)).charges).toBeUndefined();
     const query = decodeModel(catalogue.shape!.model(9));
     const probe = { conformers: 1, expansion: 4 };
-    const rows = await indexCandidates(before, query, 'fast', 1, probe, 'scan', true);
-    expect([...rows]).toEqual([...(await indexCandidates(catalogue, query, 'fast', 1, probe, 'scan'))]);
+    const rows = await indexCandidates(before, query, 'fast', probe, 'scan', true);
+    expect([...rows]).toEqual([...(await indexCandidates(catalogue, query, 'fast', probe, 'scan'))]);
   });
 
   it('refuses charge vectors that are damaged or cut short, by name', async () => {

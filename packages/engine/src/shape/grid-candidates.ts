@@ -90,7 +90,7 @@ export async function stage1Candidates(
   catalogue: Catalogue, query: Model3D, method: ScoreMethod, quality: SearchQuality, wanted: number, runner: GridKernelRunner = RUN_HERE,
   builder: GridPartRunner = BUILD_HERE,
 ): Promise<Uint32Array> {
-  return rankRows(catalogue, await indexCandidates(catalogue, query, quality, runner.parts), query, method, quality, wanted, runner, builder);
+  return rankRows(catalogue, await indexCandidates(catalogue, query, quality), query, method, quality, wanted, runner, builder);
 }
 
 /**

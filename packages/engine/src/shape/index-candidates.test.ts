@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeModel } from '@molsearch/chem';
+import { copyCatalogue } from '../catalogue/catalogue-copy.fixture.ts';
 import { openCatalogue } from '../catalogue/open-catalogue.ts';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { rankRows } from './grid-candidates.ts';
 import { createGridPool, poolRunner } from './grid-pool.ts';
 import { queryIndexVectors, rowIndexVector } from '../features/index-vector.ts';
-import { INDEX_BITS } from '../format/shape-index-layout.ts';
-import { INDEX_VECTOR_BYTES, packIndexVectors, readIndexVectorLayout } from '../format/shape-index-vectors.ts';
+import { INDEX_BITS, SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
+import { INDEX_VECTOR_BYTES, packIndexVectors } from '../format/shape-index-vectors.ts';
 import { indexCandidates } from './index-candidates.ts';
 import { scanIndexVectors } from './index-scan.ts';
 
@@ -20,6 +21,7 @@ const NCI = '/usr/share/RDKit/Data/NCI/first_5K.smi';
 const ROWS = 80;
 
 let dir: string;
+let dataDir: string;
 let catalogue: Catalogue;
 
 beforeAll(async () => {
@@ -27,9 +29,10 @@ beforeAll(async () => {
   const lines = readFileSync(NCI, 'utf8').split('\n').filter((line) => line.trim().length > 0).slice(0, ROWS);
   const smi = join(dir, 'nci.smi');
   await writeFile(smi, `${lines.map((line, i) => `${line.split(/\s/)[0]}\tNCI-${i}`).join('\n')}\n`);
-  const dataDir = join(dir, 'data');
-  // One index thread and a time budget no molecule reaches: the same catalogue, graph included, on every run.
-  await importCatalogue({ files: [smi], id: 'NCI-3D', dataDir, workers: 2, indexThreads: 1, shape: { conformers: 2, seed: 42, timeBudgetMs: 60_000 } });
+  dataDir = join(dir, 'data');
+  // A graph although the catalogue is small, built on one thread, and a time budget no molecule reaches: the
+  // same catalogue, graph included, on every run.
+  await importCatalogue({ files: [smi], id: 'NCI-3D', dataDir, workers: 2, indexThreads: 1, indexGraphRows: 0, shape: { conformers: 2, seed: 42, timeBudgetMs: 60_000 } });
   catalogue = await openCatalogue(dataDir, 'NCI-3D');
 }, 300_000);
 
@@ -50,7 +53,7 @@ describe('the stage-1 index', () => {
         if (encoded.byteLength === 0) continue;
         const query = decodeModel(encoded);
         const [first] = await rankRows(catalogue, every, query, 'espsim_shape', 'fast', 1);
-        const found = await indexCandidates(catalogue, query, 'fast', 1, narrow, walk);
+        const found = await indexCandidates(catalogue, query, 'fast', narrow, walk);
         if (walk === 'graph') expect(found.length).toBeLessThanOrEqual(4 * narrow.expansion);
         expect([...found]).toContain(first);
         checked++;
@@ -64,15 +67,17 @@ describe('the stage-1 index', () => {
     const probe = { conformers: 2, expansion: 64 };
     const index = await catalogue.shape!.index(probe.expansion);
     const vectors = queryIndexVectors(query, probe.conformers);
-    const byKey = scanIndexVectors(index.path, index.vectors(), packIndexVectors(vectors), index.keyRows.length);
+    const byRow = scanIndexVectors(index.vectors, catalogue.count, packIndexVectors(vectors));
+    const file = readFileSync(index.vectors);
     // The Tanimoto of each row's own vector (its first conformer, rebuilt from its model) with each probe,
-    // over the 1,048 bits the scan compares (usearch keeps stray bits in a vector's last byte: left out).
+    // over the 1,048 bits the scan compares (it leaves out a vector's last byte, where usearch keeps stray bits).
     const bits = INDEX_BITS - 2;
     const probes = vectors.length / INDEX_BITS;
     let compared = 0;
-    index.keyRows.forEach((row, key) => {
+    for (let row = 0; row < catalogue.count; row++) {
       const own = new Int8Array(INDEX_BITS);
-      if (!rowIndexVector(catalogue.shape!.model(row), own, 0)) return;
+      if (!rowIndexVector(catalogue.shape!.model(row), own, 0)) continue;
+      expect([...file.subarray(row * INDEX_VECTOR_BYTES, (row + 1) * INDEX_VECTOR_BYTES)]).toEqual([...packIndexVectors(own)]);
       let best = 0;
       for (let p = 0; p < probes; p++) {
         let common = 0;
@@ -84,52 +89,67 @@ describe('the stage-1 index', () => {
         }
         best = Math.max(best, union === 0 ? 0 : common / union);
       }
-      expect(byKey[key]).toBeCloseTo(best, 6);
+      expect(byRow[row]).toBeCloseTo(best, 6);
       compared++;
-    });
+    }
     expect(compared).toBeGreaterThan(ROWS * 0.9);
     // And the scan's candidates hold each probe's nearest rows: every row nearer a probe than its fifth nearest.
-    const found = await indexCandidates(catalogue, query, 'fast', 1, { conformers: 2, expansion: 5 }, 'scan');
+    const found = await indexCandidates(catalogue, query, 'fast', { conformers: 2, expansion: 5 }, 'scan');
     expect(found.length).toBeLessThan(catalogue.count / 2);
-    const keptKeys = new Set([...found].map((row) => index.keyRows.indexOf(row)));
+    const kept = new Set(found);
     const packed = packIndexVectors(vectors);
     for (let p = 0; p < probes; p++) {
-      const scores = scanIndexVectors(index.path, index.vectors(), packed.subarray(p * INDEX_VECTOR_BYTES, (p + 1) * INDEX_VECTOR_BYTES), index.keyRows.length);
+      const scores = scanIndexVectors(index.vectors, catalogue.count, packed.subarray(p * INDEX_VECTOR_BYTES, (p + 1) * INDEX_VECTOR_BYTES));
       const fifth = [...scores].sort((a, b) => b - a)[4]!;
-      expect([...scores.keys()].filter((key) => scores[key]! > fifth + 1 / 4096 && !keptKeys.has(key))).toEqual([]);
-      expect([...scores.keys()].filter((key) => scores[key]! >= fifth && keptKeys.has(key)).length).toBeGreaterThanOrEqual(5);
+      expect([...scores.keys()].filter((row) => scores[row]! > fifth + 1 / 4096 && !kept.has(row))).toEqual([]);
+      expect([...scores.keys()].filter((row) => scores[row]! >= fifth && kept.has(row)).length).toBeGreaterThanOrEqual(5);
     }
   });
 
-  it('refuses an index file whose vectors or graph are cut short, by name', async () => {
-    const index = await catalogue.shape!.index(64);
-    const bytes = readFileSync(index.path);
-    const cut = join(dir, 'cut.usearch');
-    for (const length of [4, 8 + 132 * 10, bytes.length - 100]) {
-      await writeFile(cut, bytes.subarray(0, length));
-      expect(() => readIndexVectorLayout(cut)).toThrow(expect.objectContaining({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining('cut.usearch is not a readable 3D index') }));
+  it('refuses vectors or a graph that are damaged or cut short, by name', async () => {
+    for (const name of Object.values(SHAPE_INDEX_FILES)) {
+      const damaged = await copyCatalogue(dataDir, 'NCI-3D', {
+        into: join(dir, `damaged-${name}`),
+        change: async (_, folder) => {
+          const bytes = await readFile(join(folder, name));
+          bytes[3 * INDEX_VECTOR_BYTES + 7] = bytes[3 * INDEX_VECTOR_BYTES + 7]! ^ 0xff;
+          await writeFile(join(folder, name), bytes);
+        },
+      });
+      await expect((await openCatalogue(join(damaged, '..', '..'), 'NCI-3D')).shape!.index(16)).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(name) });
+      const cut = await copyCatalogue(dataDir, 'NCI-3D', { into: join(dir, `cut-${name}`), change: (_, folder) => truncate(join(folder, name), 5 * INDEX_VECTOR_BYTES) });
+      await expect(openCatalogue(join(cut, '..', '..'), 'NCI-3D')).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(name) });
     }
+  });
+
+  it('walks a graph only where the catalogue has one: one of at most INDEX_WALK.exhaustiveRows rows gets none by default', async () => {
+    const small = join(dir, 'small');
+    await importCatalogue({ files: [join(dir, 'nci.smi')], id: 'NCI-SMALL', dataDir: small, workers: 2, limit: 20, shape: { conformers: 2, seed: 42, timeBudgetMs: 60_000 } });
+    const plain = await openCatalogue(small, 'NCI-SMALL');
+    expect(plain.manifest.files.map((file) => file.name)).not.toContain(SHAPE_INDEX_FILES.graph);
+    const query = decodeModel(plain.shape!.model(3));
+    expect([...(await indexCandidates(plain, query, 'fast', { conformers: 1, expansion: 4 }))]).toContain(3);
+    await expect(indexCandidates(plain, query, 'fast', { conformers: 1, expansion: 4 }, 'graph')).rejects.toMatchObject({ code: 'METHOD_UNAVAILABLE' });
   });
 
   it('finds rows in catalogue row order, each once, and more of them when explored more widely', async () => {
     const query = decodeModel(catalogue.shape!.model(7));
-    const narrow = await indexCandidates(catalogue, query, 'fast', 1, { conformers: 1, expansion: 8 }, 'graph');
-    const wide = await indexCandidates(catalogue, query, 'fast', 2, { conformers: 2, expansion: 32 }, 'graph');
+    const narrow = await indexCandidates(catalogue, query, 'fast', { conformers: 1, expansion: 8 }, 'graph');
+    const wide = await indexCandidates(catalogue, query, 'fast', { conformers: 2, expansion: 32 }, 'graph');
     for (const rows of [narrow, wide]) expect([...rows]).toEqual([...new Set(rows)].sort((a, b) => a - b));
     expect(wide.length).toBeGreaterThan(narrow.length);
   });
-  it('finds and ranks the same rows walking the graph on one thread or two, and ranking them here or on the grid pool', async () => {
+  it('finds the same rows on every walk of the graph, and ranks them the same here or on the grid pool', async () => {
     const pool = createGridPool(2);
     try {
       for (const [row, walk] of [[3, 'graph'], [17, 'graph'], [41, 'graph'], [3, 'scan'], [41, 'scan']] as const) {
         const query = decodeModel(catalogue.shape!.model(row));
         const probe = { conformers: 2, expansion: 16 };
-        const single = await indexCandidates(catalogue, query, 'fast', 1, probe, walk);
-        const pooled = await indexCandidates(catalogue, query, 'fast', 2, probe, walk);
-        expect([...pooled]).toEqual([...single]);
+        const found = await indexCandidates(catalogue, query, 'fast', probe, walk);
+        expect([...(await indexCandidates(catalogue, query, 'fast', probe, walk))]).toEqual([...found]);
         for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
-          const here = await rankRows(catalogue, single, query, method, 'fast', 10);
-          expect([...(await rankRows(catalogue, pooled, query, method, 'fast', 10, poolRunner(pool)))]).toEqual([...here]);
+          const here = await rankRows(catalogue, found, query, method, 'fast', 10);
+          expect([...(await rankRows(catalogue, found, query, method, 'fast', 10, poolRunner(pool)))]).toEqual([...here]);
         }
       }
     } finally {

@@ -4,7 +4,7 @@ import { queryChargeVectors } from '../features/charge-index-vector.ts';
 import { queryIndexVectors } from '../features/index-vector.ts';
 import { EngineError } from '../format/engine-error.ts';
 import type { SearchQuality } from '../format/search-types.ts';
-import { INDEX_BITS } from '../format/shape-index-layout.ts';
+import { INDEX_BITS, INDEX_WALK } from '../format/shape-index-layout.ts';
 import { packIndexVectors } from '../format/shape-index-vectors.ts';
 import { scanIndexNeighbours } from './index-scan.ts';
 
@@ -16,13 +16,9 @@ export interface IndexProbe {
 }
 
 /**
- * Catalogues of at most `exhaustiveRows` rows are searched by scanning every index vector (shape/index-scan.ts)
- * instead of walking the graph: exact by the index metric, and at these sizes about as fast. (An object so a
- * benchmark can compare the two ways on one catalogue.)
+ * How stage 1 reads the index: by catalogue size (INDEX_WALK, format/shape-index-layout.ts), or one way for
+ * tests and benchmarks ('graph' only in a catalogue that has a graph).
  */
-export const INDEX_WALK = { exhaustiveRows: 2_000_000 };
-
-/** How stage 1 reads the index: by catalogue size (INDEX_WALK), or one way for tests and benchmarks. */
 export type IndexWalk = 'auto' | 'graph' | 'scan';
 
 /**
@@ -59,42 +55,40 @@ export const STAGE1_INDEX_PROBE: Record<SearchQuality, IndexProbe> = {
 export const CHARGE_PROBE_SHARE = { volume: 1, charges: 1 };
 
 /**
- * The catalogue rows the index finds for `query` at `quality`, ascending, each once. The graph is walked on one
- * thread whatever `_threads` says (below), so that the rows found never depend on it.
+ * The catalogue rows the index finds for `query` at `quality`, ascending, each once. A catalogue of more than
+ * INDEX_WALK.exhaustiveRows rows is walked as a graph, a smaller one scanned (shape/index-scan.ts).
  * With `charges` (the electrostatic search) a scanned catalogue with charge vectors also gives each probe's
  * nearest rows by charges (CHARGE_PROBE_SHARE); a catalogue without them, or one walked as a graph, is probed
  * by volume only.
  */
 export async function indexCandidates(
-  catalogue: Catalogue, query: Model3D, quality: SearchQuality, _threads = 2, probe = STAGE1_INDEX_PROBE[quality], walk: IndexWalk = 'auto', charges = false,
+  catalogue: Catalogue, query: Model3D, quality: SearchQuality, probe = STAGE1_INDEX_PROBE[quality], walk: IndexWalk = 'auto', charges = false,
 ): Promise<Uint32Array> {
   if (!catalogue.shape) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index: re-import it with 3D columns (molsearch import --3d).`);
   const index = await catalogue.shape.index(probe.expansion);
-  const { graph, keyRows, path, vectors: layout } = index;
   const vectors = queryIndexVectors(query, probe.conformers);
+  const { graph } = index;
   if (walk === 'scan' || (walk === 'auto' && catalogue.count <= INDEX_WALK.exhaustiveRows)) {
-    const byCharges = charges && index.charges;
+    const byCharges = charges ? index.charges : undefined;
     const share = byCharges ? CHARGE_PROBE_SHARE : { volume: 1, charges: 0 };
     const rows = new Uint8Array(catalogue.count);
-    if (share.volume > 0) {
-      const byKey = scanIndexNeighbours(path, layout(), packIndexVectors(vectors), Math.round(probe.expansion * share.volume), keyRows.length);
-      byKey.forEach((hit, key) => (rows[keyRows[key]!] = hit));
-    }
+    if (share.volume > 0) rows.set(scanIndexNeighbours(index.vectors, catalogue.count, packIndexVectors(vectors), Math.round(probe.expansion * share.volume)));
     if (byCharges && share.charges > 0) {
-      const byRow = scanIndexNeighbours(byCharges.path, byCharges.layout, queryChargeVectors(query, probe.conformers), Math.round(probe.expansion * share.charges), catalogue.count);
+      const byRow = scanIndexNeighbours(byCharges, catalogue.count, queryChargeVectors(query, probe.conformers), Math.round(probe.expansion * share.charges));
       byRow.forEach((hit, row) => (rows[row]! |= hit));
     }
     return Uint32Array.from(rows.keys()).filter((row) => rows[row] === 1);
   }
+  if (!graph) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no graph in its 3D index, which a catalogue of ${catalogue.count} rows is searched by: re-import it.`);
   const probes = Array.from({ length: vectors.length / INDEX_BITS }, (_, j) => vectors.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
-  const found = new Uint8Array(keyRows.length);
+  const found = new Uint8Array(catalogue.count);
   if (graph.size() > 0) {
     // Four flips a conformer: always a batch of probes, so usearch answers with counts per probe. One thread:
     // usearch's batch search on two threads now and then returned another row than on one (about half the runs
     // of index-candidates.test.ts), and a search must find the same rows however many threads it has.
     const matches = graph.search(probes, probe.expansion, 1);
     matches.counts.forEach((count, j) => {
-      for (let k = 0; k < Number(count); k++) found[keyRows[Number(matches.keys[j * probe.expansion + k]!)]!] = 1;
+      for (let k = 0; k < Number(count); k++) found[Number(matches.keys[j * probe.expansion + k]!)] = 1;
     });
   }
   const rows: number[] = [];

@@ -1,13 +1,12 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { EngineError } from '../format/engine-error.ts';
 import { INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
-import type { IndexVectorLayout } from '../format/shape-index-vectors.ts';
 import { wasm } from '../pool/webassembly-api.ts';
 import type { WasmModule } from '../pool/webassembly-api.ts';
 
 // Built from packages/engine/assembly/index-scan.ts by `npm run build:wasm:index -w @molsearch/engine`; committed.
 const WASM_URL = new URL('./index-scan.wasm', import.meta.url);
-/** Vectors read from the index file and scanned at a time: about 1 MB, so the scan holds no column. */
+/** Vectors read from a vector file and scanned at a time: about 1 MB, so the scan holds no column. */
 const BLOCK_ROWS = 8192;
 const PAGE = 65536;
 
@@ -56,15 +55,14 @@ function align(offset: number): number {
   return Math.ceil(offset / 64) * 64;
 }
 
-/** Reads the index file's vectors a block at a time into `memory` at `rowsAt` and hands each block to `scan` (first slot, rows). */
-function eachBlock(path: string, layout: IndexVectorLayout, memory: Uint8Array, rowsAt: number, scan: (first: number, rows: number) => void): void {
-  const slots = layout.slotKeys.length;
+/** Reads the `rows` vectors of the file at `path` a block at a time into `memory` at `rowsAt` and hands each block to `scan` (first row, rows). */
+function eachBlock(path: string, count: number, memory: Uint8Array, rowsAt: number, scan: (first: number, rows: number) => void): void {
   const fd = openSync(path, 'r');
   try {
-    for (let first = 0; first < slots; first += BLOCK_ROWS) {
-      const rows = Math.min(BLOCK_ROWS, slots - first);
+    for (let first = 0; first < count; first += BLOCK_ROWS) {
+      const rows = Math.min(BLOCK_ROWS, count - first);
       const length = rows * INDEX_VECTOR_BYTES;
-      if (readSync(fd, memory, rowsAt, length, layout.first + first * INDEX_VECTOR_BYTES) !== length) {
+      if (readSync(fd, memory, rowsAt, length, first * INDEX_VECTOR_BYTES) !== length) {
         throw new EngineError('CATALOGUE_CORRUPT', `${path} ends inside its vectors: re-import the catalogue.`);
       }
       scan(first, rows);
@@ -75,34 +73,33 @@ function eachBlock(path: string, layout: IndexVectorLayout, memory: Uint8Array, 
 }
 
 /**
- * Every indexed row's best Tanimoto over the `probes` (packed, INDEX_VECTOR_BYTES each), read from the
- * vectors of the index file at `path` in blocks: `scores[key]` for each key (input row) the index holds,
- * 0 elsewhere.
+ * Every row's best Tanimoto over the `probes` (packed, INDEX_VECTOR_BYTES each), read from the vector file
+ * of `count` rows at `path` (format/shape-index-layout.ts, charge-index-layout.ts) in blocks.
  */
-export function scanIndexVectors(path: string, layout: IndexVectorLayout, probes: Uint8Array, keys: number): Float32Array {
+export function scanIndexVectors(path: string, count: number, probes: Uint8Array): Float32Array {
   const { kernel, memory, at, probeCount } = scanKernel(probes);
   const out = new Float32Array(kernel.memory.buffer, at.out, BLOCK_ROWS);
-  const scores = new Float32Array(keys);
-  eachBlock(path, layout, memory, at.rows, (first, rows) => {
+  const scores = new Float32Array(count);
+  eachBlock(path, count, memory, at.rows, (first, rows) => {
     kernel.bestTanimoto(at.probes, at.bits, probeCount, at.rows, rows, at.out);
-    for (let i = 0; i < rows; i++) scores[layout.slotKeys[first + i]!] = out[i]!;
+    scores.set(out.subarray(0, rows), first);
   });
   return scores;
 }
 
 /**
- * What a graph walk of `perProbe` rows a probe finds, found exactly: the keys (input rows) among each
- * probe's `perProbe` nearest by Tanimoto over every vector of the index file, the union over the probes,
- * marked 1 in a byte a key. Two passes over the vectors (popcounts in WebAssembly SIMD): the first counts
+ * What a graph walk of `perProbe` rows a probe finds, found exactly: the rows among each probe's `perProbe`
+ * nearest by Tanimoto over every vector of the file of `count` rows at `path`, the union over the probes,
+ * marked 1 in a byte a row. Two passes over the vectors (popcounts in WebAssembly SIMD): the first counts
  * each probe's Tanimoto values into bins, the second keeps the rows at or above each probe's cut, the
  * lowest bin whose rows and those above number at least `perProbe` (so a probe may keep a few more).
  * Its cost is the catalogue's size in probe comparisons, so it serves catalogues up to INDEX_WALK.exhaustiveRows (index-candidates.ts).
  */
-export function scanIndexNeighbours(path: string, layout: IndexVectorLayout, probes: Uint8Array, perProbe: number, keys: number): Uint8Array {
+export function scanIndexNeighbours(path: string, count: number, probes: Uint8Array, perProbe: number): Uint8Array {
   const { kernel, memory, at, probeCount } = scanKernel(probes);
   const histograms = new Uint32Array(kernel.memory.buffer, at.histograms, BINS * probeCount);
   histograms.fill(0);
-  eachBlock(path, layout, memory, at.rows, (_, rows) => kernel.binPass(at.probes, at.bits, probeCount, at.rows, rows, BINS, at.histograms, 0, 0));
+  eachBlock(path, count, memory, at.rows, (_, rows) => kernel.binPass(at.probes, at.bits, probeCount, at.rows, rows, BINS, at.histograms, 0, 0));
   const cuts = new Int32Array(kernel.memory.buffer, at.cuts, probeCount);
   for (let p = 0; p < probeCount; p++) {
     let kept = 0;
@@ -115,10 +112,10 @@ export function scanIndexNeighbours(path: string, layout: IndexVectorLayout, pro
     cuts[p] = bin;
   }
   const marks = new Uint8Array(kernel.memory.buffer, at.out, BLOCK_ROWS);
-  const found = new Uint8Array(keys);
-  eachBlock(path, layout, memory, at.rows, (first, rows) => {
+  const found = new Uint8Array(count);
+  eachBlock(path, count, memory, at.rows, (first, rows) => {
     kernel.binPass(at.probes, at.bits, probeCount, at.rows, rows, BINS, 0, at.cuts, at.out);
-    for (let i = 0; i < rows; i++) if (marks[i]) found[layout.slotKeys[first + i]!] = 1;
+    found.set(marks.subarray(0, rows), first);
   });
   return found;
 }

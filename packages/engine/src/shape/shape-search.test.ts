@@ -39,7 +39,7 @@ describe('shape and electrostatic search', () => {
     for (let row = 0; row < catalogue.count; row++) expect(catalogue.shape?.model(row).byteLength).toBeGreaterThan(0);
     const files = await readdir(catalogue.dir);
     const twoD = await readdir(catalogueDir(dataDir, 'SMALL-2D'));
-    expect(files.filter((name) => !twoD.includes(name)).sort()).toEqual(['charge-index.bits', 'models.bin', 'models.idx', 'shape-index-rows.u32', 'shape-index.usearch']);
+    expect(files.filter((name) => !twoD.includes(name)).sort()).toEqual(['charge-index.bits', 'models.bin', 'models.idx', 'shape-index-vectors.bits']);
   });
 
   it('names a damaged index file at the first 3D search, whether truncated or overwritten', async () => {
@@ -48,9 +48,9 @@ describe('shape and electrostatic search', () => {
       ['INDEX-OVERWRITTEN', async (path: string) => writeFile(path, Buffer.alloc((await readFile(path)).byteLength, 7))],
     ] as const) {
       const target = await copyCatalogue(dataDir, 'SMALL-3D', { to: id });
-      await damage(join(target, 'shape-index.usearch'));
+      await damage(join(target, 'shape-index-vectors.bits'));
       const request: SearchRequest = { smiles: 'c1ccccc1O', method: 'espsim_electrostatic', quality: 'fast', databases: [id], limit: 5 };
-      await expect(search(request, { dataDir })).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(`${id}/shape-index.usearch`) });
+      await expect(search(request, { dataDir })).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(`${id}/shape-index-vectors.bits`) });
     }
   });
 
