@@ -27,6 +27,7 @@ import {
   BUILD_HERE, INDEX_BITS, SHAPE_CANDIDATES, STAGE1_INDEX_PROBE, bestOfSources, bestRows, candidateColumn, candidateSources, catalogueElectrostaticForm, createGridPool,
   indexCandidates, poolRunner, principalCoordinates, queryIndexVectors,
 } from '@molsearch/engine/bench';
+import { withIndexGraph } from './lib/index-graph.ts';
 import { modelFolder } from './scale.ts';
 
 const METHODS: ScoreMethod[] = ['espsim_shape', 'espsim_electrostatic'];
@@ -48,7 +49,8 @@ export async function run(args: string[]): Promise<void> {
     },
   });
   const work = resolve(values.work);
-  const catalogue = await openCatalogue(join(work, 'data'), values.catalogue);
+  // With a graph to walk, which catalogues of this size do not have (bench/lib/index-graph.ts).
+  const catalogue = await withIndexGraph(await openCatalogue(join(work, 'data'), values.catalogue), work);
   const qualities = values.qualities.split(',') as ('fast' | 'accurate' | 'very_accurate')[];
   const stored = JSON.parse(readFileSync(join(work, 'queries.json'), 'utf8')) as Record<string, { smiles: string; model: string }>;
   // Read again for every query: the scale benchmark may still be adding to them.

@@ -43,6 +43,7 @@ import {
   createRescorePool, candidateSources, indexCandidates, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
+import { withIndexGraph } from './lib/index-graph.ts';
 import { cachedBatches, cachedPreparer } from './lib/prepared-cache.ts';
 import { morganReplicaCatalogue, morganSources, writeReplicatedFingerprints } from './lib/morgan-replicas.ts';
 import type { CopyKind } from './lib/morgan-replicas.ts';
@@ -128,6 +129,9 @@ export async function run(args: string[]): Promise<void> {
   for (const rows of values.rows.split(',').filter(Boolean).map(Number)) {
     catalogues.push({ catalogue: await replicatedCatalogue(work, dataDir, rows, chargeModel), kind: `replicated: ${rows / REAL_ROWS} copies of the 100k real rows, copies perturbed by ${0.15} Å` });
   }
+
+  // --walk graph: catalogues too small to have a graph get one, built as an import builds it (bench/lib/index-graph.ts).
+  if (values.walk === 'graph') for (const entry of catalogues) entry.catalogue = await withIndexGraph(entry.catalogue, work);
 
   const setA = drugQueries(Number(values.queries), 0);
   const setB = drugQueries(Number(values.queries), 0.5);
@@ -278,8 +282,7 @@ async function realCatalogue(work: string, dataDir: string, input: string, id: s
   const preparer = cachedPreparer(join(work, 'prepared.bin'), () => createPreparer(2));
   const started = performance.now();
   try {
-    // With the index graph whatever the size, so `--walk graph` and `index-recall` can walk it.
-    const summary = await importCatalogue({ files: [input], id, dataDir, shape: shapeOptions(chargeModel), preparer, workers: 2, indexGraphRows: 0, ...(limit ? { limit } : {}) });
+    const summary = await importCatalogue({ files: [input], id, dataDir, shape: shapeOptions(chargeModel), preparer, workers: 2, ...(limit ? { limit } : {}) });
     console.log(
       `built ${id}: ${summary.count.toLocaleString()} molecules in ${((performance.now() - started) / 1000).toFixed(0)} s ` +
         `(${preparer.hits} prepared batches from the cache, ${preparer.misses} prepared now)`,

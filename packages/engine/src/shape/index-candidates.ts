@@ -79,7 +79,7 @@ export async function indexCandidates(
     }
     return Uint32Array.from(rows.keys()).filter((row) => rows[row] === 1);
   }
-  if (!graph) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no graph in its 3D index, which a catalogue of ${catalogue.count} rows is searched by: re-import it.`);
+  if (!graph) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no graph in its 3D index (imports build one for catalogues of more than ${INDEX_WALK.exhaustiveRows} rows): re-import it.`);
   const probes = Array.from({ length: vectors.length / INDEX_BITS }, (_, j) => vectors.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
   const found = new Uint8Array(catalogue.count);
   if (graph.size() > 0) {
