@@ -15,7 +15,7 @@ import { frameChargeVector } from '../features/charge-index-vector.ts';
 import { framePackedIndexVector, rowFrame } from '../features/index-vector.ts';
 import { IdSet } from './id-set.ts';
 import { RowSpill } from './row-spill.ts';
-import { writeIndexGraph } from './shape-index-writer.ts';
+import { writeIndexGraph } from './index-graph-writer.ts';
 
 const utf8 = { encode: (text: string): Uint8Array => Buffer.from(text, 'utf8'), decode: (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
 
@@ -37,7 +37,7 @@ export const SPILL_FILES = {
  * (row-spill.ts), and memory holds per molecule only what orders and finds the rows: its popcount, its
  * id's hash (id-set.ts), where its SMILES, id and texts end, 50 to 75 bytes in all. Only a catalogue large
  * enough to get a graph in its stage-1 index holds more, that graph, and only while `write` builds it
- * (import/shape-index-writer.ts).
+ * (import/index-graph-writer.ts).
  */
 export class CatalogueBuilder {
   readonly properties: readonly StoredProperty[];
