@@ -93,7 +93,7 @@ export async function run(args: string[]): Promise<void> {
       walk: { type: 'string', default: 'auto' },
     },
   });
-  // --walk graph: every catalogue's index walked as a graph (the way before catalogues up to INDEX_WALK.exhaustiveRows were scanned).
+  // --walk graph: every catalogue's index walked as a graph, replicated ones imported with one and the others given one (bench/lib/index-graph.ts).
   if (values.walk === 'graph') INDEX_WALK.exhaustiveRows = 0;
   // --probe quality:conformers:expansion tries another index probe for a quality (the engine's table, changed in this process).
   for (const entry of values.probe) {
@@ -130,7 +130,6 @@ export async function run(args: string[]): Promise<void> {
     catalogues.push({ catalogue: await replicatedCatalogue(work, dataDir, rows, chargeModel), kind: `replicated: ${rows / REAL_ROWS} copies of the 100k real rows, copies perturbed by ${0.15} Å` });
   }
 
-  // --walk graph: catalogues too small to have a graph get one, built as an import builds it (bench/lib/index-graph.ts).
   if (values.walk === 'graph') for (const entry of catalogues) entry.catalogue = await withIndexGraph(entry.catalogue, work);
 
   const setA = drugQueries(Number(values.queries), 0);

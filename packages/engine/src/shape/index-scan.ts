@@ -93,7 +93,7 @@ export function scanIndexVectors(path: string, count: number, probes: Uint8Array
  * marked 1 in a byte a row. Two passes over the vectors (popcounts in WebAssembly SIMD): the first counts
  * each probe's Tanimoto values into bins, the second keeps the rows at or above each probe's cut, the
  * lowest bin whose rows and those above number at least `perProbe` (so a probe may keep a few more).
- * Its cost is the catalogue's size in probe comparisons, so it serves catalogues up to INDEX_WALK.exhaustiveRows (index-candidates.ts).
+ * Its cost is the catalogue's size in probe comparisons, so it serves catalogues up to INDEX_WALK.exhaustiveRows (format/shape-index-layout.ts).
  */
 export function scanIndexNeighbours(path: string, count: number, probes: Uint8Array, perProbe: number): Uint8Array {
   const { kernel, memory, at, probeCount } = scanKernel(probes);
