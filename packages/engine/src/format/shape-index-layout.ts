@@ -23,9 +23,11 @@ import { HALF_BOX } from './grid-layout.ts';
  * row on disk (usearch's file holds the vectors again beside the links), and about as much in the importing
  * process's memory while it is built. Format 4 built it for every catalogue as rows arrived: an import's
  * memory grew by about 285 bytes a row, and a 3D catalogue of 100,000 Chemspace rows took 1,451 bytes a
- * molecule on disk against 1,171 without it. On 100,000
- * Chemspace molecules and 10 drug queries the graph walk returned 0.54-0.85 of the rows the exact scan
- * returns (`npm run bench -- index-recall`), losing some of the exact top 30 the scan keeps.
+ * molecule on disk against 1,171 without it. Built from the vector file in catalogue row order, the graph of
+ * 100,000 Chemspace molecules took 7.8 s on 2 threads (`npm run bench -- scale`); walked at fast for 10 drug
+ * queries it returned 0.73-0.92 (mean 0.86) of the rows the exact scan returns, holding 0.826 of the exact
+ * shape top 30 where the scan holds 0.847 (`npm run bench -- index-recall`). The graph format 4 built in input
+ * order as rows arrived returned 0.54-0.85 in an earlier measurement, and took 620-3,437 s per million rows.
  *
  * The electrostatic search also scans a charge vector a row (charge-index-layout.ts).
  *
