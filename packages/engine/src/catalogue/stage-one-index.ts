@@ -26,17 +26,18 @@ export interface StageOneIndex {
 export function stageOneIndexOpener(files: CatalogueFiles, count: number): (expansion: number) => Promise<StageOneIndex> {
   let checked: Promise<StageOneIndex> | undefined;
   const views = new Map<number, Promise<StageOneIndex>>();
+  const hasGraph = files.manifest.files.some((file) => file.name === SHAPE_INDEX_FILES.graph);
   const check = async (): Promise<StageOneIndex> => {
     const vectors = await vectorFile(files, SHAPE_INDEX_FILES.vectors, count, INDEX_VECTOR_BYTES);
     const charges = files.manifest.shape?.chargeIndex ? await vectorFile(files, CHARGE_INDEX_FILE, count, CHARGE_VECTOR_BYTES) : undefined;
-    if (files.manifest.files.some((file) => file.name === SHAPE_INDEX_FILES.graph)) await files.verify(SHAPE_INDEX_FILES.graph);
+    if (hasGraph) await files.verify(SHAPE_INDEX_FILES.graph);
     return { vectors, ...(charges ? { charges } : {}) };
   };
   return (expansion) => {
     let view = views.get(expansion);
     if (!view) {
       checked ??= check();
-      view = checked.then((index) => (files.manifest.files.some((file) => file.name === SHAPE_INDEX_FILES.graph) ? { ...index, graph: viewGraph(files, count, expansion) } : index));
+      view = checked.then((index) => (hasGraph ? { ...index, graph: viewGraph(files, count, expansion) } : index));
       view.catch(() => {
         checked = undefined;
         views.delete(expansion);
