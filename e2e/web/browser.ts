@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect, onTestFinished } from 'vitest';
+import { expect, onTestFailed, onTestFinished } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -61,7 +61,26 @@ export async function openPage(browser: Browser, options: { width?: number; heig
     if (message.type() === 'error') errors.push(message.text());
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
+  onTestFailed(async () => {
+    // What the page showed when the test failed, to tell a slow machine from a search that failed or went elsewhere.
+    const shot = screenshotPath(`failed-${Date.now()}`);
+    await page.screenshot({ path: shot, timeout: 10_000 }).catch(() => undefined);
+    console.error(`The page when the test failed (screenshot ${shot}):\n${JSON.stringify({ ...(await pageState(page)), errors })}`);
+  });
   return { context, page, errors, cspViolations };
+}
+
+/** The query, the chosen databases and every notice the search page shows, or why they could not be read. */
+async function pageState(page: Page): Promise<Record<string, unknown>> {
+  const read = <T>(work: () => Promise<T>) => work().catch((error: unknown) => `unreadable: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  const quick = { timeout: 5_000 };
+  return {
+    url: page.url(),
+    smiles: await read(() => page.getByPlaceholder('Enter SMILES notation').inputValue(quick)),
+    checked: await read(() => page.getByRole('checkbox', { checked: true }).evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')))),
+    notices: await read(() => page.locator('[role="alert"], [role="status"], [data-sonner-toast], [aria-label="Search progress"]').allInnerTexts()),
+    results: await read(async () => (await page.getByRole('region', { name: 'Search results' }).allInnerTexts()).join('\n').slice(0, 300)),
+  };
 }
 
 let screenshotDir: string | undefined;

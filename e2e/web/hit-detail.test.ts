@@ -72,10 +72,7 @@ describe('a hit in detail', () => {
     await search.smilesBox.waitFor({ timeout: 90_000 });
     await search.openOptions(ASPIRIN);
     await search.options.getByRole('radio', { name: /^Shape/ }).click();
-    for (const card of await page.getByRole('group', { name: 'Databases' }).getByRole('checkbox').all()) {
-      const wanted = (await card.getAttribute('aria-label')) === 'MolPort';
-      if (((await card.getAttribute('aria-checked')) === 'true') !== wanted) await card.click();
-    }
+    await search.chooseDatabases(['MolPort']);
     await search.optionsSearch.click();
     await search.results.waitFor({ timeout: 120_000 });
     const grid = search.results.getByRole('group', { name: 'Results from MolPort' });

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseCsv, parseSdf } from '../api/parse-files.ts';
 import { seriousAccessibilityViolations } from './axe.ts';
 import { openPage, screenshotPath } from './browser.ts';
+import { searchPage } from './search-page.ts';
 import { webAndBrowser } from './web-server.ts';
 
 const ASPIRIN = 'CC(=O)Oc1ccccc1C(=O)O';
@@ -26,22 +27,15 @@ const DRAWINGS_IN_VIEW_LOADED = `Array.from(document.images).filter((img) => {
 /** Runs a Morgan search from the search page over the named databases and waits for the results. */
 async function searchFor(page: Page, url: string, databases: string[]): Promise<Locator> {
   await page.goto(url);
-  const smilesBox = page.getByPlaceholder('Enter SMILES notation');
+  const ui = searchPage(page);
   // The search page loads on demand; on a busy machine that can take a while.
-  await smilesBox.waitFor({ timeout: 90_000 });
-  await smilesBox.fill(ASPIRIN);
-  await page.getByRole('button', { name: 'Search', exact: true }).first().click();
-  await page.getByRole('radio', { name: /Morgan/ }).click();
-  const grid = page.getByRole('group', { name: 'Databases' });
-  for (const card of await grid.getByRole('checkbox').all()) {
-    const name = (await card.getAttribute('aria-label')) ?? '';
-    const wanted = databases.includes(name);
-    if ((await card.getAttribute('aria-checked')) === 'true' !== wanted) await card.click();
-  }
-  await page.getByRole('button', { name: 'Search', exact: true }).last().click();
-  const results = page.locator('section[aria-label="Search results"]');
-  await results.waitFor({ timeout: 90_000 });
-  return results;
+  await ui.smilesBox.waitFor({ timeout: 90_000 });
+  await ui.openOptions(ASPIRIN);
+  await ui.options.getByRole('radio', { name: /Morgan/ }).click();
+  await ui.chooseDatabases(databases);
+  await ui.optionsSearch.click();
+  await ui.waitForResults(ui.results);
+  return ui.results;
 }
 
 /** The similarity a result card states in its accessible name. */

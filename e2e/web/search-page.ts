@@ -4,12 +4,13 @@ import type { Locator, Page } from 'playwright-core';
 export function searchPage(page: Page) {
   const smilesBox = page.getByPlaceholder('Enter SMILES notation');
   const options = page.getByRole('region', { name: 'Search options' });
+  const card = (name: string): Locator => page.getByRole('checkbox', { name, exact: true });
   return {
     smilesBox,
     options,
     barSearch: page.getByRole('button', { name: 'Search', exact: true }).first(),
     optionsSearch: options.getByRole('button', { name: 'Search', exact: true }),
-    card: (name: string): Locator => page.getByRole('checkbox', { name, exact: true }),
+    card,
     results: page.getByRole('region', { name: 'Search results' }),
     /** Example, Clear, Draw and the "Try:" molecules are enabled once Ketcher has started. */
     async waitForEditor(): Promise<void> {
@@ -21,20 +22,19 @@ export function searchPage(page: Page) {
       await options.waitFor();
     },
     /**
-     * Waits up to 90 s for `shown` (part of the results). When it does not come, says what the page showed
-     * instead, to tell a slow machine from a search that failed or went elsewhere.
+     * Checks exactly the named database cards. The cards arrive with the database list, which a loaded
+     * machine can send after the options open: toggling before then would leave nothing chosen.
      */
-    async waitForResults(shown: Locator, errors: readonly string[] = []): Promise<void> {
-      await shown.waitFor({ timeout: 90_000 }).catch(async (error: unknown) => {
-        const state = {
-          smiles: await smilesBox.inputValue().catch(() => null),
-          databases: await page.getByRole('checkbox', { checked: true }).evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label'))),
-          notices: await page.locator('[role="alert"], [data-sonner-toast], [aria-label="Search progress"]').allInnerTexts(),
-          results: (await page.getByRole('region', { name: 'Search results' }).innerText().catch(() => '')).slice(0, 300),
-          errors,
-        };
-        throw new Error(`no results: ${JSON.stringify(state)}`, { cause: error });
-      });
+    async chooseDatabases(names: readonly string[]): Promise<void> {
+      for (const name of names) await card(name).waitFor({ timeout: 30_000 });
+      for (const each of await page.getByRole('group', { name: 'Databases' }).getByRole('checkbox').all()) {
+        const wanted = names.includes((await each.getAttribute('aria-label')) ?? '');
+        if ((await each.getAttribute('aria-disabled')) !== 'true' && ((await each.getAttribute('aria-checked')) === 'true') !== wanted) await each.click();
+      }
+    },
+    /** Waits up to 90 s for `shown` (part of the results); a failed test prints what the page showed instead. */
+    async waitForResults(shown: Locator): Promise<void> {
+      await shown.waitFor({ timeout: 90_000 });
     },
   };
 }

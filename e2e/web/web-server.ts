@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { freshDataDir, removeTestCatalogues, startServerProcess } from '../api/server-process.ts';
 import type { ServerProcess } from '../api/server-process.ts';
 import { launchBrowser } from './browser.ts';
@@ -58,6 +58,10 @@ export function webAndBrowser(options: WebServerOptions & { webgl?: boolean } = 
   let browser: Browser | undefined;
   beforeAll(async () => {
     [web, browser] = await Promise.all([startWebServer(options), launchBrowser({ webgl: options.webgl })]);
+  });
+  afterEach((context) => {
+    // The server's last words on a failed test: the jobs it queued, ran or refused.
+    if (context.task.result?.state === 'fail' && web) console.error(`The server's last log lines:\n${web.server.logs.slice(-25).map((line) => JSON.stringify(line)).join('\n')}`);
   });
   afterAll(async () => {
     await browser?.close();

@@ -44,7 +44,7 @@ export function EditorFrame({ hidden, ...props }: MoleculeEditorProps & { hidden
     <div ref={frame} className={hidden ? `${styles.editor} ${styles.editorAside}` : styles.editor} inert={hidden} aria-hidden={hidden || undefined} data-testid="molecule-editor">
       <EditorFailure>
         <Suspense fallback={<EditorLoading />}>
-          <MoleculeEditor {...props} />
+          <MoleculeEditor {...props} inert={hidden} />
         </Suspense>
       </EditorFailure>
     </div>

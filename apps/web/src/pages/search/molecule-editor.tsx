@@ -15,6 +15,8 @@ export interface MoleculeEditorProps {
   /** The molecule drawn by the user, as SMILES ('' when the canvas is empty). */
   onDrawn: (smiles: string) => void;
   onError: (message: string) => void;
+  /** True while the editor is set aside: nobody draws on it then. */
+  inert?: boolean;
 }
 
 const LOAD_SETTLE_MS = 800;
@@ -23,11 +25,16 @@ const LOAD_SETTLE_MS = 800;
 const structServiceProvider = new StandaloneStructServiceProvider();
 
 /** Ketcher, loaded on demand: this module and its engine live in their own chunks. */
-export default function MoleculeEditor({ onReady, onDrawn, onError }: MoleculeEditorProps): React.JSX.Element {
+export default function MoleculeEditor({ onReady, onDrawn, onError, inert = false }: MoleculeEditorProps): React.JSX.Element {
   const callbacks = useRef({ onReady, onDrawn, onError });
   callbacks.current = { onReady, onDrawn, onError };
+  // What Ketcher reports while set aside (finishing its start-up, re-laying out its canvas) is not a drawing
+  // and must not replace the query typed above; the check is at the event, before the SMILES is read.
+  const inertNow = useRef(inert);
+  inertNow.current = inert;
   // The SMILES of the last molecule the page put in the editor: its own change events are not user drawings.
-  const applied = useRef<string | null>(null);
+  // The editor starts empty, so an empty canvas reported during start-up is not a drawing either.
+  const applied = useRef<string | null>('');
   // True while the page is loading a molecule, and for a moment after: Ketcher reports the load through
   // change events that may arrive later (after its layout pass); those are not user drawings either.
   const applying = useRef(false);
@@ -44,6 +51,7 @@ export default function MoleculeEditor({ onReady, onDrawn, onError }: MoleculeEd
   const onInit = (ketcher: Ketcher) => {
     ketcherRef.current = ketcher;
     ketcher.editor.subscribe('change', () => {
+      if (inertNow.current) return;
       void (async () => {
         if (applying.current) return;
         try {

@@ -90,6 +90,12 @@ export function SearchPanel({ databases, databasesError, vendorDatabases, withEd
 
   useEffect(() => () => clearTimeout(syncTimer.current), []);
 
+  // A query typed while the editor was still loading is drawn once it is ready.
+  useEffect(() => {
+    if (editor && source === 'typed' && smiles.trim() && !smilesProblem(smiles)) editor.setSmiles(smiles.trim()).catch(() => undefined);
+    // Runs when the editor arrives; later typing is drawn by onSmilesChange.
+  }, [editor]);
+
   const labelOf = useCallback((id: string) => databases?.find((entry) => entry.id === id)?.info.display_name ?? id, [databases]);
 
   const sendToEditor = useCallback(
