@@ -28,8 +28,8 @@ export interface BatchQueueOptions {
 
 /**
  * Input batches being prepared on the preparer's workers, collected in input order: each prepared batch
- * goes into the catalogue builder, its refused rows and repeated ids are reported, and it is appended to
- * the checkpoint so a killed import can resume after it.
+ * goes into the catalogue builder, its refused rows are reported, and it is appended to the checkpoint so
+ * a killed import can resume after it. (Repeated ids are found and reported once every batch is in.)
  */
 export class BatchQueue {
   private readonly inFlight: InFlight[] = [];
@@ -59,7 +59,7 @@ export class BatchQueue {
     const { builder, report, workDir } = this.options;
     const batch = await next.result;
     for (const rejected of batch.rejected) report.skip(next.file, rejected.line, rejected.message);
-    for (const line of builder.add(batch)) report.skip(next.file, line, 'duplicate id: kept the first row with this id');
+    builder.add(batch, next.through.file);
     report.molecules = builder.count;
     report.chargeFallbacks += batch.chargeFallbacks ?? 0;
     await appendCheckpoint(workDir, { batch, through: next.through, readErrors: next.readErrors });

@@ -8,12 +8,11 @@ import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/
 import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/column-file.ts';
 import { writeFoldBits } from '../format/fold-bits-file.ts';
 import { encodeNumericColumn } from '../format/property-columns.ts';
-import { withRoom } from '../format/packed-bytes.ts';
 import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
 import { INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
 import { frameChargeVector } from '../features/charge-index-vector.ts';
 import { framePackedIndexVector, rowFrame } from '../features/index-vector.ts';
-import { IdSet } from './id-set.ts';
+import { idHash, repeatedIdRows } from './repeated-ids.ts';
 import { RowSpill } from './row-spill.ts';
 import { writeIndexGraph } from './index-graph-writer.ts';
 
@@ -28,29 +27,43 @@ export const SPILL_FILES = {
   ids: 'ids-input-order.bin',
   numbers: 'numbers-input-order.bin',
   smiles: 'smiles-input-order.bin',
+  popcounts: 'popcounts-input-order.u16',
+  idHashes: 'id-hashes-input-order.f64',
+  lines: 'lines-input-order.u32',
   text: (key: string) => `prop-${key}-input-order.bin`,
 } as const;
+
+/** An input row dropped because an earlier row has its id: its file (an index into the import's files) and line. */
+export interface RepeatedIdRow {
+  file: number;
+  line: number;
+}
 
 /**
  * Collects prepared molecules in input order, keeps the first row of each id, and writes the
  * popcount-ordered column files. Every column waits in a file of the work folder as rows arrive
- * (row-spill.ts), and memory holds per molecule only what orders and finds the rows: its popcount, its
- * id's hash (id-set.ts), where its SMILES, id and texts end, 50 to 75 bytes in all. Only a catalogue large
- * enough to get a graph in its stage-1 index holds more, that graph, and only while `write` builds it
- * (import/index-graph-writer.ts).
+ * (row-spill.ts), and so does what orders and finds the rows (popcount, id hash, where each string ends):
+ * memory does not grow with the rows while they arrive. Once they are all in, `dropRepeatedIds` finds the
+ * rows whose id an earlier row has (repeated-ids.ts) and `write` leaves them out. Writing holds a few
+ * bytes a row (the row order, where each string of the column being written ends), and a catalogue large
+ * enough to get a graph in its stage-1 index that graph while it is built (import/index-graph-writer.ts).
+ * Measured on 10^6 replicated rows, holding the popcounts, id hashes and string ends in memory as rows
+ * arrived grew the importing process by 87 to 97 bytes a row (docs/scaling.md).
  */
 export class CatalogueBuilder {
   readonly properties: readonly StoredProperty[];
   private readonly numeric: StoredProperty[];
   private readonly text: StoredProperty[];
-  private readonly seenIds: IdSet;
   private readonly ids: RowSpill;
-  /** Ids kept from the batch being added, before they join `ids`. */
-  private pendingIds: string[] = [];
+  /** Each row's id hash (f64) and input file and line (u32 each), to find and report repeated ids. */
+  private readonly idHashes: RowSpill;
+  private readonly lines: RowSpill;
   private readonly smiles: RowSpill;
-  /** Fingerprints in input order, in the work folder, and their popcounts (which order the rows) in memory. */
+  /** Fingerprints in input order and their popcounts (u16), which order the rows. */
   private readonly fingerprints: RowSpill;
-  private popcounts = new Uint16Array(4096);
+  private readonly popcounts: RowSpill;
+  /** Rows dropped for a repeated id, 1 a row; set by dropRepeatedIds. */
+  private dropped: Uint8Array | undefined;
   /** The numeric properties of each row, 4 bytes each, in input order. */
   private readonly numbers: RowSpill;
   private readonly texts: RowSpill[];
@@ -71,83 +84,91 @@ export class CatalogueBuilder {
     this.models = withShape ? new RowSpill(join(workDir, SPILL_FILES.models)) : undefined;
     this.volumeVectors = withShape ? new RowSpill(join(workDir, SPILL_FILES.volumeVectors), INDEX_VECTOR_BYTES) : undefined;
     this.chargeVectors = withShape ? new RowSpill(join(workDir, SPILL_FILES.chargeVectors), CHARGE_VECTOR_BYTES) : undefined;
+    this.popcounts = new RowSpill(join(workDir, SPILL_FILES.popcounts), 2);
     this.ids = new RowSpill(join(workDir, SPILL_FILES.ids));
+    this.idHashes = new RowSpill(join(workDir, SPILL_FILES.idHashes), 8);
+    this.lines = new RowSpill(join(workDir, SPILL_FILES.lines), 8);
     this.smiles = new RowSpill(join(workDir, SPILL_FILES.smiles));
-    this.seenIds = new IdSet((row) => (row < this.ids.rows ? utf8.decode(this.ids.read(row)) : this.pendingIds[row - this.ids.rows]!));
     this.numeric = numericProperties(properties);
     this.numbers = new RowSpill(join(workDir, SPILL_FILES.numbers), 4 * this.numeric.length);
     this.text = textProperties(properties);
     this.texts = this.text.map((property) => new RowSpill(join(workDir, SPILL_FILES.text(property.key))));
   }
 
+  /** Rows added, less those dropped for a repeated id once `dropRepeatedIds` has run. */
   get count(): number {
-    return this.ids.rows;
+    return this.ids.rows - this.duplicates;
   }
 
   get duplicateIds(): number {
     return this.duplicates;
   }
 
-  /** Adds a batch; returns the input lines dropped because their id was already imported. */
-  add(batch: PreparedBatch): number[] {
-    const duplicateLines: number[] = [];
-    const width = this.numeric.length;
-    const keep: number[] = [];
-    this.pendingIds = [];
-    for (let i = 0; i < batch.ids.length; i++) {
-      const id = batch.ids[i]!;
-      if (!this.seenIds.addIfNew(id, this.count + keep.length)) {
-        duplicateLines.push(batch.lines[i]!);
-        continue;
-      }
-      this.pendingIds.push(id);
-      keep.push(i);
-    }
-    this.duplicates += duplicateLines.length;
-    const fingerprints = new Uint8Array(keep.length * FINGERPRINT_BYTES);
-    const numbers = new Float32Array(keep.length * width);
+  /** Adds a batch of rows read from input file `file` (an index into the import's files). */
+  add(batch: PreparedBatch, file: number): void {
+    if (this.dropped) throw new Error('Rows were added after the repeated ids were dropped.');
+    const rows = batch.ids.length;
     const models: Uint8Array[] = [];
     const volumeVectors: Uint8Array[] = [];
     const chargeVectors: Uint8Array[] = [];
-    keep.forEach((source, target) => {
-      fingerprints.set(batch.fingerprints.subarray(source * FINGERPRINT_BYTES, (source + 1) * FINGERPRINT_BYTES), target * FINGERPRINT_BYTES);
-      numbers.set(batch.numbers.subarray(source * width, (source + 1) * width), target * width);
-      if (this.models) {
-        const model = batch.models?.[source] ?? new Uint8Array(0);
-        models.push(model);
-        // Decoded and put in its principal frame once for both stage-1 vectors; a row without conformers has empty ones.
-        const frame = rowFrame(model);
-        const charges = new Uint8Array(CHARGE_VECTOR_BYTES);
-        if (frame) frameChargeVector(frame, charges, 0);
-        volumeVectors.push(frame ? framePackedIndexVector(frame) : new Uint8Array(INDEX_VECTOR_BYTES));
-        chargeVectors.push(charges);
-      }
-    });
-    this.texts.forEach((column, t) => column.append(keep.map((source) => utf8.encode(batch.texts[t]?.[source] ?? ''))));
-    this.smiles.append(keep.map((source) => utf8.encode(batch.smiles[source]!)));
-    this.appendFingerprints(fingerprints);
-    this.ids.append(this.pendingIds.map((id) => utf8.encode(id)));
-    this.pendingIds = [];
+    for (let i = 0; this.models && i < rows; i++) {
+      const model = batch.models?.[i] ?? new Uint8Array(0);
+      models.push(model);
+      // Decoded and put in its principal frame once for both stage-1 vectors; a row without conformers has empty ones.
+      const frame = rowFrame(model);
+      const charges = new Uint8Array(CHARGE_VECTOR_BYTES);
+      if (frame) frameChargeVector(frame, charges, 0);
+      volumeVectors.push(frame ? framePackedIndexVector(frame) : new Uint8Array(INDEX_VECTOR_BYTES));
+      chargeVectors.push(charges);
+    }
+    const width = this.numeric.length;
+    const each = <T>(make: (i: number) => T): T[] => Array.from({ length: rows }, (_, i) => make(i));
+    const fingerprints = each((i) => batch.fingerprints.subarray(i * FINGERPRINT_BYTES, (i + 1) * FINGERPRINT_BYTES));
+    this.texts.forEach((column, t) => column.append(each((i) => utf8.encode(batch.texts[t]?.[i] ?? ''))));
+    this.smiles.append(each((i) => utf8.encode(batch.smiles[i]!)));
+    this.fingerprints.append(fingerprints);
+    this.popcounts.append(fingerprints.map((fingerprint) => new Uint8Array(Uint16Array.of(popcount(fingerprint)).buffer)));
+    this.ids.append(each((i) => utf8.encode(batch.ids[i]!)));
+    this.idHashes.append(each((i) => new Uint8Array(Float64Array.of(idHash(batch.ids[i]!)).buffer)));
+    this.lines.append(each((i) => new Uint8Array(Uint32Array.of(file, batch.lines[i]!).buffer)));
     this.models?.append(models);
     this.volumeVectors?.append(volumeVectors);
     this.chargeVectors?.append(chargeVectors);
-    this.numbers.append(keep.map((_, target) => new Uint8Array(numbers.buffer, target * width * 4, width * 4)));
-    return duplicateLines;
+    this.numbers.append(each((i) => new Uint8Array(batch.numbers.buffer, batch.numbers.byteOffset + i * width * 4, width * 4)));
   }
 
-  private appendFingerprints(fingerprints: Uint8Array): void {
-    const rows = fingerprints.length / FINGERPRINT_BYTES;
-    const first = this.fingerprints.rows;
-    this.popcounts = withRoom(this.popcounts, first, first + rows);
-    const each = Array.from({ length: rows }, (_, k) => fingerprints.subarray(k * FINGERPRINT_BYTES, (k + 1) * FINGERPRINT_BYTES));
-    each.forEach((fingerprint, k) => (this.popcounts[first + k] = popcount(fingerprint)));
-    this.fingerprints.append(each);
+  /**
+   * Once every row is in: drops the rows whose id an earlier row has (the first row of an id is kept) and
+   * returns where they were read, in input order. Runs once; later calls return nothing more.
+   */
+  dropRepeatedIds(): RepeatedIdRow[] {
+    if (this.dropped) return [];
+    const rows = this.ids.rows;
+    const hashes = new Float64Array(rows);
+    this.idHashes.readBlock(0, rows, new Uint8Array(hashes.buffer));
+    this.idHashes.remove();
+    const repeats = repeatedIdRows(hashes, (row) => utf8.decode(this.ids.read(row)));
+    this.dropped = new Uint8Array(rows);
+    const where = new Uint32Array(2);
+    const found = Array.from(repeats, (row) => {
+      this.dropped![row] = 1;
+      this.lines.readInto(row, new Uint8Array(where.buffer), 0);
+      return { file: where[0]!, line: where[1]! };
+    });
+    this.lines.remove();
+    this.duplicates = repeats.length;
+    return found;
   }
 
   /** Writes every column into `dir` (which must exist) and returns the file list for the manifest. */
   async write(dir: string): Promise<ManifestFile[]> {
+    const { dropped } = this;
+    if (!dropped) throw new Error('The repeated ids are dropped before the columns are written.');
     const fingerprints = this.fingerprints;
-    const order = popcountOrder(this.popcounts, this.count);
+    const popcounts = new Uint16Array(this.popcounts.rows);
+    this.popcounts.readBlock(0, popcounts.length, new Uint8Array(popcounts.buffer));
+    this.popcounts.remove();
+    const order = popcountOrder(popcounts, dropped);
     const files: ManifestFile[] = [];
     files.push(await writeRows(dir, COLUMN_FILES.fingerprints, order, FINGERPRINT_BYTES, (row, target, at) => fingerprints.readInto(row, target, at)));
     await writeFoldBits(join(dir, FOLD_BITS_FILE), this.count, (first, rows, target) => {
@@ -159,7 +180,8 @@ export class CatalogueBuilder {
     for (const [spill, index, text] of [[this.smiles, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText], [this.ids, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText]] as const) {
       files.push(...(await writeSpilled(dir, index, text, order.rows, spill)));
     }
-    const outputRow = new Uint32Array(this.count);
+    // Dropped rows have no place in the output.
+    const outputRow = new Uint32Array(dropped.length).fill(DROPPED);
     order.rows.forEach((inputRow, target) => (outputRow[inputRow] = target));
     for (const [k, property] of this.numeric.entries()) {
       const { name, bytes } = encodeNumericColumn(property, this.numericColumn(k, outputRow));
@@ -188,17 +210,20 @@ export class CatalogueBuilder {
     const column = new Float32Array(this.count);
     const block = new Float32Array(WRITE_ROWS * width);
     const bytes = new Uint8Array(block.buffer);
-    for (let first = 0; first < this.count; first += WRITE_ROWS) {
-      const count = Math.min(WRITE_ROWS, this.count - first);
+    for (let first = 0; first < outputRow.length; first += WRITE_ROWS) {
+      const count = Math.min(WRITE_ROWS, outputRow.length - first);
       this.numbers.readBlock(first, count, bytes);
-      for (let i = 0; i < count; i++) column[outputRow[first + i]!] = block[i * width + k]!;
+      for (let i = 0; i < count; i++) {
+        const target = outputRow[first + i]!;
+        if (target !== DROPPED) column[target] = block[i * width + k]!;
+      }
     }
     return column;
   }
 
   /** Releases what `write` has not: the work folder's files of every column, for an import that failed. */
   discard(): void {
-    for (const spill of [this.fingerprints, this.ids, this.smiles, this.numbers, ...this.texts]) spill.remove();
+    for (const spill of [this.fingerprints, this.popcounts, this.ids, this.idHashes, this.lines, this.smiles, this.numbers, ...this.texts]) spill.remove();
     for (const spill of [this.models, this.volumeVectors, this.chargeVectors]) spill?.remove();
   }
 }
@@ -214,19 +239,23 @@ interface RowOrder {
   starts: Uint32Array;
 }
 
-/** Stable counting sort by popcount: equal popcounts keep input order, so builds are reproducible. */
-function popcountOrder(counts: Uint16Array, count: number): RowOrder {
+/** `outputRow` of an input row dropped for a repeated id. */
+const DROPPED = 0xffffffff;
+
+/** Stable counting sort by popcount of the rows not dropped: equal popcounts keep input order, so builds are reproducible. */
+function popcountOrder(counts: Uint16Array, dropped: Uint8Array): RowOrder {
   const starts = new Uint32Array(POPCOUNT_SLOTS);
   const histogram = new Uint32Array(POPCOUNT_SLOTS);
-  for (let row = 0; row < count; row++) histogram[counts[row]!] = histogram[counts[row]!]! + 1;
+  for (let row = 0; row < counts.length; row++) if (!dropped[row]) histogram[counts[row]!] = histogram[counts[row]!]! + 1;
   let next = 0;
   for (let p = 0; p < POPCOUNT_SLOTS; p++) {
     starts[p] = next;
     next += histogram[p]!;
   }
   const cursor = starts.slice();
-  const rows = new Uint32Array(count);
-  for (let row = 0; row < count; row++) {
+  const rows = new Uint32Array(next);
+  for (let row = 0; row < counts.length; row++) {
+    if (dropped[row]) continue;
     const bits = counts[row]!;
     rows[cursor[bits]!] = row;
     cursor[bits] = cursor[bits]! + 1;

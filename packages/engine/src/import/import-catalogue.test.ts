@@ -82,6 +82,27 @@ describe('importCatalogue', () => {
     expect((await readdir(join(dataDir, 'catalogues', 'DEMO'))).sort()).toEqual(listed);
   });
 
+  it('keeps the first row of an id across batches and files, and names the file and line of every later one', async () => {
+    const second = join(dir, 'second.smi');
+    // Line 2 repeats an id of the first file, line 3 one of its own line 1; PROPRANOLOL's row of the first file is kept.
+    await writeFile(second, 'CCO\tETHANOL\nCCCO\tPROPRANOLOL\nCCCCO\tETHANOL\nCCCCCO\tPENTANOL\n');
+    const found: SkippedRow[] = [];
+    // A data folder of its own: the other tests expect DEMO alone in theirs.
+    const ownData = join(dir, 'two-files');
+    const summary = await importCatalogue({ files: [smiPath, second], id: 'TWO-FILES', dataDir: ownData, preparer: pool, batchSize: 3, onSkipped: (row) => found.push(row) });
+    expect(summary.duplicateIds).toBe(3);
+    expect(summary.count).toBe(12);
+    const repeats = found.filter((row) => /duplicate id/.test(row.reason)).map((row) => `${row.file}:${row.line}`).sort();
+    expect(repeats).toEqual([`${second}:2`, `${second}:3`, `${smiPath}:9`].sort());
+    const catalogue = await openCatalogue(ownData, 'TWO-FILES');
+    const ids = Array.from({ length: catalogue.count }, (_, row) => catalogue.compoundId(row));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(catalogue.smiles(ids.indexOf('PROPRANOLOL'))).toBe(standardizeSmiles('CC(C)NCC(O)COc1cccc2ccccc12')?.smiles);
+    expect(catalogue.smiles(ids.indexOf('ETHANOL'))).toBe('CCO');
+    expect(catalogue.properties(ids.indexOf('ETHANOL')).heavy_atoms).toBe(3);
+    expect(catalogue.properties(ids.indexOf('PENTANOL')).heavy_atoms).toBe(6);
+  });
+
   it('finds each molecule itself first at similarity 1, with exact scores, on one thread and on the pool alike', async () => {
     const catalogue = await openCatalogue(dataDir, 'DEMO');
     for (const row of [0, 4, 9]) {

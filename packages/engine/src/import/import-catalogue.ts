@@ -58,10 +58,11 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
     maxInFlight: 2 * Math.max(1, options.workers ?? 2) + 1,
   });
   try {
-    // Batches finished before the interruption: counted again, their rows already reported then.
+    // Batches finished before the interruption: counted again, their refused rows already reported then.
     let start: InputPosition = { file: 0, rowsInFile: 0, rows: 0 };
     for (const record of work.resumed ?? []) {
-      report.countSkipped(record.readErrors + record.batch.rejected.length + builder.add(record.batch).length);
+      report.countSkipped(record.readErrors + record.batch.rejected.length);
+      builder.add(record.batch, record.through.file);
       report.chargeFallbacks += record.batch.chargeFallbacks ?? 0;
       start = record.through;
     }
@@ -73,6 +74,9 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
     }
     await queue.drain();
     throwIfAborted(options.signal, `Import of ${options.id}`);
+    // Rows of every batch, resumed ones included, whose id an earlier row has: reported here, once all are in.
+    for (const { file, line } of builder.dropRepeatedIds()) report.skip(options.files[file]!, line, 'duplicate id: kept the first row with this id');
+    report.molecules = builder.count;
     if (builder.count === 0) {
       throw new EngineError('IMPORT_FAILED', `No molecule of ${options.files.join(', ')} could be imported (${report.skipped} rows skipped); catalogue ${options.id} was left as it was.`);
     }

@@ -29,9 +29,15 @@ describe('rows spilled to a file', () => {
     expect(target.subarray(50, 50 + rows[299]!.length)).toEqual(rows[299]);
     expect(target[49]).toBe(9);
     expect(target[50 + rows[299]!.length]).toBe(9);
+    // Rows appended after a read are read back too.
+    spill.append([Uint8Array.of(1, 2, 3)]);
+    expect(spill.read(10_000)).toEqual(Uint8Array.of(1, 2, 3));
+    expect(spill.read(9_999)).toEqual(rows[9_999]);
+    expect(existsSync(join(dir, 'rows.bin.ends'))).toBe(true);
     spill.remove();
     spill.remove();
     expect(existsSync(join(dir, 'rows.bin'))).toBe(false);
+    expect(existsSync(join(dir, 'rows.bin.ends'))).toBe(false);
   });
 
   it('reads back rows of one width by their position alone, one or a block at a time, and refuses a row of another width', () => {
@@ -47,6 +53,7 @@ describe('rows spilled to a file', () => {
     expect(() => spill.append([new Uint8Array(131)])).toThrow(/132 bytes each/);
     expect(spill.rows).toBe(rows.length);
     expect(() => spill.read(5_000)).toThrow(/outside/);
+    expect(existsSync(join(dir, 'fixed.bin.ends'))).toBe(false);
     spill.remove();
     expect(existsSync(join(dir, 'fixed.bin'))).toBe(false);
   });
