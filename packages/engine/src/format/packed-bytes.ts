@@ -40,14 +40,3 @@ export function concatFloats(chunks: readonly Float32Array[], total = summedLeng
 export function concatBytes(chunks: readonly Uint8Array[], total = summedLength(chunks)): Uint8Array {
   return joinInto(new Uint8Array(total), chunks);
 }
-
-/**
- * `array` when it has room for `needed` values, else a new array of its type, at least twice as long, holding
- * its first `used` values: a column that grows row by row without a copy per row.
- */
-export function withRoom<T extends Uint16Array | Float64Array>(array: T, used: number, needed: number): T {
-  if (needed <= array.length) return array;
-  const grown = new (array.constructor as new (length: number) => T)(Math.max(2 * array.length, needed));
-  grown.set(array.subarray(0, used));
-  return grown;
-}
