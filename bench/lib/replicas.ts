@@ -1,7 +1,9 @@
 // Replicated rows for the scale benchmark: real prepared molecules copied, each copy's conformers perturbed
 // (every coordinate moved by a seeded normal draw) so no two rows have identical grids or index vectors.
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { decodeModel, encodeModel, seededRandom } from '@molsearch/chem';
 import type { MoleculePreparer } from '@molsearch/engine';
 import type { PreparedBatch, PrepareRequest } from '@molsearch/engine/bench';
@@ -50,12 +52,19 @@ export function replicaId(id: string, copy: number): string {
   return copy === 0 ? id : `${id}~${copy}`;
 }
 
-/** Writes the input file of a replicated catalogue: every source row `copies` times, copy after copy. */
+/** Writes the input file of a replicated catalogue: every source row `copies` times, copy after copy, a copy at a time (10^7 lines exceed one string). */
 export async function writeReplicaInput(path: string, rows: Map<string, SourceRow>, copies: number): Promise<number> {
-  const lines: string[] = [];
-  for (let copy = 0; copy < copies; copy++) for (const [id, row] of rows) lines.push(`${row.smiles}\t${replicaId(id, copy)}`);
-  await writeFile(path, `${lines.join('\n')}\n`);
-  return lines.length;
+  const out = createWriteStream(path);
+  let lines = 0;
+  for (let copy = 0; copy < copies; copy++) {
+    const chunk: string[] = [];
+    for (const [id, row] of rows) chunk.push(`${row.smiles}\t${replicaId(id, copy)}\n`);
+    lines += chunk.length;
+    if (!out.write(chunk.join(''))) await once(out, 'drain');
+  }
+  out.end();
+  await finished(out);
+  return lines;
 }
 
 /** A preparer that answers each replica row from its real row, perturbing the model; no chemistry runs. */

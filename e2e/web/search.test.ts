@@ -88,6 +88,21 @@ describe('search page in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the last "Try:" molecule when several are clicked before the first is drawn, on a slow machine', async () => {
+    const { page, ui, context } = await open();
+    await ui.waitForEditor();
+    // A four times slower CPU widens the window in which the drawings overlap.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (const name of ['Atorvastatin', 'Tamoxifen', 'Olanzapine', 'Caffeine']) await page.getByRole('button', { name }).click();
+    await expect.poll(() => ui.smilesBox.inputValue()).toBe(CAFFEINE);
+    await expect.poll(() => page.locator('[data-testid="molecule-editor"] svg text').count(), { timeout: 30_000 }).toBeGreaterThan(5);
+    // Ketcher's late change events for either load must not replace the text with its own SMILES.
+    await page.waitForTimeout(3_000);
+    expect(await ui.smilesBox.inputValue()).toBe(CAFFEINE);
+    await context.close();
+  });
+
   it('turns a molecule drawn in the editor into SMILES and searches it', async () => {
     const { page, ui, context } = await open();
     await ui.waitForEditor();

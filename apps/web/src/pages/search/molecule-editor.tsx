@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Editor } from 'ketcher-react';
 import { StandaloneStructServiceProvider } from 'ketcher-standalone';
 import type { Ketcher } from 'ketcher-core';
 import 'ketcher-react/dist/index.css';
+import styles from './search.module.css';
 
 /** What the search page can do with the editor once it is ready. */
 export interface EditorHandle {
@@ -19,8 +20,6 @@ export interface MoleculeEditorProps {
   inert?: boolean;
 }
 
-const LOAD_SETTLE_MS = 800;
-
 // Chemistry runs in the browser (Indigo compiled to WebAssembly); one service for the page's lifetime.
 const structServiceProvider = new StandaloneStructServiceProvider();
 
@@ -32,36 +31,24 @@ export default function MoleculeEditor({ onReady, onDrawn, onError, inert = fals
   // and must not replace the query typed above; the check is at the event, before the SMILES is read.
   const inertNow = useRef(inert);
   inertNow.current = inert;
-  // The SMILES of the last molecule the page put in the editor: its own change events are not user drawings.
-  // The editor starts empty, so an empty canvas reported during start-up is not a drawing either.
-  const applied = useRef<string | null>('');
-  // True while the page is loading a molecule, and for a moment after: Ketcher reports the load through
-  // change events that may arrive later (after its layout pass); those are not user drawings either.
-  const applying = useRef(false);
-  const settledAt = useRef(0);
-  const ketcherRef = useRef<Ketcher | null>(null);
-
-  useEffect(
-    () => () => {
-      ketcherRef.current = null;
-    },
-    [],
-  );
-
+  // The SMILES the canvas last held that was not the user's drawing, or their last drawing: the same again is no news.
+  const applied = useRef('');
+  // A change is the user's drawing only if they have touched the editor (pointer, key, paste, drop) since the
+  // page last put a molecule in it. Ketcher also reports its start-up, the page's loads and its own layout
+  // passes as changes, late on a busy machine, and with another SMILES than right after the load
+  // (aromatic nitrogens written [n]); none of those may replace the query typed above.
+  const touched = useRef(false);
+  // Loads not yet finished; they run one after another, so the last one asked for is what the canvas holds.
+  const applying = useRef(0);
+  const loads = useRef<Promise<void>>(Promise.resolve());
   const onInit = (ketcher: Ketcher) => {
-    ketcherRef.current = ketcher;
     ketcher.editor.subscribe('change', () => {
-      if (inertNow.current) return;
+      if (inertNow.current || !touched.current || applying.current > 0) return;
       void (async () => {
-        if (applying.current) return;
         try {
           const smiles = await ketcher.getSmiles();
-          if (applying.current || smiles === applied.current) return;
-          if (performance.now() < settledAt.current) {
-            applied.current = smiles;
-            return;
-          }
-          applied.current = null;
+          if (!touched.current || applying.current > 0 || smiles === applied.current) return;
+          applied.current = smiles;
           callbacks.current.onDrawn(smiles);
         } catch {
           // A half-drawn structure (e.g. a lone bond being placed) has no SMILES yet.
@@ -69,28 +56,38 @@ export default function MoleculeEditor({ onReady, onDrawn, onError, inert = fals
       })();
     });
     callbacks.current.onReady({
-      async setSmiles(smiles: string) {
-        applying.current = true;
-        try {
-          if (smiles.trim()) await ketcher.setMolecule(smiles);
-          else ketcher.editor.clear();
-          applied.current = smiles.trim() ? await ketcher.getSmiles() : '';
-        } finally {
-          applying.current = false;
-          settledAt.current = performance.now() + LOAD_SETTLE_MS;
-        }
+      setSmiles(smiles: string) {
+        touched.current = false;
+        applying.current += 1;
+        const load = async () => {
+          try {
+            if (smiles.trim()) await ketcher.setMolecule(smiles);
+            else ketcher.editor.clear();
+            applied.current = smiles.trim() ? await ketcher.getSmiles() : '';
+          } finally {
+            applying.current -= 1;
+          }
+        };
+        const done = loads.current.then(load);
+        loads.current = done.catch(() => undefined);
+        return done;
       },
       getSmiles: () => ketcher.getSmiles(),
     });
   };
 
+  const touch = () => {
+    touched.current = true;
+  };
   return (
-    <Editor
-      staticResourcesUrl=""
-      structServiceProvider={structServiceProvider}
-      errorHandler={(message: string) => callbacks.current.onError(message)}
-      disableMacromoleculesEditor
-      onInit={onInit}
-    />
+    <div className={styles.touchArea} onPointerDownCapture={touch} onKeyDownCapture={touch} onPasteCapture={touch} onDropCapture={touch}>
+      <Editor
+        staticResourcesUrl=""
+        structServiceProvider={structServiceProvider}
+        errorHandler={(message: string) => callbacks.current.onError(message)}
+        disableMacromoleculesEditor
+        onInit={onInit}
+      />
+    </div>
   );
 }
