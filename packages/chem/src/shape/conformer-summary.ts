@@ -3,6 +3,7 @@ import { shapeOverlapByElement } from './gaussian-shape.ts';
 import type { ConformerSummary, Model3D } from './model-3d.ts';
 import { principalFrame } from './principal-axes.ts';
 import { quaternionFromMatrix } from './quaternion.ts';
+import type { Quaternion } from './quaternion.ts';
 
 /**
  * What the re-scorer derives from one conformer before any alignment: the heavy atoms' principal
@@ -18,4 +19,13 @@ export function conformerSummary(model: Model3D, conformer: number): ConformerSu
     shapeSelfOverlap: shapeOverlapByElement(coords, model.atomicNumbers, coords, model.atomicNumbers),
     espSelfOverlap: espSelfOverlap(coords, model.charges, model.charges.length),
   };
+}
+
+/**
+ * The principal axes of a conformer's heavy atoms (the first `heavy` sites) as a quaternion, each part
+ * rounded to f32: what the model format stored up to version 4 and computes again on decoding since.
+ */
+export function principalQuaternion(coords: Float64Array, heavy: number): Quaternion {
+  const [w, x, y, z] = quaternionFromMatrix(principalFrame(coords, heavy).axes);
+  return [Math.fround(w), Math.fround(x), Math.fround(y), Math.fround(z)];
 }

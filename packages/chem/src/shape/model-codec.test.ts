@@ -20,7 +20,8 @@ function olderVersionBytes(bytes: Uint8Array, version: 1 | 2 | 3): Uint8Array {
   const head = 12 + n + chargeBytes * sites;
   const out = new Uint8Array(head + model.conformers.length * (12 + 6 * sites + summary));
   const view = new DataView(out.buffer);
-  out.set(bytes.subarray(0, 12 + n));
+  out.set(bytes.subarray(0, 11));
+  out.set(model.atomicNumbers, 12);
   out[3] = version;
   if (version < 3) out[10] = 0;
   const chargeStep = 2 ** bytes[10]! / 32768;
@@ -41,6 +42,46 @@ function olderVersionBytes(bytes: Uint8Array, version: 1 | 2 | 3): Uint8Array {
   return out;
 }
 
+/**
+ * The same model in the version-4 layout: every site's steps above the conformer's least coordinate, in the
+ * bits the widest axis span of all sites needs, no hydrogen parents.
+ */
+function version4Bytes(bytes: Uint8Array): Uint8Array {
+  const model = decodeModel(bytes);
+  const n = model.atomicNumbers.length;
+  const sites = n + model.hydrogenSites;
+  const head = 12 + n + 2 * sites;
+  const chargeStep = 2 ** bytes[10]! / 32768;
+  const conformers = model.conformers.map((coords) => {
+    const origin = [0, 1, 2].map((axis) => Math.min(...coords.filter((_, i) => i % 3 === axis)));
+    const steps = Array.from(coords, (x, i) => Math.round((x - origin[i % 3]!) / COORDINATE_STEP));
+    const bits = [0, 1, 2].map((axis) => Math.max(...steps.filter((_, i) => i % 3 === axis)).toString(2).length);
+    const stream: number[] = [];
+    steps.forEach((value, i) => {
+      for (let b = 0; b < bits[i % 3]!; b++) stream.push((value >> b) & 1);
+    });
+    const packed = Uint8Array.from({ length: Math.ceil(stream.length / 8) }, (_, k) => stream.slice(8 * k, 8 * k + 8).reduce((byte, bit, b) => byte | (bit << b), 0));
+    return { origin, widths: bits[0]! | (bits[1]! << 5) | (bits[2]! << 10), packed };
+  });
+  const out = new Uint8Array(conformers.reduce((size, conformer) => size + 14 + conformer.packed.length + 24, head));
+  const view = new DataView(out.buffer);
+  out.set(bytes.subarray(0, 11));
+  out.set(model.atomicNumbers, 12);
+  out[3] = 4;
+  model.charges.forEach((q, i) => view.setInt16(12 + n + 2 * i, Math.round(q / chargeStep), true));
+  let offset = head;
+  conformers.forEach((conformer, c) => {
+    conformer.origin.forEach((value, axis) => view.setFloat32(offset + 4 * axis, value, true));
+    view.setUint16(offset + 12, conformer.widths, true);
+    out.set(conformer.packed, offset + 14);
+    offset += 14 + conformer.packed.length;
+    const { axes, shapeSelfOverlap, espSelfOverlap } = model.summaries![c]!;
+    [...axes, shapeSelfOverlap, espSelfOverlap].forEach((value, k) => view.setFloat32(offset + 4 * k, value, true));
+    offset += 24;
+  });
+  return out;
+}
+
 const reference = readShapeReference();
 const bySmiles = new Map(reference.molecules.map((m) => [m.smiles, m]));
 
@@ -55,8 +96,10 @@ describe('3D model bytes', () => {
       const decoded = decodeModel(bytes);
       expect(decoded.atomicNumbers).toEqual(model.atomicNumbers);
       expect(decoded.hydrogenSites).toBe(model.hydrogenSites);
-      // Charges under 1 e are stored in steps of 2^-15 e.
-      decoded.charges.forEach((q, i) => expect(Math.abs(q - model.charges[i]!)).toBeLessThanOrEqual(2 ** -16 + 1e-12));
+      // Charges under 1 e are stored in steps of 2^-11 e, within a step, and sum to the total in whole steps.
+      decoded.charges.forEach((q, i) => expect(Math.abs(q - model.charges[i]!)).toBeLessThan(2 ** -11));
+      const sum = (charges: ArrayLike<number>) => Array.from(charges).reduce((total, q) => total + q, 0);
+      expect(Math.abs(sum(decoded.charges) - Math.round(sum(model.charges) * 2 ** 11) / 2 ** 11)).toBeLessThan(1e-12);
       expect(Math.max(...decoded.charges.map((q, i) => Math.abs(q - model.charges[i]!)))).toBeGreaterThan(0);
       expect(decoded.conformers.length).toBe(model.conformers.length);
       decoded.conformers.forEach((coords, c) => {
@@ -77,17 +120,67 @@ describe('3D model bytes', () => {
     });
   });
 
-  it('still reads version-1 models (no summaries), version-2 ones (f32 charges) and version-3 ones (int16 steps from the mean), and scores them as the current ones', () => {
+  it('stores each hydrogen from its parent in fewer bytes than version 4, and decodes to the coordinates version 4 holds of them', () => {
+    let current = 0;
+    let previous = 0;
+    for (const set of reference.conformerSets.slice(0, 6)) {
+      const bytes = encodeModel(referenceModel(bySmiles.get(set.smiles)!, set.conformers));
+      const old = version4Bytes(bytes);
+      const [fromNew, fromOld] = [decodeModel(bytes), decodeModel(old)];
+      expect(fromNew.hydrogenSites).toBeGreaterThan(0);
+      // Version 4 writes its origin as f32: a coordinate on the grid of whole steps comes back within its rounding.
+      fromNew.conformers.forEach((coords, c) => coords.forEach((x, i) => expect(Math.abs(x - fromOld.conformers[c]![i]!)).toBeLessThan(1e-5)));
+      current += bytes.length;
+      previous += old.length;
+    }
+    expect(current).toBeLessThan(0.95 * previous);
+  });
+
+  it('writes the elements of drug-like molecules in 4 bits each, and any others in 8', () => {
+    const model = referenceModel(reference.molecules[1]!);
+    const coded = encodeModel(model);
+    const rare = { ...model, atomicNumbers: model.atomicNumbers.map((element, i) => (i === 0 ? 32 : element)) };
+    const plain = encodeModel(rare);
+    // Half a byte an atom more, give or take the padding of the stream.
+    const n = model.atomicNumbers.length;
+    expect(plain.length - coded.length).toBeGreaterThanOrEqual(Math.floor(n / 2));
+    expect(plain.length - coded.length).toBeLessThanOrEqual(Math.ceil(n / 2) + 1);
+    expect(decodeModel(coded).atomicNumbers).toEqual(model.atomicNumbers);
+    expect(decodeModel(plain).atomicNumbers).toEqual(rare.atomicNumbers);
+  });
+
+  it('writes a conformer’s origin in whole steps as int16, and as f32 for a conformer more than 163 Å from the frame’s', () => {
+    const model = referenceModel(reference.molecules[1]!);
+    const far = { ...model, conformers: model.conformers.map((coords) => coords.map((x, i) => (i % 3 === 1 ? x - 200 : x))) };
+    const [near, away] = [encodeModel(model), encodeModel(far)];
+    expect(away.length - near.length).toBe(6 * model.conformers.length);
+    decodeModel(away).conformers.forEach((coords, c) => coords.forEach((x, i) => expect(Math.abs(x - far.conformers[c]![i]!)).toBeLessThanOrEqual(COORDINATE_STEP / 2 + 1e-9)));
+  });
+
+  it('stores the hydrogens of a model without heavy atoms from the origin', () => {
+    const hydrogen = { atomicNumbers: new Uint8Array(0), hydrogenSites: 2, charges: Float64Array.of(0, 0), conformers: [Float64Array.of(0.37, 1, -2, -0.37, 1, -2)] };
+    decodeModel(encodeModel(hydrogen)).conformers[0]!.forEach((x, i) => expect(Math.abs(x - hydrogen.conformers[0]![i]!)).toBeLessThanOrEqual(COORDINATE_STEP / 2 + 1e-9));
+  });
+
+  it('still reads version-1 models (no summaries), version-2 ones (f32 charges), version-3 ones (int16 steps from the mean) and version-4 ones (hydrogens from the origin), and scores them as the current ones', () => {
     const [a, b] = reference.conformerSets.slice(0, 2).map((set) => referenceModel(bySmiles.get(set.smiles)!, set.conformers.slice(0, 3)));
     const bytes = encodeModel(b!);
     const current = decodeModel(bytes);
     const fromCurrent = score(a!, current, 'espsim_electrostatic');
-    for (const version of [1, 2, 3] as const) {
-      const old = decodeModel(olderVersionBytes(bytes, version));
+    for (const version of [1, 2, 3, 4] as const) {
+      const old = decodeModel(version === 4 ? version4Bytes(bytes) : olderVersionBytes(bytes, version));
       expect(old.summaries === undefined).toBe(version === 1);
       expect(Array.from(old.charges)).toEqual(Array.from(current.charges));
-      old.conformers.forEach((coords, k) => expect(coords).toEqual(current.conformers[k]));
-      if (version >= 2) expect(old.summaries).toEqual(current.summaries);
+      old.conformers.forEach((coords, k) => coords.forEach((x, i) => expect(Math.abs(x - current.conformers[k]![i]!)).toBeLessThan(1e-5)));
+      const plain = (model: typeof old) => model.summaries?.map(({ axes, shapeSelfOverlap, espSelfOverlap }) => ({ axes: [...axes], shapeSelfOverlap, espSelfOverlap }));
+      if (version >= 2) {
+        plain(old)!.forEach((summary, k) => {
+          const now = plain(current)![k]!;
+          summary.axes.forEach((v, i) => expect(Math.abs(v - now.axes[i]!)).toBeLessThan(1e-5));
+          expect(Math.abs(summary.shapeSelfOverlap / now.shapeSelfOverlap - 1)).toBeLessThan(1e-6);
+          expect(Math.abs(summary.espSelfOverlap / now.espSelfOverlap - 1)).toBeLessThan(1e-6);
+        });
+      }
       const fromOld = score(a!, old, 'espsim_electrostatic');
       expect(Math.abs(fromOld.shape - fromCurrent.shape)).toBeLessThan(1e-6);
       expect(Math.abs(fromOld.electrostatic! - fromCurrent.electrostatic!)).toBeLessThan(1e-6);
@@ -98,11 +191,11 @@ describe('3D model bytes', () => {
     const model = referenceModel(reference.molecules[1]!);
     const charged = { ...model, charges: model.charges.map((q, i) => (i === 0 ? 3.7 : q)) };
     const decoded = decodeModel(encodeModel(charged));
-    // 3.7 e needs steps of 2^2 / 32768 e.
-    expect(Math.abs(decoded.charges[0]! - 3.7)).toBeLessThanOrEqual(2 ** -14);
+    // 3.7 e needs steps of 2^2 / 2048 e.
+    expect(Math.abs(decoded.charges[0]! - 3.7)).toBeLessThanOrEqual(2 ** -10);
     // An exotic formal charge takes coarse steps rather than failing the import of its catalogue.
     const exotic = decodeModel(encodeModel({ ...model, charges: model.charges.map((q, i) => (i === 0 ? 63 : q)) }));
-    expect(Math.abs(exotic.charges[0]! - 63)).toBeLessThanOrEqual(2 ** -10);
+    expect(Math.abs(exotic.charges[0]! - 63)).toBeLessThanOrEqual(2 ** -6);
     expect(() => encodeModel({ ...model, charges: model.charges.map((q, i) => (i === 0 ? -40_000 : q)) })).toThrow(/too large/);
   });
 
@@ -119,17 +212,24 @@ describe('3D model bytes', () => {
     const sites = model.atomicNumbers.length + model.hydrogenSites;
     const single = { atomicNumbers: Uint8Array.of(6), hydrogenSites: 0, charges: Float64Array.of(0.25), conformers: [Float64Array.of(1.234, -5.678, 9.1)] };
     const decoded = decodeModel(encodeModel(single));
-    decoded.conformers[0]!.forEach((x, i) => expect(Math.abs(x - single.conformers[0]![i]!)).toBeLessThan(1e-5));
+    decoded.conformers[0]!.forEach((x, i) => expect(Math.abs(x - single.conformers[0]![i]!)).toBeLessThanOrEqual(COORDINATE_STEP / 2 + 1e-9));
     const stretched = (span: number) => ({ ...model, conformers: [model.conformers[0]!.map((x, i) => (i === 0 ? x + span : x))] });
     const wide = stretched(300);
     decodeModel(encodeModel(wide)).conformers[0]!.forEach((x, i) => expect(Math.abs(x - wide.conformers[0]![i]!)).toBeLessThanOrEqual(COORDINATE_STEP / 2 + 1e-9));
     expect(() => encodeModel(stretched(400))).toThrow(/spans more than 327/);
     // A damaged width is named, not read past.
     const bytes = encodeModel(model);
-    const widthsAt = 12 + model.atomicNumbers.length + 2 * sites + 12;
+    const n = model.atomicNumbers.length;
+    const parentBits = (n - 1).toString(2).length;
+    const headEnd = 12 + Math.ceil((4 * n + 12 * sites + parentBits * model.hydrogenSites) / 8);
+    const widthsAt = headEnd;
     const damaged = bytes.slice();
     damaged[widthsAt] = 31;
     expect(() => decodeModel(damaged)).toThrow(/31 bits an axis/);
+    // As is a hydrogen's parent past the heavy atoms (the last one's bits end the stream before the conformers).
+    const orphan = bytes.slice();
+    orphan[headEnd - 1] = 0xff;
+    expect(() => decodeModel(orphan)).toThrow(/names heavy atom \d+ as its parent/);
   });
 
   it('refuses bytes that are not a model of this version or are cut short', () => {

@@ -1,142 +1,113 @@
-import { conformerSummary } from './conformer-summary.ts';
+import { conformerSummary, principalQuaternion } from './conformer-summary.ts';
+import { BitReader, BitWriter, bitsFor } from './model-bits.ts';
+import { COORDINATE_STEP, hydrogenParents, leastConformerBytes, packConformer, packedConformerBytes, readConformer, storedConformerBytes, writeConformer } from './model-conformers.ts';
 import type { ConformerSummary, Model3D } from './model-3d.ts';
+import type { Quaternion } from './quaternion.ts';
 
 /**
  * Byte layout of a `Model3D` as the index stores it (little-endian):
  *   0  'M' '3' 'D' version           4 bytes
  *   4  heavy atoms n, kept hydrogens h, conformers K (u16 each)
- *  10  (version 3 on) charge scale exponent e (u8), then a reserved byte
- *  12  n atomic numbers (u8)
- *      n + h charges: (version 3 on) int16 steps of 2^e / 32768 e, e the least with every |charge| < 2^e
- *      (error at most 1.6e-5 e for charges under 1 e); (versions 1 and 2) f32
- *      per conformer, coordinates in steps of 0.005 Å (error at most 0.0025 Å per axis):
- *        (version 4) the least x, y, z of its sites (f32), the bits bx, by, bz (0 to 16) each site's
- *        steps above them take on each axis (u16: bx | by << 5 | bz << 10), then each site's x, y, z steps
- *        as a bit stream of bx, by, bz bits, lowest bit first, padded to a whole byte;
+ *  10  (version 3 on) charge scale exponent e (u8), then (version 5) 1 when the atomic numbers are coded
+ *      in 4 bits (ELEMENT_CODES), else 0 (reserved before)
+ *  12  n atomic numbers: (version 5) 4-bit codes or u8 in the bit stream below; (before) u8
+ *      n + h charges: (version 5) in the same bit stream, lowest bit first, 12 bits each, steps of 2^e / 2048 e
+ *      above -2^e, e the least with every |charge| < 2^e, summing to the total charge in whole steps
+ *      (error under one step, 4.9e-4 e, for charges under 1 e),
+ *      followed in the same stream by each hydrogen's parent: the index of the heavy atom nearest to it in
+ *      the first conformer, in as many bits as n - 1 takes (none without heavy atoms: the hydrogens' steps
+ *      are then from the origin), padded to a whole byte; (versions 3 and 4) int16 steps of 2^e / 32768 e
+ *      (error at most 1.6e-5 e); (versions 1 and 2) f32
+ *      per conformer, coordinates in steps of 0.005 Å (error at most 0.0025 Å per axis), as
+ *        (versions 4 and 5) model-conformers.ts packs them in the bits their span needs;
  *        (versions 1 to 3) the mean x, y, z of its sites (f32), then each site's x, y, z steps from it as
  *        int16 (±163 Å);
- *      (version 2 on) then its summary: principal axes as a quaternion w, x, y, z (f32), shape and
- *      ESP self-overlaps (f32), computed from the stored (quantised) coordinates and charges.
+ *      (version 2 on) then its summary, computed from the stored (quantised) coordinates and charges:
+ *      (versions 2 to 4) the heavy atoms' principal axes as a quaternion w, x, y, z (f32), then (all) the
+ *      shape and ESP self-overlaps (f32). Version 5 computes the axes again on decoding, rounded to f32 as
+ *      the older versions stored them (a few µs a conformer, against the hundreds a re-scored conformer
+ *      takes): the self-overlaps are worth storing, their sums run over every pair of sites.
  * A drug-like conformer spans 10 to 20 Å, 11 to 12 bits an axis, so version 4 stores a site's position in
- * about 4.4 bytes instead of 6: about 0.55 KB for 25 heavy atoms, 2 polar H, K = 3, against 0.7 KB.
- * Versions 1 (no summaries), 2 (f32 charges) and 3 (int16 steps from the mean) still decode; for version 1
- * the re-scorer computes the summaries itself.
+ * about 4.4 bytes instead of 6. Version 5 stores a hydrogen in about 3.4 (from its parent), an element in
+ * half a byte, a charge in 1.5, a conformer's origin in 6 and its summary in 8: a model of DUD-E's pa2ga
+ * (30 heavy atoms, 24 hydrogens, K = 3) took 950 bytes in version 4 and takes 798 in version 5 (its whole
+ * catalogue 1,639 and 1,486 bytes a molecule), one of the 100,000 Chemspace screening molecules 498 and 402.
+ * Versions 1 (no summaries), 2 (f32 charges), 3 (int16 steps from the mean) and 4 still decode; for
+ * version 1 the re-scorer computes the summaries itself.
  */
-export const MODEL_FORMAT_VERSION = 4;
-export const COORDINATE_STEP = 0.005;
+export const MODEL_FORMAT_VERSION = 5;
+export { COORDINATE_STEP };
 
 const MAGIC = [0x4d, 0x33, 0x44] as const;
 const HEADER_BYTES = 12;
-/** Steps above the least coordinate (version 4): 16 bits, 327 Å. */
-const MAX_SPAN_BITS = 16;
-const WIDTH_BITS = 5;
-/** A version-4 conformer's origin (3 f32) and bit widths (u16) before its bit stream. */
-const PACKED_HEAD_BYTES = 14;
-const SUMMARY_BYTES = 24;
+/** A conformer's summary: the quaternion (versions 2 to 4) and the two self-overlaps. */
+const summaryBytes = (version: number): number => (version >= 5 ? 8 : version >= 2 ? 24 : 0);
 /**
- * Charges of version 3 are int16 steps of 2^e / CHARGE_STEPS. Drug-like partial charges stay under 2 e (steps of
- * 6e-5 e at most); e goes up to 15 so that no structure RDKit accepts, however exotic its formal charges, is refused.
+ * Charges are signed steps of 2^e / 2^(b - 1), e the least with every |charge| below 2^e: b = 16 (int16) in
+ * versions 3 and 4, b = CHARGE_BITS in version 5, in a bit stream. Drug-like partial charges stay under 2 e;
+ * e goes up to 15 so that no structure RDKit accepts, however exotic its formal charges, is refused. At 12 bits
+ * a charge under 1 e is within 4.9e-4 e, and the exact scores of model-quantisation.test.ts stay within 3.3e-4
+ * of the unquantised models' (shape 3.3e-4, electrostatic 2.2e-4; 3.2e-4 and 2.5e-4 in version 4).
  */
-const CHARGE_STEPS = 32768;
+const CHARGE_BITS = 12;
 const MAX_CHARGE_EXPONENT = 15;
+const chargeBits = (version: number): number => (version >= 5 ? CHARGE_BITS : 16);
 
-function chargeBytes(version: number): number {
-  return version >= 3 ? 2 : 4;
-}
-
-/** The least e with every |charge| below 2^e, so that the largest charge fits in int16 steps of 2^e / 32768. */
-function chargeExponent(charges: ArrayLike<number>): number {
+/** The least e with every |charge| below 2^e, so that the largest charge fits in `bits`-bit signed steps of 2^e / 2^(bits - 1). */
+function chargeExponent(charges: ArrayLike<number>, bits: number): number {
+  const steps = 2 ** (bits - 1);
   let largest = 0;
   for (let i = 0; i < charges.length; i++) largest = Math.max(largest, Math.abs(charges[i]!));
   let exponent = 0;
-  while (exponent < MAX_CHARGE_EXPONENT && largest >= 2 ** exponent * (1 - 0.5 / CHARGE_STEPS)) exponent++;
-  if (largest >= 2 ** MAX_CHARGE_EXPONENT * (1 - 0.5 / CHARGE_STEPS)) throw new Error(`A partial charge of ${largest.toFixed(2)} e is too large for the 3D model format.`);
+  while (exponent < MAX_CHARGE_EXPONENT && largest >= 2 ** exponent * (1 - 0.5 / steps)) exponent++;
+  if (largest >= 2 ** MAX_CHARGE_EXPONENT * (1 - 0.5 / steps)) throw new Error(`A partial charge of ${largest.toFixed(2)} e is too large for the 3D model format.`);
   return exponent;
 }
 
+/**
+ * Each charge in whole steps, rounded so that they sum to the total charge in whole steps: rounded one by one,
+ * ibuprofen's 12-bit charges summed to 4.9e-4 e rather than 0. The steps the rounding moved most are moved back.
+ */
+function conservedSteps(charges: ArrayLike<number>, step: number, largest: number): number[] {
+  const exact = Array.from(charges, (q) => q / step);
+  const steps = exact.map((value) => Math.round(value));
+  let residual = Math.round(exact.reduce((sum, value) => sum + value, 0)) - steps.reduce((sum, value) => sum + value, 0);
+  const direction = Math.sign(residual);
+  // The sites whose rounding went furthest against the residual first (the first of equals).
+  const order = exact.map((_, i) => i).sort((a, b) => direction * (exact[b]! - steps[b]!) - direction * (exact[a]! - steps[a]!) || a - b);
+  for (const i of order) {
+    if (residual === 0) break;
+    if (Math.abs(steps[i]! + direction) > largest) continue;
+    steps[i]! += direction;
+    residual -= direction;
+  }
+  return steps;
+}
+
+/** Bits of a hydrogen's parent (version 5). */
+const parentBits = (heavyAtoms: number): number => bitsFor(Math.max(0, heavyAtoms - 1));
+
+/**
+ * The elements a version-5 model may write in 4 bits each (byte 11 says so): those of drug-like molecules.
+ * A model with any other element writes every atomic number in 8.
+ */
+const ELEMENT_CODES = [6, 7, 8, 16, 9, 17, 35, 53, 15, 5, 14, 34, 33, 52, 3, 11] as const;
+const ELEMENT_CODE = new Map<number, number>(ELEMENT_CODES.map((element, code) => [element, code]));
+
+/** Bits of a heavy atom's atomic number: 4 when byte 11 says they are coded (version 5), else 8. */
+const elementBits = (coded: boolean): number => (coded ? 4 : 8);
+
 /** Bytes before the first conformer. */
-function headBytes(version: number, heavyAtoms: number, sites: number): number {
-  return HEADER_BYTES + heavyAtoms + chargeBytes(version) * sites;
+function headBytes(version: number, heavyAtoms: number, hydrogens: number, coded: boolean): number {
+  const sites = heavyAtoms + hydrogens;
+  if (version >= 5) return HEADER_BYTES + Math.ceil((heavyAtoms * elementBits(coded) + sites * CHARGE_BITS + hydrogens * parentBits(heavyAtoms)) / 8);
+  return HEADER_BYTES + heavyAtoms + (version >= 3 ? 2 : 4) * sites;
 }
 
 /** Bytes of a version-1 to 3 model, whose conformers all take the same room. */
 function fixedModelSize(heavyAtoms: number, hydrogenSites: number, conformers: number, version: number): number {
   const sites = heavyAtoms + hydrogenSites;
-  return headBytes(version, heavyAtoms, sites) + conformers * (12 + 6 * sites + (version >= 2 ? SUMMARY_BYTES : 0));
-}
-
-/** The bits bx, by, bz of a version-4 conformer's widths field. */
-function axisBits(widths: number): [number, number, number] {
-  const bits = (axis: number) => (widths >>> (axis * WIDTH_BITS)) & ((1 << WIDTH_BITS) - 1);
-  return [bits(0), bits(1), bits(2)];
-}
-
-/** Bytes of a version-4 conformer's bit stream. */
-function packedBytes(sites: number, widths: number): number {
-  const [bx, by, bz] = axisBits(widths);
-  return Math.ceil((sites * (bx + by + bz)) / 8);
-}
-
-/** The bits that hold every value from 0 to `largest`. */
-function bitsFor(largest: number): number {
-  return largest === 0 ? 0 : 32 - Math.clz32(largest);
-}
-
-/** Appends values of up to 16 bits to a byte array, lowest bit first. */
-class BitWriter {
-  private pending = 0;
-  private count = 0;
-  constructor(private readonly bytes: Uint8Array, private offset: number) {}
-  write(value: number, bits: number): void {
-    this.pending |= value << this.count;
-    this.count += bits;
-    while (this.count >= 8) {
-      this.bytes[this.offset++] = this.pending & 0xff;
-      this.pending >>>= 8;
-      this.count -= 8;
-    }
-  }
-  /** Writes the last partial byte; returns the offset after it. */
-  end(): number {
-    if (this.count > 0) this.bytes[this.offset++] = this.pending & 0xff;
-    return this.offset;
-  }
-}
-
-/** A conformer's coordinates as version 4 stores them. */
-interface PackedConformer {
-  /** The least x, y, z of its sites, as f32. */
-  origin: [number, number, number];
-  /** bx | by << 5 | bz << 10: the bits of each axis' steps. */
-  widths: number;
-  steps: Uint16Array;
-  /** The coordinates decoding will return. */
-  stored: Float64Array;
-}
-
-function packConformer(coords: Float64Array, sites: number, index: number): PackedConformer {
-  if (coords.length !== 3 * sites) throw new Error(`Conformer ${index} has ${coords.length / 3} sites, the model has ${sites}.`);
-  const origin: [number, number, number] = [0, 0, 0];
-  for (let axis = 0; axis < 3; axis++) {
-    let least = Infinity;
-    for (let i = 0; i < sites; i++) least = Math.min(least, coords[3 * i + axis]!);
-    // Quantise against the f32 decoding reads back, so it adds back exactly this origin.
-    origin[axis] = sites === 0 ? 0 : Math.fround(least);
-  }
-  const steps = new Uint16Array(3 * sites);
-  const stored = new Float64Array(3 * sites);
-  const largest = [0, 0, 0];
-  for (let i = 0; i < 3 * sites; i++) {
-    const axis = i % 3;
-    // f32 rounding may put the origin a hair above the least coordinate: that site takes step 0.
-    const value = Math.max(0, Math.round((coords[i]! - origin[axis]!) / COORDINATE_STEP));
-    if (value >= 2 ** MAX_SPAN_BITS) throw new Error(`Conformer ${index} spans more than 327 Å.`);
-    steps[i] = value;
-    stored[i] = origin[axis]! + value * COORDINATE_STEP;
-    largest[axis] = Math.max(largest[axis]!, value);
-  }
-  const widths = largest.reduce((field, value, axis) => field | (bitsFor(value) << (axis * WIDTH_BITS)), 0);
-  return { origin, widths, steps, stored };
+  return headBytes(version, heavyAtoms, hydrogenSites, false) + conformers * (12 + 6 * sites + summaryBytes(version));
 }
 
 export function encodeModel(model: Model3D): Uint8Array {
@@ -145,14 +116,17 @@ export function encodeModel(model: Model3D): Uint8Array {
   const sites = n + h;
   if (model.charges.length !== sites) throw new Error(`Model has ${sites} sites but ${model.charges.length} charges.`);
   if (n > 0xffff || h > 0xffff || model.conformers.length > 0xffff) throw new Error('Molecule too large for the 3D model format.');
-  const exponent = chargeExponent(model.charges);
+  const exponent = chargeExponent(model.charges, CHARGE_BITS);
   // The summaries' ESP self-overlaps are computed from exactly the charges decoding will return.
-  const step = 2 ** exponent / CHARGE_STEPS;
-  const chargeSteps = model.charges.map((q) => Math.round(q / step));
-  const charges = chargeSteps.map((steps) => steps * step);
-  const packed = model.conformers.map((coords, index) => packConformer(coords, sites, index));
-  const head = headBytes(MODEL_FORMAT_VERSION, n, sites);
-  const bytes = new Uint8Array(packed.reduce((size, conformer) => size + PACKED_HEAD_BYTES + packedBytes(sites, conformer.widths) + SUMMARY_BYTES, head));
+  const step = 2 ** exponent / 2 ** (CHARGE_BITS - 1);
+  const chargeSteps = conservedSteps(model.charges, step, 2 ** (CHARGE_BITS - 1) - 1);
+  const charges = Float64Array.from(chargeSteps, (steps) => steps * step);
+  const first = model.conformers[0];
+  const parents = hydrogenParents(first?.length === 3 * sites ? first : undefined, n, sites);
+  const packed = model.conformers.map((coords, index) => packConformer(coords, n, parents, index));
+  const coded = model.atomicNumbers.every((element) => ELEMENT_CODE.has(element));
+  const head = headBytes(MODEL_FORMAT_VERSION, n, h, coded);
+  const bytes = new Uint8Array(packed.reduce((size, conformer) => size + packedConformerBytes(conformer, n, h) + summaryBytes(MODEL_FORMAT_VERSION), head));
   const view = new DataView(bytes.buffer);
   bytes.set(MAGIC, 0);
   bytes[3] = MODEL_FORMAT_VERSION;
@@ -160,19 +134,19 @@ export function encodeModel(model: Model3D): Uint8Array {
   view.setUint16(6, h, true);
   view.setUint16(8, model.conformers.length, true);
   bytes[10] = exponent;
-  bytes.set(model.atomicNumbers, HEADER_BYTES);
-  chargeSteps.forEach((steps, i) => view.setInt16(HEADER_BYTES + n + 2 * i, steps, true));
+  bytes[11] = coded ? 1 : 0;
+  // Elements, charges and parents share one bit stream; a charge is written as its steps above the most negative.
+  const headWriter = new BitWriter(bytes, HEADER_BYTES);
+  for (const element of model.atomicNumbers) headWriter.write(coded ? ELEMENT_CODE.get(element)! : element, elementBits(coded));
+  for (const steps of chargeSteps) headWriter.write(steps + 2 ** (CHARGE_BITS - 1), CHARGE_BITS);
+  for (const parent of parents) headWriter.write(Math.max(0, parent), parentBits(n));
+  headWriter.end();
   let offset = head;
   for (const conformer of packed) {
-    conformer.origin.forEach((value, axis) => view.setFloat32(offset + 4 * axis, value, true));
-    view.setUint16(offset + 12, conformer.widths, true);
-    const writer = new BitWriter(bytes, offset + PACKED_HEAD_BYTES);
-    const bits = axisBits(conformer.widths);
-    conformer.steps.forEach((value, i) => writer.write(value, bits[i % 3]!));
-    offset = writer.end();
+    offset = writeConformer(bytes, offset, conformer, n);
     // The summary is computed from exactly the coordinates decoding will return.
     const summary = conformerSummary({ ...model, charges, conformers: [conformer.stored] }, 0);
-    for (const value of [...summary.axes, summary.shapeSelfOverlap, summary.espSelfOverlap]) {
+    for (const value of [summary.shapeSelfOverlap, summary.espSelfOverlap]) {
       view.setFloat32(offset, value, true);
       offset += 4;
     }
@@ -181,39 +155,41 @@ export function encodeModel(model: Model3D): Uint8Array {
 }
 
 /**
- * The bytes a version-4 model of `sites` and `conformers` takes, read from its conformers' bit widths; where
- * the bytes end before a conformer's widths, what the model takes at least.
+ * The bytes a version-4 or 5 model takes, read from its conformers' bit widths; where the bytes end before a
+ * conformer's widths, what the model takes at least.
  */
-function packedModelSize(view: DataView, head: number, sites: number, conformers: number): number {
+function packedModelSize(view: DataView, head: number, heavy: number, hydrogens: number, conformers: number, version: number): number {
   let offset = head;
   for (let c = 0; c < conformers; c++) {
-    if (offset + PACKED_HEAD_BYTES > view.byteLength) return offset + (conformers - c) * (PACKED_HEAD_BYTES + SUMMARY_BYTES);
-    const widths = view.getUint16(offset + 12, true);
-    for (const bits of axisBits(widths)) {
-      if (bits > MAX_SPAN_BITS) throw new Error(`3D model conformer ${c} takes ${bits} bits an axis, at most ${MAX_SPAN_BITS} are written.`);
-    }
-    offset += PACKED_HEAD_BYTES + packedBytes(sites, widths) + SUMMARY_BYTES;
+    const bytes = storedConformerBytes(view, offset, heavy, hydrogens, version, c);
+    if (bytes === undefined) return offset + (conformers - c) * (leastConformerBytes(version) + summaryBytes(version));
+    offset += bytes + summaryBytes(version);
   }
   return offset;
 }
 
-/** Reads a version-4 conformer's bit stream from `at` into `coords`, each step added to its axis' origin. */
-function unpackConformer(bytes: Uint8Array, at: number, origin: readonly number[], widths: number, coords: Float64Array): void {
-  const bits = axisBits(widths);
-  let pending = 0;
-  let count = 0;
-  let p = at;
-  for (let i = 0; i < coords.length; i++) {
-    const axis = i % 3;
-    const width = bits[axis]!;
-    while (count < width) {
-      pending |= bytes[p++]! << count;
-      count += 8;
-    }
-    coords[i] = origin[axis]! + (pending & ((1 << width) - 1)) * COORDINATE_STEP;
-    pending >>>= width;
-    count -= width;
+/**
+ * A version-5 conformer's summary, its axes computed when first read: the re-scorer reads them, the stage-1
+ * grids (which decode many more models) compute their frames themselves. A class, not an object with a
+ * getter of its own: building one of those for every conformer took a third of a stage-1 grid row's time.
+ */
+class DecodedSummary implements ConformerSummary {
+  private computed: Quaternion | undefined;
+  constructor(private readonly coords: Float64Array, private readonly heavy: number, readonly shapeSelfOverlap: number, readonly espSelfOverlap: number) {}
+  get axes(): Quaternion {
+    this.computed ??= principalQuaternion(this.coords, this.heavy);
+    return this.computed;
   }
+}
+
+/** The hydrogens' parents of a version-5 model, read from where `reader` stands. */
+function readParents(reader: BitReader, heavy: number, hydrogens: number): Int32Array {
+  const parents = new Int32Array(hydrogens);
+  for (let k = 0; k < hydrogens; k++) {
+    parents[k] = heavy === 0 ? -1 : reader.read(parentBits(heavy));
+    if (parents[k]! >= heavy) throw new Error(`3D model hydrogen ${k} names heavy atom ${parents[k]} as its parent, the model has ${heavy}.`);
+  }
+  return parents;
 }
 
 export function decodeModel(bytes: Uint8Array): Model3D {
@@ -229,38 +205,43 @@ export function decodeModel(bytes: Uint8Array): Model3D {
   const h = view.getUint16(6, true);
   const conformerCount = view.getUint16(8, true);
   const sites = n + h;
-  const head = headBytes(version, n, sites);
-  const expected = version >= 4 ? packedModelSize(view, head, sites, conformerCount) : fixedModelSize(n, h, conformerCount, version);
+  const coded = version >= 5 && bytes[11] === 1;
+  const head = headBytes(version, n, h, coded);
+  const expected = version >= 4 ? packedModelSize(view, head, n, h, conformerCount, version) : fixedModelSize(n, h, conformerCount, version);
   if (bytes.length !== expected) throw new Error(`3D model is ${bytes.length} bytes, its header says ${expected}.`);
-  const atomicNumbers = bytes.slice(HEADER_BYTES, HEADER_BYTES + n);
-  let offset = HEADER_BYTES + n;
+  const atomicNumbers = version >= 5 ? new Uint8Array(n) : bytes.slice(HEADER_BYTES, HEADER_BYTES + n);
+  let offset = HEADER_BYTES + (version >= 5 ? 0 : n);
   const charges = new Float64Array(sites);
-  if (version >= 3) {
-    if (bytes[10]! > MAX_CHARGE_EXPONENT) throw new Error(`3D model has a charge scale of 2^${bytes[10]} e, at most 2^${MAX_CHARGE_EXPONENT} is written.`);
-    const step = 2 ** bytes[10]! / CHARGE_STEPS;
+  if (version >= 3 && bytes[10]! > MAX_CHARGE_EXPONENT) throw new Error(`3D model has a charge scale of 2^${bytes[10]} e, at most 2^${MAX_CHARGE_EXPONENT} is written.`);
+  const step = 2 ** bytes[10]! / 2 ** (chargeBits(version) - 1);
+  let parents: Int32Array | undefined;
+  if (version >= 5) {
+    const reader = new BitReader(bytes, offset);
+    for (let i = 0; i < n; i++) atomicNumbers[i] = coded ? ELEMENT_CODES[reader.read(4)]! : reader.read(8);
+    for (let i = 0; i < sites; i++) charges[i] = (reader.read(CHARGE_BITS) - 2 ** (CHARGE_BITS - 1)) * step;
+    parents = readParents(reader, n, h);
+  } else if (version >= 3) {
     for (let i = 0; i < sites; i++, offset += 2) charges[i] = view.getInt16(offset, true) * step;
   } else {
     for (let i = 0; i < sites; i++, offset += 4) charges[i] = view.getFloat32(offset, true);
   }
+  offset = head;
   const conformers: Float64Array[] = [];
   const summaries: ConformerSummary[] = [];
   for (let c = 0; c < conformerCount; c++) {
-    const origin = [view.getFloat32(offset, true), view.getFloat32(offset + 4, true), view.getFloat32(offset + 8, true)];
-    offset += 12;
     const coords = new Float64Array(3 * sites);
     if (version >= 4) {
-      const widths = view.getUint16(offset, true);
-      unpackConformer(bytes, offset + 2, origin, widths, coords);
-      offset += 2 + packedBytes(sites, widths);
+      offset = readConformer(bytes, offset, n, parents, coords);
     } else {
+      const origin = [view.getFloat32(offset, true), view.getFloat32(offset + 4, true), view.getFloat32(offset + 8, true)];
+      offset += 12;
       for (let i = 0; i < 3 * sites; i++, offset += 2) coords[i] = origin[i % 3]! + view.getInt16(offset, true) * COORDINATE_STEP;
     }
     conformers.push(coords);
-    if (version >= 2) {
-      const f = (k: number) => view.getFloat32(offset + 4 * k, true);
-      summaries.push({ axes: [f(0), f(1), f(2), f(3)], shapeSelfOverlap: f(4), espSelfOverlap: f(5) });
-      offset += SUMMARY_BYTES;
-    }
+    const f = (k: number) => view.getFloat32(offset + 4 * k, true);
+    if (version >= 5) summaries.push(new DecodedSummary(coords, n, f(0), f(1)));
+    else if (version >= 2) summaries.push({ axes: [f(0), f(1), f(2), f(3)], shapeSelfOverlap: f(4), espSelfOverlap: f(5) });
+    offset += summaryBytes(version);
   }
   return { atomicNumbers, hydrogenSites: h, charges, conformers, ...(version >= 2 ? { summaries } : {}) };
 }
