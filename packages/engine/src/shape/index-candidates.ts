@@ -81,19 +81,17 @@ export async function indexCandidates(
   }
   if (!graph) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no graph in its 3D index (imports build one for catalogues of more than ${INDEX_WALK.exhaustiveRows} rows): re-import it.`);
   const probes = Array.from({ length: vectors.length / INDEX_BITS }, (_, j) => vectors.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
-  const found = new Uint8Array(catalogue.count);
+  // The rows found, gathered from the matches rather than marked in a byte a catalogue row: walked catalogues
+  // have millions of rows, and reading such a mask back took tens of milliseconds a search.
+  const found = new Set<number>();
   if (graph.size() > 0) {
     // Four flips a conformer: always a batch of probes, so usearch answers with counts per probe. One thread:
     // usearch's batch search on two threads now and then returned another row than on one (about half the runs
     // of index-candidates.test.ts), and a search must find the same rows however many threads it has.
     const matches = graph.search(probes, probe.expansion, 1);
     matches.counts.forEach((count, j) => {
-      for (let k = 0; k < Number(count); k++) found[Number(matches.keys[j * probe.expansion + k]!)] = 1;
+      for (let k = 0; k < Number(count); k++) found.add(Number(matches.keys[j * probe.expansion + k]!));
     });
   }
-  const rows: number[] = [];
-  found.forEach((hit, row) => {
-    if (hit) rows.push(row);
-  });
-  return Uint32Array.from(rows);
+  return Uint32Array.from(found).sort();
 }
