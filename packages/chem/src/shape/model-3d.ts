@@ -27,8 +27,11 @@ export interface Model3D {
 }
 
 export interface ConformerSummary {
-  /** Principal axes of the heavy atoms (largest spread first, a proper rotation) as a unit quaternion. */
-  axes: Quaternion;
+  /**
+   * Principal axes of the heavy atoms (largest spread first, a proper rotation) as a unit quaternion. Models
+   * read from format 5 leave it out: the re-scorer computes it from the coordinates (`principalQuaternion`).
+   */
+  axes?: Quaternion;
   /** Gaussian shape volume overlap of the heavy atoms with themselves. */
   shapeSelfOverlap: number;
   /** ESPsim electrostatic overlap O_AA of all charge sites. */

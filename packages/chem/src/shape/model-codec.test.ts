@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conformerSummary } from './conformer-summary.ts';
+import { conformerSummary, principalQuaternion } from './conformer-summary.ts';
 import { COORDINATE_STEP, decodeModel, encodeModel } from './model-codec.ts';
 import { readShapeReference, referenceModel } from './reference-fixture.ts';
 import { score } from './scorer.ts';
@@ -34,8 +34,8 @@ function olderVersionBytes(bytes: Uint8Array, version: 1 | 2 | 3): Uint8Array {
     coords.forEach((x, i) => view.setInt16(offset + 2 * i, Math.round((x - origin[i % 3]!) / COORDINATE_STEP), true));
     offset += 6 * sites;
     if (version >= 2) {
-      const { axes, shapeSelfOverlap, espSelfOverlap } = model.summaries![c]!;
-      [...axes, shapeSelfOverlap, espSelfOverlap].forEach((value, k) => view.setFloat32(offset + 4 * k, value, true));
+      const { shapeSelfOverlap, espSelfOverlap } = model.summaries![c]!;
+      [...principalQuaternion(coords, n), shapeSelfOverlap, espSelfOverlap].forEach((value, k) => view.setFloat32(offset + 4 * k, value, true));
       offset += summary;
     }
   });
@@ -75,8 +75,8 @@ function version4Bytes(bytes: Uint8Array): Uint8Array {
     view.setUint16(offset + 12, conformer.widths, true);
     out.set(conformer.packed, offset + 14);
     offset += 14 + conformer.packed.length;
-    const { axes, shapeSelfOverlap, espSelfOverlap } = model.summaries![c]!;
-    [...axes, shapeSelfOverlap, espSelfOverlap].forEach((value, k) => view.setFloat32(offset + 4 * k, value, true));
+    const { shapeSelfOverlap, espSelfOverlap } = model.summaries![c]!;
+    [...principalQuaternion(model.conformers[c]!, n), shapeSelfOverlap, espSelfOverlap].forEach((value, k) => view.setFloat32(offset + 4 * k, value, true));
     offset += 24;
   });
   return out;
@@ -108,7 +108,7 @@ describe('3D model bytes', () => {
     }
   });
 
-  it('stores each conformer’s principal axes and self-overlaps as computed from the decoded coordinates', () => {
+  it('stores each conformer’s self-overlaps as computed from the decoded coordinates, and leaves its axes to the re-scorer', () => {
     const set = reference.conformerSets[2]!;
     const decoded = decodeModel(encodeModel(referenceModel(bySmiles.get(set.smiles)!, set.conformers)));
     expect(decoded.summaries?.length).toBe(decoded.conformers.length);
@@ -116,8 +116,17 @@ describe('3D model bytes', () => {
       const fresh = conformerSummary({ ...decoded, summaries: undefined }, k);
       expect(Math.abs(stored.shapeSelfOverlap / fresh.shapeSelfOverlap - 1)).toBeLessThan(1e-6);
       expect(Math.abs(stored.espSelfOverlap / fresh.espSelfOverlap - 1)).toBeLessThan(1e-6);
-      stored.axes.forEach((v, i) => expect(Math.abs(v - fresh.axes[i]!)).toBeLessThan(1e-6));
+      expect(stored.axes).toBeUndefined();
     });
+  });
+
+  it('scores a decoded model the same after it has crossed to a worker thread (a structured clone)', () => {
+    const [a, b] = reference.conformerSets.slice(0, 2).map((set) => referenceModel(bySmiles.get(set.smiles)!, set.conformers.slice(0, 3)));
+    const decoded = decodeModel(encodeModel(b!));
+    const here = score(a!, decoded, 'espsim_electrostatic');
+    const there = score(a!, structuredClone(decoded), 'espsim_electrostatic');
+    expect(there.shape).toBe(here.shape);
+    expect(there.electrostatic).toBe(here.electrostatic);
   });
 
   it('stores each hydrogen from its parent in fewer bytes than version 4, and decodes to the coordinates version 4 holds of them', () => {
@@ -172,11 +181,11 @@ describe('3D model bytes', () => {
       expect(old.summaries === undefined).toBe(version === 1);
       expect(Array.from(old.charges)).toEqual(Array.from(current.charges));
       old.conformers.forEach((coords, k) => coords.forEach((x, i) => expect(Math.abs(x - current.conformers[k]![i]!)).toBeLessThan(1e-5)));
-      const plain = (model: typeof old) => model.summaries?.map(({ axes, shapeSelfOverlap, espSelfOverlap }) => ({ axes: [...axes], shapeSelfOverlap, espSelfOverlap }));
       if (version >= 2) {
-        plain(old)!.forEach((summary, k) => {
-          const now = plain(current)![k]!;
-          summary.axes.forEach((v, i) => expect(Math.abs(v - now.axes[i]!)).toBeLessThan(1e-5));
+        old.summaries!.forEach((summary, k) => {
+          const now = current.summaries![k]!;
+          const axes = principalQuaternion(current.conformers[k]!, current.atomicNumbers.length);
+          summary.axes!.forEach((v, i) => expect(Math.abs(v - axes[i]!)).toBeLessThan(1e-5));
           expect(Math.abs(summary.shapeSelfOverlap / now.shapeSelfOverlap - 1)).toBeLessThan(1e-6);
           expect(Math.abs(summary.espSelfOverlap / now.espSelfOverlap - 1)).toBeLessThan(1e-6);
         });

@@ -1,8 +1,7 @@
-import { conformerSummary, principalQuaternion } from './conformer-summary.ts';
+import { conformerSummary } from './conformer-summary.ts';
 import { BitReader, BitWriter, bitsFor } from './model-bits.ts';
 import { COORDINATE_STEP, hydrogenParents, leastConformerBytes, packConformer, packedConformerBytes, readConformer, storedConformerBytes, writeConformer } from './model-conformers.ts';
 import type { ConformerSummary, Model3D } from './model-3d.ts';
-import type { Quaternion } from './quaternion.ts';
 
 /**
  * Byte layout of a `Model3D` as the index stores it (little-endian):
@@ -24,9 +23,10 @@ import type { Quaternion } from './quaternion.ts';
  *        int16 (±163 Å);
  *      (version 2 on) then its summary, computed from the stored (quantised) coordinates and charges:
  *      (versions 2 to 4) the heavy atoms' principal axes as a quaternion w, x, y, z (f32), then (all) the
- *      shape and ESP self-overlaps (f32). Version 5 computes the axes again on decoding, rounded to f32 as
- *      the older versions stored them (a few µs a conformer, against the hundreds a re-scored conformer
- *      takes): the self-overlaps are worth storing, their sums run over every pair of sites.
+ *      shape and ESP self-overlaps (f32). Version 5 leaves the axes out: the re-scorer computes them from
+ *      the coordinates, rounded to f32 as the older versions stored them (a few µs a conformer, against the
+ *      hundreds a re-scored conformer takes), and stage 1, which decodes many more models, never reads them.
+ *      The self-overlaps are worth storing: their sums run over every pair of sites.
  * A drug-like conformer spans 10 to 20 Å, 11 to 12 bits an axis, so version 4 stores a site's position in
  * about 4.4 bytes instead of 6. Version 5 stores a hydrogen in about 3.4 (from its parent), an element in
  * half a byte, a charge in 1.5, a conformer's origin in 6 and its summary in 8: a model of DUD-E's pa2ga
@@ -168,20 +168,6 @@ function packedModelSize(view: DataView, head: number, heavy: number, hydrogens:
   return offset;
 }
 
-/**
- * A version-5 conformer's summary, its axes computed when first read: the re-scorer reads them, the stage-1
- * grids (which decode many more models) compute their frames themselves. A class, not an object with a
- * getter of its own: building one of those for every conformer took a third of a stage-1 grid row's time.
- */
-class DecodedSummary implements ConformerSummary {
-  private computed: Quaternion | undefined;
-  constructor(private readonly coords: Float64Array, private readonly heavy: number, readonly shapeSelfOverlap: number, readonly espSelfOverlap: number) {}
-  get axes(): Quaternion {
-    this.computed ??= principalQuaternion(this.coords, this.heavy);
-    return this.computed;
-  }
-}
-
 /** The hydrogens' parents of a version-5 model, read from where `reader` stands. */
 function readParents(reader: BitReader, heavy: number, hydrogens: number): Int32Array {
   const parents = new Int32Array(hydrogens);
@@ -239,7 +225,7 @@ export function decodeModel(bytes: Uint8Array): Model3D {
     }
     conformers.push(coords);
     const f = (k: number) => view.getFloat32(offset + 4 * k, true);
-    if (version >= 5) summaries.push(new DecodedSummary(coords, n, f(0), f(1)));
+    if (version >= 5) summaries.push({ shapeSelfOverlap: f(0), espSelfOverlap: f(1) });
     else if (version >= 2) summaries.push({ axes: [f(0), f(1), f(2), f(3)], shapeSelfOverlap: f(4), espSelfOverlap: f(5) });
     offset += summaryBytes(version);
   }

@@ -2,6 +2,7 @@ import { espOverlap, espSelfOverlap, espSimilarity, renormalizeEsp } from './esp
 import type { EspMetric } from './esp-overlap.ts';
 import { elementOverlapTable, shapeOverlapByElement, shapeTanimoto } from './gaussian-shape.ts';
 import type { Model3D } from './model-3d.ts';
+import { principalQuaternion } from './conformer-summary.ts';
 import { quaternionFromMatrix, quaternionToMatrix, transformPoints } from './quaternion.ts';
 import type { Quaternion } from './quaternion.ts';
 import {
@@ -99,7 +100,7 @@ function prepare(model: Model3D): PreparedModel {
     const summaries = model.summaries?.length === model.conformers.length ? model.summaries : undefined;
     let shapeConformers: ShapeConformer[];
     if (summaries) {
-      shapeConformers = model.conformers.map((coords, k) => summarisedShapeConformer(coords, n, summaries[k]!.axes, summaries[k]!.shapeSelfOverlap));
+      shapeConformers = model.conformers.map((coords, k) => summarisedShapeConformer(coords, n, summaries[k]!.axes ?? principalQuaternion(coords, n), summaries[k]!.shapeSelfOverlap));
     } else {
       const selfTable = elementOverlapTable(model.atomicNumbers, model.atomicNumbers);
       shapeConformers = model.conformers.map((coords) => shapeConformer(coords, n, selfTable));
