@@ -23,7 +23,8 @@ export function conformerSummary(model: Model3D, conformer: number): ConformerSu
 
 /**
  * The principal axes of a conformer's heavy atoms (the first `heavy` sites) as a quaternion, each part
- * rounded to f32: what the model format stored up to version 4 and computes again on decoding since.
+ * rounded to f32: what the model format stored up to version 4; for models read from version 5, which leave
+ * it out, the re-scorer computes it from the coordinates.
  */
 export function principalQuaternion(coords: Float64Array, heavy: number): Quaternion {
   const [w, x, y, z] = quaternionFromMatrix(principalFrame(coords, heavy).axes);

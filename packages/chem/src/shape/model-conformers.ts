@@ -78,8 +78,9 @@ export function packConformer(coords: Float64Array, heavy: number, parents: Int3
   });
   // On the grid of whole steps from the frame's origin where int16 reaches (±163 Å), else from the least
   // coordinates as f32 (quantised against the f32 decoding reads back, so it adds back exactly that origin).
-  const onGrid = least.every((value) => Math.floor(value / COORDINATE_STEP) >= INT16_RANGE[0] && Math.floor(value / COORDINATE_STEP) <= INT16_RANGE[1]);
-  const origin = least.map((value) => (onGrid ? Math.floor(value / COORDINATE_STEP) : Math.fround(value))) as [number, number, number];
+  const gridOrigin = least.map((value) => Math.floor(value / COORDINATE_STEP));
+  const onGrid = gridOrigin.every((steps) => steps >= INT16_RANGE[0] && steps <= INT16_RANGE[1]);
+  const origin = (onGrid ? gridOrigin : least.map((value) => Math.fround(value))) as [number, number, number];
   const steps = new Int32Array(3 * sites);
   const stored = new Float64Array(3 * sites);
   for (let i = 0; i < 3 * sites; i++) {

@@ -82,7 +82,7 @@ export async function indexCandidates(
   if (!graph) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no graph in its 3D index (imports build one for catalogues of more than ${INDEX_WALK.exhaustiveRows} rows): re-import it.`);
   const probes = Array.from({ length: vectors.length / INDEX_BITS }, (_, j) => vectors.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
   // The rows found, gathered from the matches rather than marked in a byte a catalogue row: walked catalogues
-  // have millions of rows, and reading such a mask back took tens of milliseconds a search.
+  // have millions of rows, and reading such a mask back is a pass over all of them every search.
   const found = new Set<number>();
   if (graph.size() > 0) {
     // Four flips a conformer: always a batch of probes, so usearch answers with counts per probe. One thread:
