@@ -8,8 +8,11 @@
 // prepared as the import prepares them (catalogue side 3 conformers, query side 30, seed 42), each twice:
 // the neutral standard form (today) and the pH 7.4 form, each with Gasteiger (today) and MMFF94 charges,
 // so the old and new models are compared in the same run. Consensus is reported as the engine fuses it and
-// as the same rarity fusion of other components would (rarity(...)). Prepared molecules are cached under
-// <cache-dir> (default data/bench/vs, gitignored). A report, not something to tune against.
+// as the same rarity fusion of other components would (rarity(...)). Beside our scores, a pharmacophore
+// colour score that the product does not compute (lib/vs-colour.ts: donors, acceptors, ions and aromatic rings
+// overlapped at the best-shape pose, ROCS's idea), alone and as shape + colour, to show what such a
+// component would add. Prepared molecules are cached under <cache-dir> (default data/bench/vs, gitignored).
+// A report, not something to tune against.
 //
 // --hit-size: the size bias of each electrostatic score form: the median ratio of hit to query heavy atoms
 // in the top 30 of 20 approved drugs (as bench engine-3d picks them) against the first N rows of the
@@ -56,7 +59,13 @@ const FUSED = `fused(morgan|shape:ph74|${NEW_ELECTROSTATIC})`;
  * Rarity fusion of other components, for comparison: 2D with the one 3D score that already holds shape and
  * charges, and three components without shape counted twice (the charges by their own ESP Tanimoto).
  */
-const FUSED_ALTERNATIVES = [`rarity(morgan|${NEW_ELECTROSTATIC})`, 'rarity(morgan|shape:ph74|esp:ph74:mmff94:tanimoto)'];
+const FUSED_ALTERNATIVES = [
+  `rarity(morgan|${NEW_ELECTROSTATIC})`,
+  'rarity(morgan|shape:ph74|esp:ph74:mmff94:tanimoto)',
+  // With the colour of vs-colour.ts: 2D with shape + colour, and with shape + colour and the electrostatic score.
+  'rarity(morgan|combo:ph74)',
+  `rarity(morgan|combo:ph74|${NEW_ELECTROSTATIC})`,
+];
 
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -216,7 +225,8 @@ function report(results: Map<string, Map<string, Metrics>>): void {
   console.log('\nMean over queries per target (AUC / EF1% / BEDROC α=20), and the mean over targets.');
   console.log(`shape:<state> = Gaussian shape Tanimoto on that form's conformers; esp:<state>:<charges>:<form> = electrostatic score at the best-shape pose ` +
     `(carbo = (C+1)/2 as today, tanimoto = (T+1/3)/(4/3), shape_* = mean of shape Tanimoto and that score); ` +
-    `consensus(shape|esp) = (Morgan + shape + esp) / 3; ${FUSED} = the consensus method (rarity fusion, engine score-fusion.ts); rarity(...) = the same fusion of other components. ` +
+    `consensus(shape|esp) = (Morgan + shape + esp) / 3; ${FUSED} = the consensus method (rarity fusion, engine score-fusion.ts); rarity(...) = the same fusion of other components; ` +
+    `colour:ph74 = pharmacophore colour Tanimoto at the best-shape pose (bench/lib/vs-colour.ts, not in the product), combo:ph74 = mean of shape and colour. ` +
     `Today: ${OLD_ELECTROSTATIC}, shape:neutral; shipped: ${NEW_ELECTROSTATIC}, shape:ph74.`);
   const head = `${'method'.padEnd(60)}${targets.map((t) => t.padStart(22)).join('')}${'mean'.padStart(22)}`;
   console.log(head);

@@ -17,6 +17,7 @@ describe('prepared-molecule cache', () => {
         models: { 'neutral:gasteiger': Uint8Array.from([9, 8]), 'ph74:mmff94': Uint8Array.from([7]) },
         ph74Charge: -1,
         mmffFallback: true,
+        colour: Uint8Array.from([1, 0, 4, 1, 3, 0]),
       },
       null,
     ];

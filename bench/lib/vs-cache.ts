@@ -22,7 +22,7 @@ let sourceDigest: string | undefined;
 function chemistryDigest(): string {
   if (!sourceDigest) {
     const hash = createHash('sha256');
-    for (const path of [...sourceFiles(join(root, 'packages', 'chem', 'src')), join(root, 'bench', 'lib', 'vs-preparation.ts')]) {
+    for (const path of [...sourceFiles(join(root, 'packages', 'chem', 'src')), join(root, 'bench', 'lib', 'vs-preparation.ts'), join(root, 'bench', 'lib', 'vs-colour.ts')]) {
       hash.update(path.slice(root.length)).update(readFileSync(path));
     }
     sourceDigest = hash.digest('hex');
@@ -48,6 +48,7 @@ export async function writePrepared(path: string, molecules: readonly (PreparedM
       const bytes = m.models[key] ?? new Uint8Array(0);
       parts.push(u32(bytes.length), Buffer.from(bytes));
     }
+    parts.push(u32(m.colour.length), Buffer.from(m.colour));
   }
   await mkdir(dirname(path), { recursive: true });
   await writeFile(`${path}.tmp`, Buffer.concat(parts));
@@ -85,7 +86,8 @@ export function readPrepared(path: string): (PreparedMolecule | null)[] | undefi
       const bytes = take(readU32());
       if (bytes.length > 0) models[key] = bytes;
     }
-    molecules.push({ fingerprint, heavyAtoms, models, ph74Charge, mmffFallback });
+    const colour = take(readU32());
+    molecules.push({ fingerprint, heavyAtoms, models, ph74Charge, mmffFallback, colour });
   }
   return molecules;
 }

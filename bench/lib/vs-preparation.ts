@@ -16,6 +16,7 @@ import {
   withMol,
 } from '@molsearch/chem';
 import type { MolGraph, PartialChargeModel } from '@molsearch/chem';
+import { colourFeatures, encodeFeatures } from './vs-colour.ts';
 
 export const CHARGE_STATES = ['neutral', 'ph74'] as const;
 export type ChargeState = (typeof CHARGE_STATES)[number];
@@ -35,6 +36,8 @@ export interface PreparedMolecule {
   ph74Charge: number;
   /** MMFF94 could not type the molecule (its "mmff94" models carry Gasteiger charges). */
   mmffFallback: boolean;
+  /** Colour features of the pH 7.4 form (vs-colour.ts encodeFeatures), sites numbered as in its models. */
+  colour: Uint8Array;
 }
 
 export function prepareMolecule(smiles: string, settings: ConformerSettings): PreparedMolecule | undefined {
@@ -51,6 +54,7 @@ export function prepareMolecule(smiles: string, settings: ConformerSettings): Pr
     models: {},
     ph74Charge: protonated.atoms.reduce((sum, atom) => sum + atom.formalCharge, 0),
     mmffFallback: false,
+    colour: encodeFeatures(colourFeatures(forms.ph74)),
   };
   for (const state of CHARGE_STATES) {
     const graph = forms[state];

@@ -1,8 +1,10 @@
 // Scores of one query against every candidate, for every method and model variant the virtual-screening
 // benchmark compares: Morgan; shape on each charge state's conformers; and the electrostatic score in
 // four forms for each charge state and charge model, all at the best-shape pose of that state's models.
-import { ELECTROSTATIC_FORMS, decodeModel, electrostaticFormScore, electrostaticOverlaps, score, tanimoto } from '@molsearch/chem';
+import { ELECTROSTATIC_FORMS, applyPose, decodeModel, electrostaticFormScore, electrostaticOverlaps, score, tanimoto } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
+import { colourTanimoto, decodeFeatures, featurePoints } from './vs-colour.ts';
+import type { ColourFeature } from './vs-colour.ts';
 import { CHARGE_MODELS, CHARGE_STATES } from './vs-preparation.ts';
 import type { ChargeState, PreparedMolecule } from './vs-preparation.ts';
 
@@ -10,6 +12,9 @@ export const SCORE_COLUMNS: readonly string[] = [
   'morgan',
   ...CHARGE_STATES.map((state) => `shape:${state}`),
   ...CHARGE_STATES.flatMap((state) => CHARGE_MODELS.flatMap((model) => ELECTROSTATIC_FORMS.map((form) => `esp:${state}:${model}:${form}`))),
+  // Colour Tanimoto of the pH 7.4 form at its best-shape pose, and its mean with the shape Tanimoto (ROCS's TanimotoCombo / 2).
+  'colour:ph74',
+  'combo:ph74',
 ];
 const COLUMN = new Map(SCORE_COLUMNS.map((name, index) => [name, index]));
 
@@ -17,12 +22,13 @@ export interface DecodedMolecule {
   fingerprint: Uint8Array;
   heavyAtoms: number;
   models: Map<string, Model3D>;
+  colour: ColourFeature[];
 }
 
 export function decodeMolecule(prepared: PreparedMolecule): DecodedMolecule {
   const models = new Map<string, Model3D>();
   for (const [key, bytes] of Object.entries(prepared.models)) if (bytes) models.set(key, decodeModel(bytes));
-  return { fingerprint: prepared.fingerprint, heavyAtoms: prepared.heavyAtoms, models };
+  return { fingerprint: prepared.fingerprint, heavyAtoms: prepared.heavyAtoms, models, colour: decodeFeatures(prepared.colour) };
 }
 
 /**
@@ -54,4 +60,10 @@ function scoreState(query: DecodedMolecule, candidate: DecodedMolecule, state: C
     const overlaps = electrostaticOverlaps(query.models.get(`${state}:${model}`)!, candidate.models.get(`${state}:${model}`)!, aligned.pose);
     for (const form of ELECTROSTATIC_FORMS) set(`esp:${state}:${model}:${form}`, electrostaticFormScore(overlaps, aligned.shape, form));
   }
+  if (state !== 'ph74') return;
+  const queryPoints = featurePoints(query.colour, queryModel.conformers[aligned.pose.queryConformer]!);
+  const candidatePoints = featurePoints(candidate.colour, applyPose(candidateModel, aligned.pose));
+  const colour = colourTanimoto(query.colour, queryPoints, candidate.colour, candidatePoints);
+  set('colour:ph74', colour);
+  set('combo:ph74', (aligned.shape + colour) / 2);
 }
