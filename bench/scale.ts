@@ -40,7 +40,7 @@ import { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, closeSearchPool, createPrepa
 import type { Catalogue, ChargeModel, ShapeQuery } from '@molsearch/engine';
 import {
   CHARGE_INDEX_FILE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
-  createRescorePool, candidateSources, indexCandidates, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
+  createRescorePool, candidateSources, indexCandidates, poolBuilder, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 import { withIndexGraph } from './lib/index-graph.ts';
@@ -475,7 +475,10 @@ async function agreement(catalogue: Catalogue, qualities: readonly Quality[], qu
   for (let first = 0; first < catalogue.count; first += block) {
     const rows = Uint32Array.from({ length: Math.min(block, catalogue.count - first) }, (_, i) => first + i);
     let started = performance.now();
-    const column = await candidateColumn(catalogue, rows, true);
+    // Built on the grid pool, as a search builds its candidates' column: a worker frees the shared memory of
+    // the blocks it scanned only when it collects garbage, and scans alone allocate too little to make it,
+    // so blocks built on this thread and only scanned there piled up (23.7 GB at 10^7 rows).
+    const column = await candidateColumn(catalogue, rows, true, poolBuilder(gridPool), runner);
     buildMs += performance.now() - started;
     for (const entry of cases) {
       for (const [q, query] of queries.entries()) {
