@@ -475,9 +475,9 @@ async function agreement(catalogue: Catalogue, qualities: readonly Quality[], qu
   for (let first = 0; first < catalogue.count; first += block) {
     const rows = Uint32Array.from({ length: Math.min(block, catalogue.count - first) }, (_, i) => first + i);
     let started = performance.now();
-    // Built on the grid pool, as a search builds its candidates' column: a worker frees the shared memory of
-    // the blocks it scanned only when it collects garbage, and scans alone allocate too little to make it,
-    // so blocks built on this thread and only scanned there piled up (23.7 GB at 10^7 rows).
+    // Built on the grid pool, as a search builds its candidates' column. Built on this thread and only
+    // scanned by the workers, the blocks of a 10^7-row run held 23.7 GB when it was killed; a worker frees a
+    // block's shared memory only when it collects garbage, which scans alone seldom make it do.
     const column = await candidateColumn(catalogue, rows, true, poolBuilder(gridPool), runner);
     buildMs += performance.now() - started;
     for (const entry of cases) {
