@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addHydrogenAtoms, graphFromRDKitJson, loadRDKit, protonateAtPh74, standardizeSmiles, withMol } from '@molsearch/chem';
+import { graphFromRDKitJson, loadRDKit, protonateAtPh74, standardizeSmiles, withMol } from '@molsearch/chem';
 import type { MolGraph } from '@molsearch/chem';
+import { withHydrogens } from './vs-preparation.ts';
 import { COLOUR_TYPES, colourFeatures, colourTanimoto, decodeFeatures, encodeFeatures, featurePoints } from './vs-colour.ts';
 
 await loadRDKit();
@@ -9,8 +10,7 @@ await loadRDKit();
 function modelGraph(smiles: string): MolGraph {
   const standard = standardizeSmiles(smiles)!.smiles;
   const parsed = withMol(standard, (mol) => graphFromRDKitJson(mol.get_json()))!;
-  const form = protonateAtPh74(parsed).graph;
-  return addHydrogenAtoms({ atoms: form.atoms.map((atom) => ({ ...atom })), bonds: [...form.bonds], rings: form.rings });
+  return withHydrogens(protonateAtPh74(parsed).graph);
 }
 
 /** Feature types with their sites' elements, e.g. "anion:C". */

@@ -72,6 +72,6 @@ export function prepareMolecule(smiles: string, settings: ConformerSettings): Pr
 }
 
 /** A copy of a hydrogen-count graph with its hydrogens as atoms (the input is left as it is). */
-function withHydrogens(graph: MolGraph): MolGraph {
+export function withHydrogens(graph: MolGraph): MolGraph {
   return addHydrogenAtoms({ atoms: graph.atoms.map((atom) => ({ ...atom })), bonds: [...graph.bonds], rings: graph.rings });
 }
