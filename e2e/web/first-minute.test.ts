@@ -211,14 +211,14 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
   });
 
   it('calls the property columns Properties, shows the query\'s own values and sorts the hits in a table', async () => {
-    const { page, context } = await open();
+    const { page, ui, context } = await open();
     const grid = await searchMolport(page, ASPIRIN, /^Morgan/);
-    await page.getByRole('switch', { name: 'Properties' }).check({ force: true });
+    await ui.switchOn('Properties');
     expect(await page.getByText('ADMET').count()).toBe(0);
     const query = grid.getByRole('article', { name: 'Query molecule' });
     await query.getByText('C9H8O4').waitFor();
     await query.getByText('180.16').waitFor();
-    await page.getByRole('switch', { name: 'Table view' }).check({ force: true });
+    await ui.switchOn('Table view');
     const table = page.getByRole('region', { name: 'Results from MolPort' }).getByRole('table');
     await table.waitFor();
     await table.getByRole('button', { name: /^MW/ }).click();

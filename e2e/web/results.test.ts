@@ -94,7 +94,7 @@ describe('search results in the browser', () => {
     await expect.poll(() => page.evaluate<number>('window.scrollY')).toBeLessThan(400);
 
     // Property columns, on every hit and on the query for comparison.
-    await results.getByRole('switch', { name: 'Properties' }).check({ force: true });
+    await searchPage(page).switchOn('Properties');
     await expect.poll(() => grid.getByText('QED', { exact: true }).count()).toBe(filtered + 1);
     expect(await grid.getByText('cLogP', { exact: true }).count()).toBe(filtered + 1);
 

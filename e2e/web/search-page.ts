@@ -32,6 +32,19 @@ export function searchPage(page: Page) {
         if ((await each.getAttribute('aria-disabled')) !== 'true' && ((await each.getAttribute('aria-checked')) === 'true') !== wanted) await each.click();
       }
     },
+    /**
+     * Turns on a results switch from the keyboard and waits until it shows on. A click can land on a toast that
+     * covers the toolbar for a moment, and a hovered toast stays; the keyboard reaches the switch whatever covers it.
+     */
+    async switchOn(name: string): Promise<void> {
+      const toggle = page.getByRole('switch', { name });
+      await toggle.and(page.locator(':enabled')).waitFor();
+      if (!(await toggle.isChecked())) {
+        await toggle.focus();
+        await page.keyboard.press('Space');
+      }
+      await toggle.and(page.locator(':checked')).waitFor();
+    },
     /** Waits up to 90 s for `shown` (part of the results); a failed test prints what the page showed instead. */
     async waitForResults(shown: Locator): Promise<void> {
       await shown.waitFor({ timeout: 90_000 });
