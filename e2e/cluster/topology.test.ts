@@ -84,7 +84,9 @@ async function submit(apiUrl: string, method: SearchMethod): Promise<{ client: A
 }
 
 /** Polls until the job is done, then reads its status and first page. */
-async function finish({ client, jobName }: { client: ApiClient; jobName: string }): Promise<Finished> {
+const finish = (job: { client: ApiClient; jobName: string }): Promise<Finished> => withServerErrors(finishJob(job));
+
+async function finishJob({ client, jobName }: { client: ApiClient; jobName: string }): Promise<Finished> {
   const deadline = Date.now() + JOB_WAIT_MS;
   let status = await client.json<Finished['status']>('/api/job_status', { job_name: jobName });
   while (status.status !== 'SUCCESS' && status.status !== 'FAILED') {
@@ -98,6 +100,16 @@ async function finish({ client, jobName }: { client: ApiClient; jobName: string 
 async function firstPage(client: ApiClient, jobName: string): Promise<Hits> {
   const page = await client.json<{ db_id: string[]; similarity: number[] }>('/api/get_molsearch_page', { job_name: jobName, page_num: 0, page_size: PAGE, db_name: DATABASE });
   return byScoreThenId(page.db_id.map((id, i): [string, number] => [id, page.similarity[i]!]));
+}
+
+/** `work`, or its failure with what the API servers logged as errors, which a 500 answer does not show. */
+async function withServerErrors<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const logged = topology.apis.flatMap((api) => api.logs.filter((entry) => entry.level === 'error'));
+    throw new Error(`${(error as Error).message}\nerrors the API servers logged:\n${logged.map((entry) => JSON.stringify(entry)).join('\n')}`, { cause: error });
+  }
 }
 
 const searchThrough = async (apiUrl: string, method: SearchMethod): Promise<Finished> => finish(await submit(apiUrl, method));

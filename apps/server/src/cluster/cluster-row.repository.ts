@@ -21,9 +21,15 @@ export interface StoredRow {
 export class ClusterRowRepository {
   constructor(private readonly db: Kysely<StoreSchema>) {}
 
+  /**
+   * Upserts the rows in ascending row order, each once. Searches on several API servers finishing at once
+   * store overlapping rows; in the order of their hits they locked them in different orders and PostgreSQL
+   * broke the tie by failing one search ("deadlock detected").
+   */
   async write(database: string, rows: readonly StoredRow[]): Promise<void> {
-    for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
-      const values = rows.slice(at, at + ROWS_PER_STATEMENT).map((row) => ({ database, row: row.row, smiles: row.smiles, compound_id: row.id, properties: JSON.stringify(row.properties) }));
+    const ordered = [...new Map(rows.map((row) => [row.row, row])).values()].sort((a, b) => a.row - b.row);
+    for (let at = 0; at < ordered.length; at += ROWS_PER_STATEMENT) {
+      const values = ordered.slice(at, at + ROWS_PER_STATEMENT).map((row) => ({ database, row: row.row, smiles: row.smiles, compound_id: row.id, properties: JSON.stringify(row.properties) }));
       await this.db
         .insertInto('cluster_rows')
         .values(values)
