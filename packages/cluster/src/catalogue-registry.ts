@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Kvm } from '@nats-io/kv';
-import type { KV } from '@nats-io/kv';
+import type { KV, KvEntry } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { CataloguePart, ManifestShape, StoredProperty } from '@molsearch/engine';
 
@@ -71,13 +71,18 @@ export async function announcePart(kv: KV, record: PartRecord): Promise<void> {
 /**
  * Every catalogue in the registry. A catalogue split in two ways (parts of 2 and of 4 announced) is
  * described by its latest split, the one whose newest part was created last.
+ *
+ * The records are read through one consumer of the bucket's stream, which its leader serves, rather than
+ * key by key: a key-by-key read is a direct get, which any replica answers, and a replica still catching up
+ * answers "no such key" for a part announced a moment ago.
  */
 export async function readRegistry(kv: KV): Promise<Map<string, RegisteredCatalogue>> {
-  const records: PartRecord[] = [];
-  for await (const key of await kv.keys()) {
-    const entry = await kv.get(key);
-    if (entry && entry.operation === 'PUT' && entry.length > 0) records.push(entry.json<PartRecord>());
+  const latest = new Map<string, KvEntry>();
+  for await (const entry of await kv.history()) {
+    const seen = latest.get(entry.key);
+    if (!seen || entry.revision > seen.revision) latest.set(entry.key, entry);
   }
+  const records = [...latest.values()].filter((entry) => entry.operation === 'PUT' && entry.length > 0).map((entry) => entry.json<PartRecord>());
   const splits = new Map<string, RegisteredCatalogue & { newest: string }>();
   for (const record of records) {
     const key = `${record.database}/${record.part.of}`;

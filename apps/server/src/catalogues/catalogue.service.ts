@@ -22,8 +22,12 @@ export class CatalogueService {
     if (!this.listed || this.now() - this.listed.at > LIST_TTL_MS) {
       const catalogues = this.engine.listCatalogues();
       this.listed = { at: this.now(), catalogues };
-      // A failed listing must not be cached: the next call tries again.
-      catalogues.catch(() => (this.listed = undefined));
+      // A failed or empty listing is not kept: the next call reads again, so a server started before its
+      // catalogues were imported (or before a search node announced its parts) lists them once they exist.
+      const forget = () => {
+        if (this.listed?.catalogues === catalogues) this.listed = undefined;
+      };
+      catalogues.then((listed) => listed.length === 0 && forget(), forget);
     }
     return (await this.listed.catalogues).map((catalogue) => {
       const damage = this.damaged.get(catalogue.id);
