@@ -1,6 +1,6 @@
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import { EngineError } from './engine-error.ts';
-import { INDEX_BITS, INDEX_CONNECTIVITY, INDEX_EXPANSION_ADD } from './shape-index-layout.ts';
+import { INDEX_CONNECTIVITY, INDEX_EXPANSION_ADD, INDEX_GRAPH_DIMENSIONS } from './shape-index-layout.ts';
 
 /**
  * The stage-1 index as usearch keeps it (format/shape-index-layout.ts): binary vectors, Tanimoto, keys
@@ -10,7 +10,7 @@ export type ShapeIndex = Index;
 
 function config(expansionSearch: number) {
   return {
-    dimensions: INDEX_BITS,
+    dimensions: INDEX_GRAPH_DIMENSIONS,
     metric: MetricKind.Tanimoto,
     quantization: ScalarKind.B1,
     connectivity: INDEX_CONNECTIVITY,
@@ -28,7 +28,8 @@ export function newShapeIndex(): ShapeIndex {
 /**
  * The index file at `path` memory-mapped (usearch `view`): its pages are read as searches touch them
  * and stay in the page cache, not in the process's own memory. `expansionSearch` sets how many
- * candidates a search keeps while walking the graph, so how much of the index it explores.
+ * candidates a search keeps while walking the graph, so how much of the index it explores. The view takes
+ * the file's own dimensions (`dimensions()`): INDEX_GRAPH_DIMENSIONS, or INDEX_BITS in graphs written before.
  */
 export function viewShapeIndex(path: string, expansionSearch: number): ShapeIndex {
   const index = new Index(config(expansionSearch));

@@ -49,6 +49,14 @@ export const INDEX_RADIUS = 1.5;
 export const INDEX_DIMS = HALF_BOX.map((half) => Math.ceil((2 * half) / INDEX_SPACING)) as unknown as readonly [number, number, number];
 /** Bits of a vector: usearch takes them one byte a bit and packs them itself. */
 export const INDEX_BITS = INDEX_DIMS[0] * INDEX_DIMS[1] * INDEX_DIMS[2];
+/**
+ * Dimensions of the graph's vectors: INDEX_BITS rounded up to whole bytes, the bits past INDEX_BITS always
+ * off, so Tanimoto is that of the INDEX_BITS. usearch 2.25 packs a vector by clearing only its whole bytes
+ * (`dim / 8`) and OR-ing bits in: with 1,050 dimensions the last byte kept whatever the buffer held before,
+ * so the graph of one import and the distances of one walk changed from run to run. Graphs written before
+ * are still walked at their own 1,050 dimensions (index-candidates.ts asks the graph).
+ */
+export const INDEX_GRAPH_DIMENSIONS = Math.ceil(INDEX_BITS / 8) * 8;
 /** Neighbours a node keeps (twice that on the bottom layer): 16 held the recall above at 281 bytes a row, vectors included. */
 export const INDEX_CONNECTIVITY = 16;
 /** Candidates kept while a node is inserted. */

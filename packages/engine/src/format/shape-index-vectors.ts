@@ -13,12 +13,15 @@ export function packIndexVectors(bytes: Int8Array): Uint8Array {
   return out;
 }
 
-/** The vectors of `packed` at one byte a bit, as usearch takes them to build its graph (it packs them itself). */
-export function unpackIndexVectors(packed: Uint8Array): Int8Array {
+/**
+ * The vectors of `packed` at one byte a bit, as usearch takes them to build its graph (it packs them itself),
+ * `width` bytes each: the INDEX_BITS bits, then zeros (INDEX_GRAPH_DIMENSIONS).
+ */
+export function unpackIndexVectors(packed: Uint8Array, width: number = INDEX_BITS): Int8Array {
   const count = packed.length / INDEX_VECTOR_BYTES;
-  const out = new Int8Array(count * INDEX_BITS);
+  const out = new Int8Array(count * width);
   for (let v = 0; v < count; v++) {
-    for (let b = 0; b < INDEX_BITS; b++) out[v * INDEX_BITS + b] = (packed[v * INDEX_VECTOR_BYTES + (b >>> 3)]! >>> (7 - (b & 7))) & 1;
+    for (let b = 0; b < INDEX_BITS; b++) out[v * width + b] = (packed[v * INDEX_VECTOR_BYTES + (b >>> 3)]! >>> (7 - (b & 7))) & 1;
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ManifestFile } from '../format/catalogue-format.ts';
 import { describeFile } from '../format/column-file.ts';
 import { newShapeIndex } from '../format/shape-index-file.ts';
-import { INDEX_ADD_ROWS, SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
+import { INDEX_ADD_ROWS, INDEX_GRAPH_DIMENSIONS, SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
 import { INDEX_VECTOR_BYTES, unpackIndexVectors } from '../format/shape-index-vectors.ts';
 
 /**
@@ -29,7 +29,7 @@ export async function writeIndexGraph(dir: string, count: number, threads: numbe
       const packed = new Uint8Array(kept.length * INDEX_VECTOR_BYTES);
       kept.forEach((i, k) => packed.set(block.subarray(i * INDEX_VECTOR_BYTES, (i + 1) * INDEX_VECTOR_BYTES), k * INDEX_VECTOR_BYTES));
       const started = performance.now();
-      index.add(BigUint64Array.from(kept, (i) => BigInt(first + i)), unpackIndexVectors(packed), threads);
+      index.add(BigUint64Array.from(kept, (i) => BigInt(first + i)), unpackIndexVectors(packed, INDEX_GRAPH_DIMENSIONS), threads);
       seconds += (performance.now() - started) / 1000;
     }
   } finally {

@@ -80,14 +80,22 @@ export async function indexCandidates(
     return Uint32Array.from(rows.keys()).filter((row) => rows[row] === 1);
   }
   if (!graph) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no graph in its 3D index (imports build one for catalogues of more than ${INDEX_WALK.exhaustiveRows} rows): re-import it.`);
-  const probes = Array.from({ length: vectors.length / INDEX_BITS }, (_, j) => vectors.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
+  // At the graph's own width: INDEX_BITS zero-padded to whole bytes, or INDEX_BITS in graphs written before.
+  const width = graph.dimensions();
+  const probes = Array.from({ length: vectors.length / INDEX_BITS }, (_, j) => {
+    const probeVector = new Int8Array(width);
+    probeVector.set(vectors.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
+    return probeVector;
+  });
   // The rows found, gathered from the matches rather than marked in a byte a catalogue row: walked catalogues
   // have millions of rows, and reading such a mask back is a pass over all of them every search.
   const found = new Set<number>();
   if (graph.size() > 0) {
     // Four flips a conformer: always a batch of probes, so usearch answers with counts per probe. One thread:
-    // usearch's batch search on two threads now and then returned another row than on one (about half the runs
-    // of index-candidates.test.ts), and a search must find the same rows however many threads it has.
+    // on two, usearch's batch search now and then returned another row than on one, as each thread packed the
+    // probes in its own buffer with its own leftovers (INDEX_GRAPH_DIMENSIONS). On padded graphs two threads
+    // found the rows of one in 9 walks of 80 self-queries; whether they speed a search up on a busy server is
+    // not measured.
     const matches = graph.search(probes, probe.expansion, 1);
     matches.counts.forEach((count, j) => {
       for (let k = 0; k < Number(count); k++) found.add(Number(matches.keys[j * probe.expansion + k]!));
