@@ -1,27 +1,19 @@
 import { getMigrations } from 'better-auth/db/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAuth } from './auth.ts';
 import { createLogger } from '../http/logger.ts';
 import { MailService } from './mail.service.ts';
-import type { Store } from '../store/database.ts';
 import { openScratchStore } from '../store/scratch-store.ts';
+import { suiteStore } from '../store/scratch-store.fixture.ts';
 
 // Our migration freezes better-auth's tables; better-auth itself must find nothing missing in them.
 describe.each(['sqlite', 'postgres'] as const)('the accounts migration on %s', (kind) => {
-  let store: Store;
-  let close: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    ({ store, close } = await openScratchStore(kind, 'molsearch-auth-'));
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+  const store = suiteStore(kind, 'molsearch-auth-');
 
   it('holds every table and column better-auth and its plugins need', async () => {
     const logger = createLogger('silent');
     const auth = createAuth({
-      store,
+      store: store(),
       accounts: {
         secret: undefined,
         publicUrl: 'http://localhost:8080',

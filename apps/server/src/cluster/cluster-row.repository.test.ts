@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../store/database.ts';
-import { openScratchStore } from '../store/scratch-store.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteStore } from '../store/scratch-store.fixture.ts';
 import { ClusterRowRepository } from './cluster-row.repository.ts';
 import type { StoredRow } from './cluster-row.repository.ts';
 
 const stored = (row: number, search: number): StoredRow => ({ row, smiles: `C${'C'.repeat(row % 7)}O`, id: `ID-${row}`, properties: { mw: row + search / 10 } });
 
 describe.each(['sqlite', 'postgres'] as const)('rows of cluster hits on %s', (kind) => {
-  let store: Store;
-  let close: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    ({ store, close } = await openScratchStore(kind, 'molsearch-cluster-rows-'));
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+  const store = suiteStore(kind, 'molsearch-cluster-rows-');
 
   it('stores the hits of searches finishing at once, whatever order each found them in, and reads the last written', async () => {
-    const rows = new ClusterRowRepository(store.db);
+    const rows = new ClusterRowRepository(store().db);
     const every = Array.from({ length: 1200 }, (_, row) => row);
     // Each round, three searches store the same rows: ascending, descending and interleaved, a row twice in one of them.
     for (let round = 0; round < 6; round++) {

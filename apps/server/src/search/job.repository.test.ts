@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queuedJob as job } from './job-row.fixture.ts';
 import { DownloadRepository } from '../downloads/download.repository.ts';
 import { preparingDownload as download } from '../downloads/download-row.fixture.ts';
 import { JobRepository } from './job.repository.ts';
-import type { Store } from '../store/database.ts';
-import { openScratchStore } from '../store/scratch-store.ts';
+import { suiteStore } from '../store/scratch-store.fixture.ts';
 
 // The same behaviour on both stores: this is what "one code path" has to prove.
 describe.each(['sqlite', 'postgres'] as const)('job and download store on %s', (kind) => {
-  let store: Store;
-  let close: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    ({ store, close } = await openScratchStore(kind, 'molsearch-store-'));
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+  const store = suiteStore(kind, 'molsearch-store-');
 
   it('keeps jobs with their numbers intact and lists waiting ones in submission order', async () => {
-    const jobs = new JobRepository(store);
+    const jobs = new JobRepository(store());
     await jobs.insert(job('j2', 'visitor:a', 2_000_000_000_002));
     await jobs.insert(job('j1', 'visitor:a', 2_000_000_000_001));
     await jobs.insert(job('j3', 'visitor:b', 2_000_000_000_003));
@@ -32,7 +23,7 @@ describe.each(['sqlite', 'postgres'] as const)('job and download store on %s', (
   });
 
   it('moves a job through running to succeeded, counting attempts', async () => {
-    const jobs = new JobRepository(store);
+    const jobs = new JobRepository(store());
     await jobs.markRunning('j1', 10);
     await jobs.updateProgress('j1', 40, 'ENAMINE-REAL');
     let row = await jobs.find('j1');
@@ -47,7 +38,7 @@ describe.each(['sqlite', 'postgres'] as const)('job and download store on %s', (
   });
 
   it('expires finished jobs past their retention and keeps their ids known', async () => {
-    const jobs = new JobRepository(store);
+    const jobs = new JobRepository(store());
     await jobs.markFailed('j3', 'no reason', 30, 5000);
     expect(await jobs.due(1500)).toEqual(['j1']);
     await jobs.markExpired(['j1']);
@@ -57,7 +48,7 @@ describe.each(['sqlite', 'postgres'] as const)('job and download store on %s', (
   });
 
   it('keeps one download per selection: the latest prepare wins', async () => {
-    const downloads = new DownloadRepository(store);
+    const downloads = new DownloadRepository(store());
     expect(await downloads.replace(download('d1', 'j3', 100))).toBeUndefined();
     const previous = await downloads.replace(download('d2', 'j3', 9000));
     expect(previous?.id).toBe('d1');
