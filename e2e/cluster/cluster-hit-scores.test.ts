@@ -13,6 +13,11 @@ import { clusterHitScoring } from '../../apps/server/src/cluster/cluster-hit-sco
 import { ClusterRowRepository } from '../../apps/server/src/cluster/cluster-row.repository.ts';
 import { partRowOf } from '../../apps/server/src/cluster/part-hits.ts';
 import { createEngineAdapter } from '../../apps/server/src/search/engine.adapter.ts';
+import { HitListRepository } from '../../apps/server/src/search/hit-list.repository.ts';
+import { HitScoreRepository } from '../../apps/server/src/search/hit-score.repository.ts';
+import { HitScoreService } from '../../apps/server/src/search/hit-score.service.ts';
+import { queuedJob } from '../../apps/server/src/search/job-row.fixture.ts';
+import { roundSimilarity } from '../../apps/server/src/search/similarity.ts';
 import { createHitScoringAdapter } from '../../apps/server/src/search/hit-scoring.adapter.ts';
 import type { HitScoring } from '../../apps/server/src/search/hit-scoring.ts';
 import type { SearchEngine } from '../../apps/server/src/search/search-engine.ts';
@@ -154,5 +159,28 @@ describe('hit scores and poses through search nodes', () => {
       expect(gotHits.filtering?.structure?.checked).toBeGreaterThan(gotHits.rows.length - 1);
       expect(gotHits.rows.length).toBeGreaterThan(0);
     }
+  });
+  it('leaves the hits of a part no search node answers for unscored, and scores them once one answers again', { timeout: 300_000 }, async () => {
+    const hits = new HitListRepository({ jobsDir: join(dir, 'jobs') });
+    // A part's request waits a second for the stopped node, three in all, before it counts as unanswered.
+    const scoring = clusterHitScoring({ nc, registry: registryReader(await openRegistry(nc)), threads: 1, attemptMs: 1000, deadlineMs: 3000 });
+    const service = new HitScoreService({ hits, scores: new HitScoreRepository(hits.files), scoring });
+    const job = queuedJob('unanswered-scores', 'visitor:a', Date.now(), { search_input: QUERY, search_type: 'morgan', db_names: JSON.stringify(['CAT3D']) });
+    const pairs = rowPairs.slice(0, 6);
+    await hits.write(job.id, { database: 'CAT3D', rows: Uint32Array.from(pairs, (pair) => pair.cluster), similarities: new Float32Array(pairs.length).fill(0.5) });
+    const selected = pairs.map((pair, index) => ({ database: 'CAT3D', row: pair.cluster, similarity: 0.5, index }));
+    node.kill('SIGSTOP');
+    let unanswered;
+    try {
+      unanswered = await service.forHits(job, selected);
+    } finally {
+      node.kill('SIGCONT');
+    }
+    expect(unanswered.shape_similarity).toEqual(pairs.map(() => null));
+    expect(unanswered.electrostatic_similarity).toEqual(pairs.map(() => null));
+    const answered = await service.forHits(job, selected);
+    const want = await singleScoring.scorer(QUERY).scores('WHOLE3D', pairs.map((pair) => pair.whole));
+    expect(answered.shape_similarity).toEqual(Array.from(want.shape!, roundSimilarity));
+    expect(answered.electrostatic_similarity).toEqual(Array.from(want.electrostatic!, roundSimilarity));
   });
 });

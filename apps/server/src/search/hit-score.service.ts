@@ -100,6 +100,7 @@ export class HitScoreService {
     if (missing.length === 0) return columns;
     const computed = await this.scorer(job).scores(database, missing.map((index) => list.rows[index]!), signal);
     missing.forEach((index, i) => {
+      if (computed.unanswered?.[i]) return;
       for (const kind of SCORE_KINDS) {
         const value = computed[kind]?.[i];
         columns[kind][index] = value === undefined || Number.isNaN(value) ? NO_SCORE : value;

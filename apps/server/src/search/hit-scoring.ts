@@ -1,7 +1,11 @@
 import type { HitPose, HitScores } from '@molsearch/engine';
 
-/** The three exact scores of some hits, in their order (the engine's; a 3D score is NaN where a row has no 3D model). */
-export type HitScoreColumns = HitScores;
+/**
+ * The three exact scores of some hits, in their order (the engine's; a 3D score is NaN where a row has no 3D
+ * model). `unanswered` marks rows nothing could score now (a part no search node answered for): they are
+ * left unscored, not stored as scoreless, and scored again at the next read.
+ */
+export type HitScoreColumns = HitScores & { unanswered?: Uint8Array };
 
 /** One hit laid on the query conformer it aligns to (the engine's hitPose). */
 export type HitPoseRecords = HitPose;
