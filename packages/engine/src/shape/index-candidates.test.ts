@@ -144,7 +144,7 @@ describe('the stage-1 index', () => {
     for (const rows of [narrow, wide]) expect([...rows]).toEqual([...new Set(rows)].sort((a, b) => a - b));
     expect(wide.length).toBeGreaterThan(narrow.length);
   });
-  it('finds the same rows on every walk of the graph, and ranks them the same here or on the grid pool', async () => {
+  it('finds the same rows on every walk of the graph, on one thread or two, and ranks them the same here or on the grid pool', async () => {
     const pool = createGridPool(2);
     try {
       for (const [row, walk] of [[3, 'graph'], [17, 'graph'], [41, 'graph'], [3, 'scan'], [41, 'scan']] as const) {
@@ -152,6 +152,7 @@ describe('the stage-1 index', () => {
         const probe = { conformers: 2, expansion: 16 };
         const found = await indexCandidates(catalogue, query, 'fast', probe, walk);
         expect([...(await indexCandidates(catalogue, query, 'fast', probe, walk))]).toEqual([...found]);
+        expect([...(await indexCandidates(catalogue, query, 'fast', probe, walk, false, 2))]).toEqual([...found]);
         for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
           const here = await rankRows(catalogue, found, query, method, 'fast', 10);
           expect([...(await rankRows(catalogue, found, query, method, 'fast', 10, poolRunner(pool)))]).toEqual([...here]);

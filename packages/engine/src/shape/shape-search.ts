@@ -95,7 +95,8 @@ export async function stage1Union(catalogue: Catalogue, query: ShapeQuery, sourc
   const active = sources.filter((source) => source.wanted > 0);
   if (active.length === 0) return new Uint32Array(0);
   const charges = active.some((source) => source.method !== 'espsim_shape');
-  const rows = await indexCandidates(catalogue, query.model, quality, undefined, 'auto', charges);
+  // The graph is walked on as many threads as build the grids after it: they are idle until it is done.
+  const rows = await indexCandidates(catalogue, query.model, quality, undefined, 'auto', charges, gridPool?.size ?? 1);
   const column = await candidateColumn(catalogue, rows, charges, gridPool ? poolBuilder(gridPool) : BUILD_HERE, runner);
   return (await bestOfSources(column, query.model, active, quality, runner)).map((i) => rows[i]!);
 }
