@@ -8,9 +8,9 @@ import { INDEX_CONNECTIVITY, INDEX_EXPANSION_ADD, INDEX_GRAPH_DIMENSIONS } from 
  */
 export type ShapeIndex = Index;
 
-function config(expansionSearch: number) {
+function config(expansionSearch: number, dimensions = INDEX_GRAPH_DIMENSIONS) {
   return {
-    dimensions: INDEX_GRAPH_DIMENSIONS,
+    dimensions,
     metric: MetricKind.Tanimoto,
     quantization: ScalarKind.B1,
     connectivity: INDEX_CONNECTIVITY,
@@ -20,9 +20,9 @@ function config(expansionSearch: number) {
   };
 }
 
-/** An empty index to add rows to. */
-export function newShapeIndex(): ShapeIndex {
-  return new Index(config(64));
+/** An empty index to add rows to, of vectors `dimensions` wide (INDEX_BITS only to write a graph as before INDEX_GRAPH_DIMENSIONS). */
+export function newShapeIndex(dimensions = INDEX_GRAPH_DIMENSIONS): ShapeIndex {
+  return new Index(config(64, dimensions));
 }
 
 /**

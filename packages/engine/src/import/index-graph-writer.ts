@@ -12,9 +12,10 @@ import { INDEX_VECTOR_BYTES, unpackIndexVectors } from '../format/shape-index-ve
  * written into `dir` for `count` catalogue rows, INDEX_ADD_ROWS rows at a time on `threads` threads, keyed
  * by catalogue row; rows without conformers (empty vectors) are left out. Saves it into `dir` and returns
  * its manifest entry and the seconds spent inserting rows. Only the graph is held while it is built.
+ * `dimensions` is INDEX_GRAPH_DIMENSIONS but in tests of graphs written before it.
  */
-export async function writeIndexGraph(dir: string, count: number, threads: number): Promise<{ file: ManifestFile; seconds: number }> {
-  const index = newShapeIndex();
+export async function writeIndexGraph(dir: string, count: number, threads: number, dimensions = INDEX_GRAPH_DIMENSIONS): Promise<{ file: ManifestFile; seconds: number }> {
+  const index = newShapeIndex(dimensions);
   const block = new Uint8Array(INDEX_ADD_ROWS * INDEX_VECTOR_BYTES);
   let seconds = 0;
   const fd = openSync(join(dir, SHAPE_INDEX_FILES.vectors), 'r');
@@ -29,7 +30,7 @@ export async function writeIndexGraph(dir: string, count: number, threads: numbe
       const packed = new Uint8Array(kept.length * INDEX_VECTOR_BYTES);
       kept.forEach((i, k) => packed.set(block.subarray(i * INDEX_VECTOR_BYTES, (i + 1) * INDEX_VECTOR_BYTES), k * INDEX_VECTOR_BYTES));
       const started = performance.now();
-      index.add(BigUint64Array.from(kept, (i) => BigInt(first + i)), unpackIndexVectors(packed, INDEX_GRAPH_DIMENSIONS), threads);
+      index.add(BigUint64Array.from(kept, (i) => BigInt(first + i)), unpackIndexVectors(packed, dimensions), threads);
       seconds += (performance.now() - started) / 1000;
     }
   } finally {
