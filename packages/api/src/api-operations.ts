@@ -47,7 +47,8 @@ export interface ApiOperation {
   errors: ApiErrorCode[];
 }
 
-const common: ApiErrorCode[] = ['RATE_LIMITED', 'INTERNAL'];
+// Any call may meet a server that is stopping, a toolkit being replaced or a catalogue no search node serves at the moment.
+const common: ApiErrorCode[] = ['RATE_LIMITED', 'UNAVAILABLE', 'INTERNAL'];
 
 /** The Search API of spec section 7; the server's OpenAPI document and docs page are built from this table. */
 export const API_OPERATIONS: readonly ApiOperation[] = [

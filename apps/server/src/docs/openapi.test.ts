@@ -43,6 +43,8 @@ describe('the OpenAPI document', () => {
     expect(submit.responses['429']).toBeDefined();
     expect(document.paths['/api/job_status']!.get!.responses['404']!.description).toContain('JOB_NOT_FOUND');
     expect(document.paths['/api/job_status']!.get!.responses['410']).toBeDefined();
+    // A hit's pose reads its catalogue, which may not be served at that moment.
+    expect(document.paths['/api/get_hit_pose']!.get!.responses['503']!.description).toContain('UNAVAILABLE');
   });
 
   it('documents the account endpoints from the schemas that validate them, and the API key schemes', () => {

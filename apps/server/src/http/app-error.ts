@@ -35,16 +35,21 @@ export function invalidParameters(details: ApiErrorDetail[]): AppError {
 
 /** Seconds a client waits before retrying while the chemistry toolkit is replaced (it takes well under one). */
 const TOOLKIT_RETRY_SECONDS = 1;
+/** Seconds a client waits before asking again for a catalogue no search node serves: a node restarting announces its parts within a few. */
+const CATALOGUE_RETRY_SECONDS = 10;
+export const CATALOGUE_UNAVAILABLE = 'A database this request reads is not available on this server right now. Please try again shortly.';
 
 /**
- * The answer for a molecule the toolkit could not process (422) or a toolkit being replaced (503), whether
- * the chemistry package or the engine reported it; undefined for any other error.
+ * The answer for a molecule the toolkit could not process (422), a toolkit being replaced (503) or a
+ * catalogue that is not served at the moment (503, without the engine's message, which may name a path),
+ * whether the chemistry package or the engine reported it; undefined for any other error.
  */
-export function fromChemistryError(error: unknown): AppError | undefined {
+export function fromToolkitError(error: unknown): AppError | undefined {
   const code = error instanceof ChemistryError || error instanceof EngineError ? error.code : undefined;
   if (code === 'MOLECULE_TOO_COMPLEX') return new AppError('MOLECULE_TOO_COMPLEX', { message: (error as Error).message, cause: error });
   if (code === 'CHEMISTRY_UNAVAILABLE') {
     return new AppError('UNAVAILABLE', { message: (error as Error).message, cause: error, retryAfterSeconds: TOOLKIT_RETRY_SECONDS });
   }
+  if (code === 'CATALOGUE_NOT_FOUND') return new AppError('UNAVAILABLE', { message: CATALOGUE_UNAVAILABLE, cause: error, retryAfterSeconds: CATALOGUE_RETRY_SECONDS });
   return undefined;
 }

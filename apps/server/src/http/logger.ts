@@ -29,8 +29,8 @@ export function createLogger(level: LogLevel, write: (line: string) => void = (l
   };
 }
 
-// Errors serialise to {} by default; logs need their message and stack.
+// Errors serialise to {} by default; logs need their message, stack and, for our own and Node's errors, their code.
 function errorReplacer(_key: string, value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack, cause: value.cause };
+  if (value instanceof Error) return { name: value.name, code: (value as { code?: unknown }).code, message: value.message, stack: value.stack, cause: value.cause };
   return value;
 }
