@@ -32,5 +32,5 @@ export { principalCoordinates } from './features/pose-grid.ts';
 export { INDEX_BITS, INDEX_WALK, SHAPE_INDEX_FILES } from './format/shape-index-layout.ts';
 export { INDEX_VECTOR_BYTES } from './format/shape-index-vectors.ts';
 export { CHARGE_INDEX_FILE } from './format/charge-index-layout.ts';
-export { catalogueGridRow } from './features/pose-grid.ts';
+export { catalogueGridRow, heavyAtomGrids, modelGrids } from './features/pose-grid.ts';
 export { COARSE_GRID_BYTES, GRID_BYTES, GRID_SLOTS } from './format/grid-layout.ts';

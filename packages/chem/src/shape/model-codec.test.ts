@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conformerSummary, principalQuaternion } from './conformer-summary.ts';
-import { COORDINATE_STEP, decodeModel, encodeModel } from './model-codec.ts';
+import { COORDINATE_STEP, decodeHeavyConformers, decodeModel, encodeModel } from './model-codec.ts';
 import { readShapeReference, referenceModel } from './reference-fixture.ts';
 import { score } from './scorer.ts';
 
@@ -194,6 +194,21 @@ describe('3D model bytes', () => {
       expect(Math.abs(fromOld.shape - fromCurrent.shape)).toBeLessThan(1e-6);
       expect(Math.abs(fromOld.electrostatic! - fromCurrent.electrostatic!)).toBeLessThan(1e-6);
     }
+  });
+
+  it('decodes the heavy atoms of the first conformers alone to the same bits as a whole decode, in every version', () => {
+    const sets = reference.conformerSets.slice(0, 6);
+    for (const set of sets) {
+      const bytes = encodeModel(referenceModel(bySmiles.get(set.smiles)!, set.conformers.slice(0, 4)));
+      for (const layout of [bytes, version4Bytes(bytes), olderVersionBytes(bytes, 3), olderVersionBytes(bytes, 2), olderVersionBytes(bytes, 1)]) {
+        const whole = decodeModel(layout);
+        const heavy = 3 * whole.atomicNumbers.length;
+        const expected = whole.conformers.slice(0, 3).map((coords) => Array.from(coords.subarray(0, heavy)));
+        expect(decodeHeavyConformers(layout, 3).map((coords) => Array.from(coords))).toEqual(expected);
+      }
+    }
+    const bytes = encodeModel(referenceModel(reference.molecules[1]!));
+    expect(() => decodeHeavyConformers(bytes.subarray(0, bytes.length - 1), 3)).toThrow(/header says/);
   });
 
   it('scales the charge steps to the largest charge, and refuses a charge it cannot hold', () => {

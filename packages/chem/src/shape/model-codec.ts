@@ -178,7 +178,19 @@ function readParents(reader: BitReader, heavy: number, hydrogens: number): Int32
   return parents;
 }
 
-export function decodeModel(bytes: Uint8Array): Model3D {
+/** What a model's header says, checked against its length. */
+interface ModelHeader {
+  version: number;
+  view: DataView;
+  heavy: number;
+  hydrogens: number;
+  conformers: number;
+  coded: boolean;
+  /** Where the first conformer starts. */
+  head: number;
+}
+
+function readHeader(bytes: Uint8Array): ModelHeader {
   if (bytes.length < HEADER_BYTES || bytes[0] !== MAGIC[0] || bytes[1] !== MAGIC[1] || bytes[2] !== MAGIC[2]) {
     throw new Error('Not a molsearch 3D model (bad header).');
   }
@@ -187,14 +199,32 @@ export function decodeModel(bytes: Uint8Array): Model3D {
     throw new Error(`3D model format version ${version} is not supported (expected 1 to ${MODEL_FORMAT_VERSION}).`);
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const n = view.getUint16(4, true);
-  const h = view.getUint16(6, true);
-  const conformerCount = view.getUint16(8, true);
-  const sites = n + h;
+  const heavy = view.getUint16(4, true);
+  const hydrogens = view.getUint16(6, true);
+  const conformers = view.getUint16(8, true);
   const coded = version >= 5 && bytes[11] === 1;
-  const head = headBytes(version, n, h, coded);
-  const expected = version >= 4 ? packedModelSize(view, head, n, h, conformerCount, version) : fixedModelSize(n, h, conformerCount, version);
+  const head = headBytes(version, heavy, hydrogens, coded);
+  const expected = version >= 4 ? packedModelSize(view, head, heavy, hydrogens, conformers, version) : fixedModelSize(heavy, hydrogens, conformers, version);
   if (bytes.length !== expected) throw new Error(`3D model is ${bytes.length} bytes, its header says ${expected}.`);
+  return { version, view, heavy, hydrogens, conformers, coded, head };
+}
+
+/**
+ * Reads the conformer at `offset` into `coords`, every site or (3 x heavy atoms long) the heavy atoms alone;
+ * returns the offset after it, its summary not included. `parents` is given for version 5.
+ */
+function readSites(bytes: Uint8Array, header: ModelHeader, offset: number, parents: Int32Array | undefined, coords: Float64Array): number {
+  if (header.version >= 4) return readConformer(bytes, offset, header.heavy, header.hydrogens, parents, coords);
+  const { view } = header;
+  const origin = [view.getFloat32(offset, true), view.getFloat32(offset + 4, true), view.getFloat32(offset + 8, true)];
+  for (let i = 0; i < coords.length; i++) coords[i] = origin[i % 3]! + view.getInt16(offset + 12 + 2 * i, true) * COORDINATE_STEP;
+  return offset + 12 + 6 * (header.heavy + header.hydrogens);
+}
+
+export function decodeModel(bytes: Uint8Array): Model3D {
+  const header = readHeader(bytes);
+  const { version, view, heavy: n, hydrogens: h, coded, head } = header;
+  const sites = n + h;
   const atomicNumbers = version >= 5 ? new Uint8Array(n) : bytes.slice(HEADER_BYTES, HEADER_BYTES + n);
   let offset = HEADER_BYTES + (version >= 5 ? 0 : n);
   const charges = new Float64Array(sites);
@@ -214,15 +244,9 @@ export function decodeModel(bytes: Uint8Array): Model3D {
   offset = head;
   const conformers: Float64Array[] = [];
   const summaries: ConformerSummary[] = [];
-  for (let c = 0; c < conformerCount; c++) {
+  for (let c = 0; c < header.conformers; c++) {
     const coords = new Float64Array(3 * sites);
-    if (version >= 4) {
-      offset = readConformer(bytes, offset, n, parents, coords);
-    } else {
-      const origin = [view.getFloat32(offset, true), view.getFloat32(offset + 4, true), view.getFloat32(offset + 8, true)];
-      offset += 12;
-      for (let i = 0; i < 3 * sites; i++, offset += 2) coords[i] = origin[i % 3]! + view.getInt16(offset, true) * COORDINATE_STEP;
-    }
+    offset = readSites(bytes, header, offset, parents, coords);
     conformers.push(coords);
     const f = (k: number) => view.getFloat32(offset + 4 * k, true);
     if (version >= 5) summaries.push({ shapeSelfOverlap: f(0), espSelfOverlap: f(1) });
@@ -230,4 +254,23 @@ export function decodeModel(bytes: Uint8Array): Model3D {
     offset += summaryBytes(version);
   }
   return { atomicNumbers, hydrogenSites: h, charges, conformers, ...(version >= 2 ? { summaries } : {}) };
+}
+
+/**
+ * The heavy atoms' coordinates (3 x heavy atoms each) of a model's first `most` conformers, the same to the
+ * last bit as decodeModel's, without its elements, charges and hydrogens: the shape stage 1 decodes thousands
+ * of models a search and needs nothing else, and the hydrogens' steps from their parents are most of a decode.
+ */
+export function decodeHeavyConformers(bytes: Uint8Array, most: number): Float64Array[] {
+  const header = readHeader(bytes);
+  // A hydrogen's parent is read only to place the hydrogen: version 5 is told apart by an empty list.
+  const parents = header.version >= 5 ? new Int32Array(0) : undefined;
+  const conformers: Float64Array[] = [];
+  let offset = header.head;
+  for (let c = 0; c < Math.min(most, header.conformers); c++) {
+    const coords = new Float64Array(3 * header.heavy);
+    offset = readSites(bytes, header, offset, parents, coords) + summaryBytes(header.version);
+    conformers.push(coords);
+  }
+  return conformers;
 }

@@ -31,13 +31,15 @@ export function principalFrame(coords: Float64Array, count: number): PrincipalFr
     syz += y * z;
     szz += z * z;
   }
-  const cov = new Float64Array([sxx, sxy, sxz, sxy, syy, syz, sxz, syz, szz].map((v) => v / n));
+  // Written without closures: stage 1 frames thousands of conformers a search, and the TypeScript loader
+  // names every closure it creates.
+  const cov = new Float64Array([sxx / n, sxy / n, sxz / n, sxy / n, syy / n, syz / n, sxz / n, syz / n, szz / n]);
   const { values, vectors } = symmetricEigen3(cov);
-  const order = [0, 1, 2].sort((a, b) => values[b]! - values[a]!);
+  const order = descendingOrder(values);
   const axes = new Float64Array(9);
-  order.forEach((source, column) => {
-    for (let row = 0; row < 3; row++) axes[row * 3 + column] = vectors[row * 3 + source]!;
-  });
+  for (let column = 0; column < 3; column++) {
+    for (let row = 0; row < 3; row++) axes[row * 3 + column] = vectors[row * 3 + order[column]!]!;
+  }
   if (determinant3(axes) < 0) for (let row = 0; row < 3; row++) axes[row * 3 + 2] = -axes[row * 3 + 2]!;
   return {
     centroid: [cx, cy, cz],
@@ -68,6 +70,15 @@ export function frameRotation(queryAxes: Float64Array, candidateAxes: Float64Arr
     }
   }
   return out;
+}
+
+/** The indices 0, 1, 2 by descending value, equal values in index order (as a stable sort leaves them). */
+function descendingOrder(values: Float64Array): [number, number, number] {
+  const order: [number, number, number] = [0, 1, 2];
+  for (let i = 1; i < 3; i++) {
+    for (let j = i; j > 0 && values[order[j]!]! > values[order[j - 1]!]!; j--) [order[j - 1], order[j]] = [order[j]!, order[j - 1]!];
+  }
+  return order;
 }
 
 function determinant3(m: Float64Array): number {

@@ -10,8 +10,11 @@ type Flip = readonly [number, number, number];
  * atoms, or with `allSites` every charge site of the model.
  */
 export function principalCoordinates(model: Model3D, conformer: number, allSites = false): Float64Array {
-  const n = model.atomicNumbers.length;
-  const all = model.conformers[conformer]!;
+  return framedSites(model.conformers[conformer]!, model.atomicNumbers.length, allSites);
+}
+
+/** principalCoordinates of one conformer's sites `all`, its `n` heavy atoms first (all of them, or only those). */
+export function framedSites(all: Float64Array, n: number, allSites = false): Float64Array {
   const frame = principalFrame(all.subarray(0, 3 * n), n);
   const coords = allSites ? all : all.subarray(0, 3 * n);
   const [cx, cy, cz] = frame.centroid;
@@ -79,12 +82,24 @@ export function modelGridRow(model: Model3D, out: Uint8Array, at: number): void 
 export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number, slots?: readonly Float64Array[]): void {
   const count = Math.min(GRID_SLOTS, model.conformers.length);
   const heavy = 3 * model.atomicNumbers.length;
-  for (let k = 0; k < count; k++) {
-    // The heavy atoms come first among the sites, transformed alike.
-    const coords = slots ? slots[k]!.subarray(0, heavy) : principalCoordinates(model, k);
+  // The heavy atoms come first among the sites, transformed alike.
+  slotGrids(Array.from({ length: count }, (_, k) => (slots ? slots[k]!.subarray(0, heavy) : principalCoordinates(model, k))), fine, fineAt, coarse, coarseAt);
+}
+
+/**
+ * modelGrids of the heavy atoms of a row's conformers alone (decodeHeavyConformers, at most GRID_SLOTS): what
+ * the shape stage 1 builds, without decoding the rest of the model.
+ */
+export function heavyAtomGrids(conformers: readonly Float64Array[], fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
+  slotGrids(conformers.map((coords) => framedSites(coords, coords.length / 3)), fine, fineAt, coarse, coarseAt);
+}
+
+/** The fine and coarse grids of each slot's heavy atoms, already in their principal frames. */
+function slotGrids(framed: readonly Float64Array[], fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
+  framed.forEach((coords, k) => {
     voxelize(coords, [1, 1, 1], FINE, fine, fineAt + k * GRID_BYTES);
     voxelize(coords, [1, 1, 1], COARSE, coarse, coarseAt + k * COARSE_GRID_BYTES);
-  }
+  });
 }
 
 /** principalCoordinates of each of the model's first GRID_SLOTS conformers: the conformers of a row's grids. */

@@ -95,6 +95,20 @@ describe('the candidate grids of stage 1', () => {
     }
   });
 
+  it('builds the shape stage 1\'s grids from the heavy atoms alone to the same bits as from whole models', async () => {
+    const rows = Uint32Array.from({ length: catalogue.count }, (_, row) => row).filter((row) => row % 4 !== 2);
+    const query = decodeModel(catalogue.shape!.model(7));
+    const shapeReadings = async (column: PoseGridColumn) => {
+      const grids = queryGrids(query, 4);
+      const [every, refined] = [await column.scan(grids, 0, RUN_HERE), await column.scan(grids, 8, RUN_HERE)];
+      return [every.scores, every.pairs, refined.scores, refined.pairs].map((values) => Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('hex'));
+    };
+    const expected = await shapeReadings(columnRowByRow(rows));
+    for (const column of [await candidateColumn(catalogue, rows, false), await candidateColumn(withoutModelFile(), rows, false, poolBuilder(pool), poolRunner(pool))]) {
+      expect(await shapeReadings(column)).toEqual(expected);
+    }
+  });
+
   it('builds no charge sites for the shape stage 1, on the pool or here', async () => {
     const rows = Uint32Array.from({ length: 9 }, (_, i) => 4 * i);
     for (const column of [await candidateColumn(catalogue, rows, false), await candidateColumn(catalogue, rows, false, poolBuilder(pool), poolRunner(pool))]) {
