@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -197,10 +197,30 @@ describe('bad input gets a clear 4xx and the server stays up', () => {
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
   });
 
-  it('answers an unexpected failure with a plain 500 and logs it with the request id', async () => {
-    // The catalogue vanishing under a finished search is nothing a caller did wrong.
+  it('answers a page whose catalogue has vanished with 503 and a time to retry, naming no path, and logs it with the request id', async () => {
     const catalogue = join(dataDirPath, 'catalogues', 'MOLPORT');
     await rename(catalogue, `${catalogue}.away`);
+    try {
+      const answer = await client.request('GET', '/api/get_molsearch_page', { job_name: jobName });
+      expect(answer.status).toBe(503);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      const body = answer.data as { error: { code: string; message: string }; request_id: string };
+      expect(body.error.code).toBe('UNAVAILABLE');
+      expect(body.error.message).toMatch(/not available on this server right now/);
+      expect(JSON.stringify(body)).not.toMatch(/MOLPORT|\/|\.ts|at /);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const logged = server.logs.find((entry) => entry.msg === 'request failed' && entry.request_id === body.request_id);
+      expect(JSON.stringify(logged)).toMatch(/CATALOGUE_NOT_FOUND.*MOLPORT/);
+    } finally {
+      await rename(`${catalogue}.away`, catalogue);
+    }
+  });
+
+  it('answers an unexpected failure with a plain 500 and logs it with the request id', async () => {
+    // A catalogue damaged under a finished search is nothing a caller did wrong.
+    const manifest = join(dataDirPath, 'catalogues', 'MOLPORT', 'manifest.json');
+    const intact = await readFile(manifest);
+    await writeFile(manifest, '{');
     try {
       const answer = await client.request('GET', '/api/get_molsearch_page', { job_name: jobName });
       expect(answer.status).toBe(500);
@@ -211,7 +231,7 @@ describe('bad input gets a clear 4xx and the server stays up', () => {
       const logged = server.logs.find((entry) => entry.msg === 'unexpected error' && entry.request_id === body.request_id);
       expect(JSON.stringify(logged)).toMatch(/MOLPORT/);
     } finally {
-      await rename(`${catalogue}.away`, catalogue);
+      await writeFile(manifest, intact);
     }
   });
 
