@@ -4,6 +4,7 @@ import { COARSE, COARSE_GRID_BYTES, FINE, GRID_BYTES, GRID_SLOTS, HALF_BOX } fro
 import type { Lattice } from '../format/grid-layout.ts';
 
 type Flip = readonly [number, number, number];
+const NO_FLIP: Flip = [1, 1, 1];
 
 /**
  * A conformer in the principal frame of its heavy atoms (centred, first axis the longest): the heavy
@@ -82,8 +83,10 @@ export function modelGridRow(model: Model3D, out: Uint8Array, at: number): void 
 export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number, slots?: readonly Float64Array[]): void {
   const count = Math.min(GRID_SLOTS, model.conformers.length);
   const heavy = 3 * model.atomicNumbers.length;
-  // The heavy atoms come first among the sites, transformed alike.
-  slotGrids(Array.from({ length: count }, (_, k) => (slots ? slots[k]!.subarray(0, heavy) : principalCoordinates(model, k))), fine, fineAt, coarse, coarseAt);
+  for (let k = 0; k < count; k++) {
+    // The heavy atoms come first among the sites, transformed alike.
+    slotGrids(slots ? slots[k]!.subarray(0, heavy) : principalCoordinates(model, k), k, fine, fineAt, coarse, coarseAt);
+  }
 }
 
 /**
@@ -91,15 +94,13 @@ export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coa
  * the shape stage 1 builds, without decoding the rest of the model.
  */
 export function heavyAtomGrids(conformers: readonly Float64Array[], fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
-  slotGrids(conformers.map((coords) => framedSites(coords, coords.length / 3)), fine, fineAt, coarse, coarseAt);
+  for (let k = 0; k < conformers.length; k++) slotGrids(framedSites(conformers[k]!, conformers[k]!.length / 3), k, fine, fineAt, coarse, coarseAt);
 }
 
-/** The fine and coarse grids of each slot's heavy atoms, already in their principal frames. */
-function slotGrids(framed: readonly Float64Array[], fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
-  framed.forEach((coords, k) => {
-    voxelize(coords, [1, 1, 1], FINE, fine, fineAt + k * GRID_BYTES);
-    voxelize(coords, [1, 1, 1], COARSE, coarse, coarseAt + k * COARSE_GRID_BYTES);
-  });
+/** Slot k's fine and coarse grids of the heavy atoms at `framed`, already in their principal frame. */
+function slotGrids(framed: Float64Array, k: number, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
+  voxelize(framed, NO_FLIP, FINE, fine, fineAt + k * GRID_BYTES);
+  voxelize(framed, NO_FLIP, COARSE, coarse, coarseAt + k * COARSE_GRID_BYTES);
 }
 
 /** principalCoordinates of each of the model's first GRID_SLOTS conformers: the conformers of a row's grids. */
