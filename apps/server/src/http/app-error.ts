@@ -35,7 +35,7 @@ export function invalidParameters(details: ApiErrorDetail[]): AppError {
 
 /** Seconds a client waits before retrying while the chemistry toolkit is replaced (it takes well under one). */
 const TOOLKIT_RETRY_SECONDS = 1;
-/** Seconds a client waits before asking again for a catalogue no search node serves: a node restarting announces its parts within a few. */
+/** Seconds a client waits before asking again for a catalogue that is not served: time for a restarting search node to announce its parts again. */
 const CATALOGUE_RETRY_SECONDS = 10;
 export const CATALOGUE_UNAVAILABLE = 'A database this request reads is not available on this server right now. Please try again shortly.';
 
@@ -44,7 +44,7 @@ export const CATALOGUE_UNAVAILABLE = 'A database this request reads is not avail
  * catalogue that is not served at the moment (503, without the engine's message, which may name a path),
  * whether the chemistry package or the engine reported it; undefined for any other error.
  */
-export function fromToolkitError(error: unknown): AppError | undefined {
+export function fromChemistryOrEngineError(error: unknown): AppError | undefined {
   const code = error instanceof ChemistryError || error instanceof EngineError ? error.code : undefined;
   if (code === 'MOLECULE_TOO_COMPLEX') return new AppError('MOLECULE_TOO_COMPLEX', { message: (error as Error).message, cause: error });
   if (code === 'CHEMISTRY_UNAVAILABLE') {

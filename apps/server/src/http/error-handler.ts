@@ -3,7 +3,7 @@ import type { ApiErrorBody, ApiErrorCode } from '@molsearch/api';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './app-env.ts';
-import { AppError, fromToolkitError } from './app-error.ts';
+import { AppError, fromChemistryOrEngineError } from './app-error.ts';
 import type { Logger } from './logger.ts';
 
 /** Retry-After of a 429 whose refusal gave no estimate of its own: the length of a rate-limit window. */
@@ -21,7 +21,7 @@ export function handleError(logger: Logger) {
   return (thrown: Error, c: Context<AppEnv>): Response => {
     const requestId = c.get('requestId') ?? 'unknown';
     const log = c.get('log') ?? logger.child({ request_id: requestId });
-    const error = fromToolkitError(thrown) ?? thrown;
+    const error = fromChemistryOrEngineError(thrown) ?? thrown;
     if (error instanceof AppError) {
       if (error.status >= 500) log.error('request failed', { code: error.code, error });
       else if (error.cause !== undefined) log.warn('request refused', { code: error.code, error: error.cause });

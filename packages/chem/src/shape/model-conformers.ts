@@ -23,9 +23,10 @@ const WIDTH_BITS = 5;
 const F32_ORIGIN = 0x8000;
 const INT16_RANGE = [-0x8000, 0x7fff] as const;
 
-/** The bits bx, by, bz of a widths field. */
 // No closures in the helpers a decode calls per conformer: the TypeScript loader names each closure it creates,
 // which cost stage 1 several per cent of its model decoding.
+
+/** The bits bx, by, bz of a widths field. */
 function axisBits(widths: number): [number, number, number] {
   const mask = (1 << WIDTH_BITS) - 1;
   return [widths & mask, (widths >>> WIDTH_BITS) & mask, (widths >>> (2 * WIDTH_BITS)) & mask];
