@@ -5,7 +5,7 @@
 // figures and their mean and range: the K = 3 median moves by about ±0.012 from one seed to another
 // (0.782-0.806 over seeds 0-3), more than the gate's margins.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,7 @@ export async function run(args: string[]): Promise<void> {
   const seeds = listOption(args, '--seed', [0]);
   const outIndex = args.indexOf('--out');
   const dir = outIndex >= 0 ? (args[outIndex + 1] ?? '.') : mkdtempSync(join(tmpdir(), 'molsearch-conformer-gate-'));
+  mkdirSync(dir, { recursive: true });
   for (const count of counts) {
     const figures: { median: number; p10: number }[] = [];
     for (const seed of seeds) {
