@@ -7,8 +7,9 @@
 //
 // The 3D stage-1 index at scale, in one run: disk and memory per molecule, index build time, latency of shape
 // and electrostatic search by quality, how much of an exhaustive stage 1's candidates the index finds, and
-// recall@30 against the exact ranking, for real and replicated catalogues; and Morgan top-30 over --morgan-rows
-// replicated fingerprints from disk (with --morgan-only, that alone: no 3D preparation).
+// recall@30 and the similarity shortfall against the exact ranking, for real and replicated catalogues; and
+// Morgan top-30 over --morgan-rows replicated fingerprints from disk (with --morgan-only, that alone: no 3D
+// preparation).
 //
 // Real: CHEMSPACE-100K, the 100,000 molecules of chemspace_screening.smi.gz; UNION, every catalogue of
 // ../shared/data/catalogs (458,811 rows, ids prefixed by the file name; with --union, once all are prepared).
