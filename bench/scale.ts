@@ -100,7 +100,7 @@ export async function run(args: string[]): Promise<void> {
   for (const entry of values.probe) {
     const [quality, conformers, expansion] = entry.split(':');
     if (!(QUALITIES as readonly string[]).includes(quality!)) throw new Error(`--probe ${entry}: expected quality:conformers:expansion`);
-    STAGE1_INDEX_PROBE[quality as Quality] = { conformers: Number(conformers), expansion: Number(expansion) };
+    STAGE1_INDEX_PROBE[quality as Quality] = { ...STAGE1_INDEX_PROBE[quality as Quality], conformers: Number(conformers), expansion: Number(expansion) };
   }
   if (!CHARGE_MODELS[values['charge-model']]) throw new Error(`--charge-model is current or legacy, not ${values['charge-model']}`);
   const chargeModel = CHARGE_MODELS[values['charge-model']]!;

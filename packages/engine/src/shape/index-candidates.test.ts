@@ -17,7 +17,7 @@ import { createGridPool, poolRunner } from './grid-pool.ts';
 import { queryIndexVectors, rowIndexVector } from '../features/index-vector.ts';
 import { INDEX_BITS, INDEX_GRAPH_DIMENSIONS, SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
 import { INDEX_VECTOR_BYTES, packIndexVectors } from '../format/shape-index-vectors.ts';
-import { indexCandidates } from './index-candidates.ts';
+import { INDEX_WIDEN_LIMIT, indexCandidates } from './index-candidates.ts';
 import { scanIndexVectors } from './index-scan.ts';
 
 // Real structures of Debian's rdkit-data (installed by the demo and CI): 80 small NCI compounds.
@@ -142,6 +142,26 @@ describe('the stage-1 index', () => {
     const wide = await indexCandidates(catalogue, query, 'fast', { conformers: 2, expansion: 32 }, 'graph');
     for (const rows of [narrow, wide]) expect([...rows]).toEqual([...new Set(rows)].sort((a, b) => a - b));
     expect(wide.length).toBeGreaterThan(narrow.length);
+  });
+  it('asks the probes again for more rows each when they find fewer rows than the probes they are worth, and not otherwise', async () => {
+    const query = decodeModel(catalogue.shape!.model(7));
+    for (const walk of ['scan', 'graph'] as const) {
+      const once = { conformers: 1, expansion: 4 };
+      const asked = await indexCandidates(catalogue, query, 'fast', once, walk);
+      // One conformer's four flips keep at most 16 rows (a few more where the scan's bins tie): fewer than
+      // three probes' worth, 48, so the probes are asked again for as many rows as that takes, up to four times.
+      const least = 3 * 4 * once.expansion;
+      expect(asked.length).toBeLessThan(least);
+      const widen = Math.min(INDEX_WIDEN_LIMIT, Math.ceil(least / asked.length));
+      expect(widen).toBeGreaterThan(1);
+      const widened = await indexCandidates(catalogue, query, 'fast', { ...once, leastProbes: 3 }, walk);
+      const wider = await indexCandidates(catalogue, query, 'fast', { ...once, expansion: once.expansion * widen }, walk);
+      expect([...widened]).toEqual([...wider]);
+      expect(widened.length).toBeGreaterThan(asked.length);
+      // Rows enough already: asked once.
+      const enough = await indexCandidates(catalogue, query, 'fast', { ...once, leastProbes: asked.length / (4 * once.expansion) }, walk);
+      expect([...enough]).toEqual([...asked]);
+    }
   });
   it('finds the same rows on every walk of the graph, on one thread or two, and ranks them the same here or on the grid pool', async () => {
     const pool = createGridPool(2);

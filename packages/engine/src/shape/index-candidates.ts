@@ -1,3 +1,4 @@
+import { AXIS_SIGN_FLIPS } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { queryChargeVectors } from '../features/charge-index-vector.ts';
@@ -13,6 +14,8 @@ export interface IndexProbe {
   conformers: number;
   /** usearch's search expansion: rows a probe keeps while walking the graph, and returns; a scan keeps as many a probe. */
   expansion: number;
+  /** The fewest rows to find, in probes' worth (INDEX_LEAST_PROBES); a probe without it is asked once, as it is. */
+  leastProbes?: number;
 }
 
 /**
@@ -20,6 +23,21 @@ export interface IndexProbe {
  * tests and benchmarks ('graph' only in a catalogue that has a graph).
  */
 export type IndexWalk = 'auto' | 'graph' | 'scan';
+
+/**
+ * The fewest rows a search has the index find, in probes' worth of rows: INDEX_LEAST_PROBES probes, each under
+ * the four flips, finding `expansion` rows with none in common. A small or rigid query's probes are nearly one
+ * vector and find about one probe's rows between them; they are then asked again for up to INDEX_WIDEN_LIMIT
+ * times as many rows each, so the query explores about as much of the index as others do. On the 100,000
+ * Chemspace rows and 5 drug queries (npm run bench -- scale --rows '' --agreement-queries 5), only benzyl
+ * alcohol was asked again: at fast its rows went from 3,528 to 8,342 (the others found 10,235-17,521), at
+ * very_accurate from 11,003 to 25,755 (others 33,856-51,336). The share of an exhaustive stage 1's candidates
+ * the index path keeps rose from 0.634 to 0.686 for shape at fast (least of the 5: 0.430 to 0.544), 0.706 to
+ * 0.777 at very_accurate (0.405 to 0.699), and 0.701 to 0.734 and 0.781 to 0.823 for electrostatics; recall@30
+ * of the exact top 30 stayed the same but for one hit of 150 (electrostatic, fast).
+ */
+export const INDEX_LEAST_PROBES = 2;
+export const INDEX_WIDEN_LIMIT = 4;
 
 /**
  * The index probes by quality (format/shape-index-layout.ts): a search walks the graph once per query
@@ -37,9 +55,9 @@ export type IndexWalk = 'auto' | 'graph' | 'scan';
  * 4 x 2048 gave 0.862 / 0.840 and 8 x 2048 0.870 / 0.842, for about 0.2 s more CPU a search (one run each).
  */
 export const STAGE1_INDEX_PROBE: Record<SearchQuality, IndexProbe> = {
-  fast: { conformers: 8, expansion: 1024 },
-  accurate: { conformers: 8, expansion: 2048 },
-  very_accurate: { conformers: 15, expansion: 4096 },
+  fast: { conformers: 8, expansion: 1024, leastProbes: INDEX_LEAST_PROBES },
+  accurate: { conformers: 8, expansion: 2048, leastProbes: INDEX_LEAST_PROBES },
+  very_accurate: { conformers: 15, expansion: 4096, leastProbes: INDEX_LEAST_PROBES },
 };
 
 /**
@@ -60,11 +78,21 @@ export const CHARGE_PROBE_SHARE = { volume: 1, charges: 1 };
  * a smaller one is scanned (shape/index-scan.ts).
  * With `charges` (the electrostatic search) a scanned catalogue with charge vectors also gives each probe's
  * nearest rows by charges (CHARGE_PROBE_SHARE); a catalogue without them, or one walked as a graph, is probed
- * by volume only.
+ * by volume only. When the probes find fewer rows than `probe.leastProbes` probes would, they are asked again
+ * for more rows each (INDEX_LEAST_PROBES).
  */
 export async function indexCandidates(
   catalogue: Catalogue, query: Model3D, quality: SearchQuality, probe = STAGE1_INDEX_PROBE[quality], walk: IndexWalk = 'auto', charges = false, threads = 1,
 ): Promise<Uint32Array> {
+  const found = await probedRows(catalogue, query, probe, walk, charges, threads);
+  const least = (probe.leastProbes ?? 0) * AXIS_SIGN_FLIPS.length * probe.expansion;
+  if (found.length === 0 || found.length >= least || found.length >= catalogue.count) return found;
+  const widen = Math.min(INDEX_WIDEN_LIMIT, Math.ceil(least / found.length));
+  return probedRows(catalogue, query, { ...probe, expansion: probe.expansion * widen }, walk, charges, threads);
+}
+
+/** indexCandidates' rows for one `probe`, asked once. */
+async function probedRows(catalogue: Catalogue, query: Model3D, probe: IndexProbe, walk: IndexWalk, charges: boolean, threads: number): Promise<Uint32Array> {
   if (!catalogue.shape) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index: re-import it with 3D columns (molsearch import --3d).`);
   const index = await catalogue.shape.index(probe.expansion);
   const vectors = queryIndexVectors(query, probe.conformers);
