@@ -461,6 +461,7 @@ async function latencyAndRecall(
   const found: number[] = [];
   const recalls: number[] = [];
   const shortfalls: number[] = [];
+  if (smiles.length === 0) return;
   for (const input of smiles) {
     const query = queries.get(input)!;
     let started = performance.now();
