@@ -456,12 +456,12 @@ async function latencyAndRecall(
   catalogue: Catalogue, method: ScoreMethod, quality: Quality, set: string, smiles: string[], queries: Map<string, ShapeQuery>, truth: Map<string, ExactTop>,
   pool: RescorePool, gridPool: ReturnType<typeof createGridPool>,
 ): Promise<void> {
+  if (smiles.length === 0) return;
   const times: number[] = [];
   const stage1: number[] = [];
   const found: number[] = [];
   const recalls: number[] = [];
   const shortfalls: number[] = [];
-  if (smiles.length === 0) return;
   for (const input of smiles) {
     const query = queries.get(input)!;
     let started = performance.now();
