@@ -1,6 +1,6 @@
 import { AXIS_SIGN_FLIPS } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
-import type { Catalogue } from '../catalogue/catalogue-reader.ts';
+import type { Catalogue, ShapeColumns } from '../catalogue/catalogue-reader.ts';
 import { queryChargeVectors } from '../features/charge-index-vector.ts';
 import { queryIndexVectors } from '../features/index-vector.ts';
 import { EngineError } from '../format/engine-error.ts';
@@ -86,26 +86,38 @@ export const CHARGE_PROBE_SHARE = { volume: 1, charges: 1 };
 export async function indexCandidates(
   catalogue: Catalogue, query: Model3D, quality: SearchQuality, probe = STAGE1_INDEX_PROBE[quality], walk: IndexWalk = 'auto', charges = false, threads = 1,
 ): Promise<Uint32Array> {
-  const found = await probedRows(catalogue, query, probe, walk, charges, threads);
+  const { shape } = catalogue;
+  if (!shape) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index: re-import it with 3D columns (molsearch import --3d).`);
+  // Built once for both asks: the second changes only how many rows each probe keeps.
+  let chargeVectors: Uint8Array | undefined;
+  const vectors: QueryVectors = {
+    volume: queryIndexVectors(query, probe.conformers),
+    charges: () => (chargeVectors ??= queryChargeVectors(query, probe.conformers)),
+  };
+  const found = await probedRows(catalogue, shape, vectors, probe.expansion, walk, charges, threads);
   const least = (probe.leastProbes ?? 0) * AXIS_SIGN_FLIPS.length * probe.expansion;
   if (found.length === 0 || found.length >= least || found.length >= catalogue.count) return found;
   const widen = Math.min(INDEX_WIDEN_LIMIT, Math.ceil(least / found.length));
-  return probedRows(catalogue, query, { ...probe, expansion: probe.expansion * widen }, walk, charges, threads);
+  return probedRows(catalogue, shape, vectors, probe.expansion * widen, walk, charges, threads);
 }
 
-/** indexCandidates' rows for one `probe`, asked once. */
-async function probedRows(catalogue: Catalogue, query: Model3D, probe: IndexProbe, walk: IndexWalk, charges: boolean, threads: number): Promise<Uint32Array> {
-  if (!catalogue.shape) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index: re-import it with 3D columns (molsearch import --3d).`);
-  const index = await catalogue.shape.index(probe.expansion);
-  const vectors = queryIndexVectors(query, probe.conformers);
+/** A query's probe vectors: by volume, and by charges only when a scan asks for them. */
+interface QueryVectors {
+  volume: Int8Array;
+  charges: () => Uint8Array;
+}
+
+/** indexCandidates' rows for probes that keep `expansion` rows each, asked once. */
+async function probedRows(catalogue: Catalogue, shape: ShapeColumns, vectors: QueryVectors, expansion: number, walk: IndexWalk, charges: boolean, threads: number): Promise<Uint32Array> {
+  const index = await shape.index(expansion);
   const { graph } = index;
   if (walk === 'scan' || (walk === 'auto' && catalogue.count <= INDEX_WALK.exhaustiveRows)) {
     const byCharges = charges ? index.charges : undefined;
     const share = byCharges ? CHARGE_PROBE_SHARE : { volume: 1, charges: 0 };
     const rows = new Uint8Array(catalogue.count);
-    if (share.volume > 0) rows.set(scanIndexNeighbours(index.vectors, catalogue.count, packIndexVectors(vectors), Math.round(probe.expansion * share.volume)));
+    if (share.volume > 0) rows.set(scanIndexNeighbours(index.vectors, catalogue.count, packIndexVectors(vectors.volume), Math.round(expansion * share.volume)));
     if (byCharges && share.charges > 0) {
-      const byRow = scanIndexNeighbours(byCharges, catalogue.count, queryChargeVectors(query, probe.conformers), Math.round(probe.expansion * share.charges));
+      const byRow = scanIndexNeighbours(byCharges, catalogue.count, vectors.charges(), Math.round(expansion * share.charges));
       byRow.forEach((hit, row) => (rows[row]! |= hit));
     }
     return Uint32Array.from(rows.keys()).filter((row) => rows[row] === 1);
@@ -113,9 +125,9 @@ async function probedRows(catalogue: Catalogue, query: Model3D, probe: IndexProb
   if (!graph) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no graph in its 3D index (imports build one for catalogues of more than ${INDEX_WALK.exhaustiveRows} rows): re-import it.`);
   // At the graph's own width: INDEX_BITS zero-padded to whole bytes, or INDEX_BITS in graphs written before.
   const width = graph.dimensions();
-  const probes = Array.from({ length: vectors.length / INDEX_BITS }, (_, j) => {
+  const probes = Array.from({ length: vectors.volume.length / INDEX_BITS }, (_, j) => {
     const probeVector = new Int8Array(width);
-    probeVector.set(vectors.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
+    probeVector.set(vectors.volume.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
     return probeVector;
   });
   // The rows found, gathered from the matches rather than marked in a byte a catalogue row: walked catalogues
@@ -127,9 +139,9 @@ async function probedRows(catalogue: Catalogue, query: Model3D, probe: IndexProb
     // graphs were padded, INDEX_GRAPH_DIMENSIONS, each thread's leftovers made them differ). On the 100,000
     // Chemspace rows walked as a graph, 20 self-queries, two threads took the probes of a fast search in a median
     // 13-20 ms against 29-35 ms on one, and of a very_accurate one in 48-49 ms against 82-95 ms (3 runs each).
-    const matches = graph.search(probes, probe.expansion, threads);
+    const matches = graph.search(probes, expansion, threads);
     matches.counts.forEach((count, j) => {
-      for (let k = 0; k < Number(count); k++) found.add(Number(matches.keys[j * probe.expansion + k]!));
+      for (let k = 0; k < Number(count); k++) found.add(Number(matches.keys[j * expansion + k]!));
     });
   }
   return Uint32Array.from(found).sort();
