@@ -1,7 +1,8 @@
 // `npm run bench -- scale [--work DIR] [--rows 1000000,10000000] [--queries N] [--truth-queries N] [--agreement-queries N]
 //                          [--qualities fast,very_accurate] [--union] [--skip-rss] [--morgan-rows 10000000]
 //                          [--skip-index-rate] [--truth-queries-b N] [--skip-real] [--latency-queries N]
-//                          [--methods espsim_shape,espsim_electrostatic] [--sets A,B] [--probe fast:8:2048 ...] [--walk graph]
+//                          [--methods espsim_shape,espsim_electrostatic] [--sets A,B] [--probe fast:8:2048[:4:4096] ...] [--walk graph]
+//                          [--first-conformer-only]
 //                          [--morgan-only] [--morgan-copies identical,distinct] [--morgan-moves 3] [--morgan-rss]
 //                          [--morgan-modes disk,disk-folds,memory,memory-full] [--charge-model current|legacy]`
 //
@@ -92,16 +93,23 @@ export async function run(args: string[]): Promise<void> {
       sets: { type: 'string', default: 'A,B' },
       probe: { type: 'string', multiple: true, default: [] },
       walk: { type: 'string', default: 'auto' },
+      'first-conformer-only': { type: 'boolean', default: false },
     },
   });
   // --walk graph: every catalogue's index walked as a graph, replicated ones imported with one and the others given one (bench/lib/index-graph.ts).
   if (values.walk === 'graph') INDEX_WALK.exhaustiveRows = 0;
-  // --probe quality:conformers:expansion tries another index probe for a quality (the engine's table, changed in this process).
+  // --probe quality:conformers:expansion[:conformers:expansion] tries another index probe for a quality (the engine's table,
+  // changed in this process); the second pair is the probe of scanned catalogues with a vector for every conformer.
   for (const entry of values.probe) {
-    const [quality, conformers, expansion] = entry.split(':');
-    if (!(QUALITIES as readonly string[]).includes(quality!)) throw new Error(`--probe ${entry}: expected quality:conformers:expansion`);
-    STAGE1_INDEX_PROBE[quality as Quality] = { ...STAGE1_INDEX_PROBE[quality as Quality], conformers: Number(conformers), expansion: Number(expansion) };
+    const [quality, conformers, expansion, everyConformers, everyExpansion] = entry.split(':');
+    if (!(QUALITIES as readonly string[]).includes(quality!)) throw new Error(`--probe ${entry}: expected quality:conformers:expansion[:conformers:expansion]`);
+    const probe = { ...STAGE1_INDEX_PROBE[quality as Quality], conformers: Number(conformers), expansion: Number(expansion) };
+    if (everyConformers && everyExpansion) probe.everyConformer = { conformers: Number(everyConformers), expansion: Number(everyExpansion) };
+    STAGE1_INDEX_PROBE[quality as Quality] = probe;
   }
+  // --first-conformer-only: scanned catalogues are probed by their rows' first conformers alone, as those built before
+  // every conformer had a vector are, for a before-and-after on the same catalogue.
+  if (values['first-conformer-only']) for (const quality of QUALITIES) delete STAGE1_INDEX_PROBE[quality].everyConformer;
   if (!CHARGE_MODELS[values['charge-model']]) throw new Error(`--charge-model is current or legacy, not ${values['charge-model']}`);
   const chargeModel = CHARGE_MODELS[values['charge-model']]!;
   const work = join(resolve(values.work), modelFolder(chargeModel));
@@ -355,12 +363,13 @@ function diskReport(catalogue: Catalogue): void {
   const per = (names: (name: string) => boolean) => files.filter((file) => names(file.name)).reduce((sum, file) => sum + file.bytes, 0) / catalogue.count;
   const models = per((name) => name.startsWith('models.'));
   const graph = per((name) => name === SHAPE_INDEX_FILES.graph);
-  const index = per((name) => name === SHAPE_INDEX_FILES.vectors || name === CHARGE_INDEX_FILE);
+  const others = per((name) => name === SHAPE_INDEX_FILES.conformerVectors);
+  const index = per((name) => name === SHAPE_INDEX_FILES.vectors || name === CHARGE_INDEX_FILE) + others;
   const morgan = per((name) => !name.startsWith('models.') && !name.startsWith('shape-index') && name !== CHARGE_INDEX_FILE);
   const walked = catalogue.count > INDEX_WALK.exhaustiveRows;
   console.log(
     `disk: ${(morgan + models + index + (walked ? graph : 0)).toFixed(0)} bytes/molecule with the 3D columns (goal 1,500; format 3 took 4,600-6,000): Morgan-only columns ${morgan.toFixed(0)}, ` +
-      `3D models ${models.toFixed(0)}, stage-1 vectors ${index.toFixed(0)}, graph ${graph.toFixed(0)} (${walked ? 'counted: the catalogue is walked' : `not counted: imported only for catalogues above ${INDEX_WALK.exhaustiveRows.toLocaleString()} rows`})`,
+      `3D models ${models.toFixed(0)}, stage-1 vectors ${index.toFixed(0)} (of which other conformers' ${others.toFixed(0)}), graph ${graph.toFixed(0)} (${walked ? 'counted: the catalogue is walked' : `not counted: imported only for catalogues above ${INDEX_WALK.exhaustiveRows.toLocaleString()} rows`})`,
   );
 }
 
@@ -477,15 +486,25 @@ async function latencyAndRecall(
       shortfalls.push(similarityShortfall(exact.similarities, result.similarities));
     }
   }
-  const probe = STAGE1_INDEX_PROBE[quality];
   console.log(
     `${method.padEnd(20)} ${quality.padEnd(13)} set ${set}: search ${spread(times)} (stage 2 on 2 workers included), index probe ${spread(stage1)} ` +
-      `finding ${median(found).toFixed(0)} rows (${probe.conformers} conformers x 4 flips x ${probe.expansion}), ${SHAPE_CANDIDATES[quality]} re-scored` +
+      `finding ${median(found).toFixed(0)} rows (${probeText(catalogue, quality)}), ${SHAPE_CANDIDATES[quality]} re-scored` +
       (recalls.length > 0
         ? `; recall@${TOP} mean ${mean(recalls).toFixed(3)} over ${recalls.length} queries, min ${Math.min(...recalls).toFixed(2)}; ` +
           `similarity shortfall against the exact top ${TOP} mean ${mean(shortfalls).toFixed(4)}, largest ${Math.max(...shortfalls).toFixed(4)}`
         : ''),
   );
+}
+
+/** The volume probes a search of `catalogue` at `quality` asks the index (shape/index-candidates.ts). */
+function probeText(catalogue: Catalogue, quality: Quality): string {
+  const probe = STAGE1_INDEX_PROBE[quality];
+  const every = probe.everyConformer;
+  const scanned = catalogue.count <= INDEX_WALK.exhaustiveRows;
+  if (every && scanned && catalogue.manifest.files.some((file) => file.name === SHAPE_INDEX_FILES.conformerVectors)) {
+    return `${every.conformers} conformers x 4 flips x ${every.expansion} vectors of every conformer`;
+  }
+  return `${probe.conformers} conformers x 4 flips x ${probe.expansion} first conformers`;
 }
 
 /**

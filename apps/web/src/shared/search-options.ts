@@ -23,8 +23,12 @@ export interface QualityInfo {
   details: string;
   /** Candidates per database that stage 2 aligns and scores exactly (the engine's SHAPE_CANDIDATES). */
   candidates: number;
-  /** How stage 1 probes the index: query conformers (each under four axis flips) and the nearest rows each probe keeps (the engine's STAGE1_INDEX_PROBE). */
-  probe: { conformers: number; rows: number };
+  /**
+   * How stage 1 probes the index (the engine's STAGE1_INDEX_PROBE): query conformers (each under four axis flips) and the
+   * nearest rows each probe keeps; in databases of up to 2 million molecules, which keep a fingerprint of every conformer,
+   * `everyConformer`'s query conformers and the nearest conformer fingerprints each probe keeps.
+   */
+  probe: { conformers: number; rows: number; everyConformer: { conformers: number; vectors: number } };
   /** On 50,000 real molecules (npm run bench -- engine-3d --size 50000); null where not measured. */
   measured: { shape: Measured; electrostatic: Measured };
 }
@@ -97,27 +101,27 @@ export const SEARCH_QUALITIES: readonly QualityInfo[] = [
     value: 'very_accurate',
     label: 'Very Accurate',
     hint: '25,000 candidates · 15 query conformers',
-    details: 'Probes the index from 15 query conformers and scores the best 25,000 candidates of each database exactly, for final candidate lists: on 50,000 molecules 98 % of the true top 30 by shape, 99 % by electrostatics.',
+    details: 'Probes the index from 15 query conformers (2 in databases of up to 2 million molecules, against every conformer of each molecule) and scores the best 25,000 candidates of each database exactly, for final candidate lists: on 50,000 molecules 98 % of the true top 30 by shape, 99 % by electrostatics.',
     candidates: 25_000,
-    probe: { conformers: 15, rows: 4096 },
+    probe: { conformers: 15, rows: 4096, everyConformer: { conformers: 2, vectors: 16384 } },
     measured: { shape: { found: 0.977 }, electrostatic: { found: 0.99 } },
   },
   {
     value: 'accurate',
     label: 'Accurate',
     hint: '8,000 candidates · 8 query conformers',
-    details: 'Probes the index from 8 query conformers, keeping twice the molecules per probe of Fast, and scores the best 8,000 candidates of each database exactly: on 50,000 molecules 92 % of the true top 30 by shape, 92 % by electrostatics.',
+    details: 'Probes the index from 8 query conformers (2 in databases of up to 2 million molecules, against every conformer of each molecule), keeping twice as many per probe as Fast, and scores the best 8,000 candidates of each database exactly: on 50,000 molecules 92 % of the true top 30 by shape, 92 % by electrostatics.',
     candidates: 8_000,
-    probe: { conformers: 8, rows: 2048 },
+    probe: { conformers: 8, rows: 2048, everyConformer: { conformers: 2, vectors: 8192 } },
     measured: { shape: { found: 0.918 }, electrostatic: { found: 0.917 } },
   },
   {
     value: 'fast',
     label: 'Fast',
     hint: '3,500 candidates · 8 query conformers',
-    details: 'Probes the index from 8 query conformers and scores the best 3,500 candidates of each database exactly, for exploring: on 50,000 molecules 86 % of the true top 30 by shape, 83 % by electrostatics (rigid queries fare best).',
+    details: 'Probes the index from 8 query conformers (2 in databases of up to 2 million molecules, against every conformer of each molecule) and scores the best 3,500 candidates of each database exactly, for exploring: on 50,000 molecules 86 % of the true top 30 by shape, 83 % by electrostatics (rigid queries fare best).',
     candidates: 3_500,
-    probe: { conformers: 8, rows: 1024 },
+    probe: { conformers: 8, rows: 1024, everyConformer: { conformers: 2, vectors: 4096 } },
     measured: { shape: { found: 0.863 }, electrostatic: { found: 0.828 } },
   },
 ];

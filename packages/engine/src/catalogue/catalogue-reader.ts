@@ -8,7 +8,7 @@ import { offsetsAscendFromZero, toArrayBuffer } from '../format/column-file.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { numericColumn } from '../format/property-columns.ts';
 import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
-import { INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
+import { CONFORMER_VECTOR_BYTES, INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
 import { manifestStamp } from './catalogue-damage.ts';
 import { CatalogueFiles } from './catalogue-files.ts';
 import { stageOneIndexOpener } from './stage-one-index.ts';
@@ -168,6 +168,7 @@ export async function checkFileSizes(dir: string, manifest: CatalogueManifest): 
     [COLUMN_FILES.idsIndex, (manifest.count + 1) * 4],
     [MODEL_FILES[0], (manifest.count + 1) * 4],
     [SHAPE_INDEX_FILES.vectors, manifest.count * INDEX_VECTOR_BYTES],
+    [SHAPE_INDEX_FILES.conformerVectors, manifest.count * CONFORMER_VECTOR_BYTES],
   ]);
   const listed = new Map(manifest.files.map((file) => [file.name, file.bytes]));
   const required: string[] = [COLUMN_FILES.fingerprints, COLUMN_FILES.popcountStarts, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText];

@@ -3,13 +3,15 @@ import { EngineError } from '../format/engine-error.ts';
 import { viewShapeIndex } from '../format/shape-index-file.ts';
 import type { ShapeIndex } from '../format/shape-index-file.ts';
 import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
-import { INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
+import { CONFORMER_VECTOR_BYTES, INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
 import type { CatalogueFiles } from './catalogue-files.ts';
 
 /** A catalogue's stage-1 index as the 3D searches read it (format/shape-index-layout.ts). */
 export interface StageOneIndex {
   /** The volume vectors' file, one vector a catalogue row, which a scan reads in blocks (shape/index-scan.ts). */
   vectors: string;
+  /** The vectors of each row's other conformers, laid out alike; only in catalogues that are scanned, and not in those built before them. */
+  conformerVectors?: string;
   /** The graph over them, memory-mapped; only in catalogues large enough to be walked. */
   graph?: ShapeIndex;
   /** The charge vectors' file (format/charge-index-layout.ts), laid out alike; absent in catalogues built before them. */
@@ -26,12 +28,14 @@ export interface StageOneIndex {
 export function stageOneIndexOpener(files: CatalogueFiles, count: number): (expansion: number) => Promise<StageOneIndex> {
   let checked: Promise<StageOneIndex> | undefined;
   const views = new Map<number, Promise<StageOneIndex>>();
-  const hasGraph = files.manifest.files.some((file) => file.name === SHAPE_INDEX_FILES.graph);
+  const listed = (name: string) => files.manifest.files.some((file) => file.name === name);
+  const hasGraph = listed(SHAPE_INDEX_FILES.graph);
   const check = async (): Promise<StageOneIndex> => {
     const vectors = await vectorFile(files, SHAPE_INDEX_FILES.vectors, count, INDEX_VECTOR_BYTES);
+    const conformerVectors = listed(SHAPE_INDEX_FILES.conformerVectors) ? await vectorFile(files, SHAPE_INDEX_FILES.conformerVectors, count, CONFORMER_VECTOR_BYTES) : undefined;
     const charges = files.manifest.shape?.chargeIndex ? await vectorFile(files, CHARGE_INDEX_FILE, count, CHARGE_VECTOR_BYTES) : undefined;
     if (hasGraph) await files.verify(SHAPE_INDEX_FILES.graph);
-    return { vectors, ...(charges ? { charges } : {}) };
+    return { vectors, ...(conformerVectors ? { conformerVectors } : {}), ...(charges ? { charges } : {}) };
   };
   return (expansion) => {
     let view = views.get(expansion);

@@ -1,8 +1,8 @@
 import { AXIS_SIGN_FLIPS, decodeModel } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
 import { HALF_BOX } from '../format/grid-layout.ts';
-import { INDEX_BITS, INDEX_DIMS, INDEX_RADIUS, INDEX_SPACING } from '../format/shape-index-layout.ts';
-import { packIndexVectors } from '../format/shape-index-vectors.ts';
+import { INDEX_BITS, INDEX_DIMS, INDEX_RADIUS, INDEX_SPACING, MORE_CONFORMER_VECTORS } from '../format/shape-index-layout.ts';
+import { INDEX_VECTOR_BYTES, packIndexVectors } from '../format/shape-index-vectors.ts';
 import { principalCoordinates } from './pose-grid.ts';
 
 type Flip = readonly [number, number, number];
@@ -69,6 +69,22 @@ export function rowIndexVector(encodedModel: Uint8Array, out: Int8Array, at: num
 /** rowIndexVector of a row's frame: its heavy atoms, each transformed as principalCoordinates transforms them alone. */
 export function frameIndexVector(row: RowFrame, out: Int8Array, at: number): void {
   indexVoxels(row.sites.subarray(0, 3 * row.model.atomicNumbers.length), [1, 1, 1], out, at);
+}
+
+/**
+ * The packed vectors of a row's conformers after its first (SHAPE_INDEX_FILES.conformerVectors), each in its own
+ * principal frame as its stage-1 grid is: MORE_CONFORMER_VECTORS x INDEX_VECTOR_BYTES, zero for a conformer the
+ * row lacks.
+ */
+export function frameConformerVectors(row: RowFrame): Uint8Array {
+  const out = new Uint8Array(MORE_CONFORMER_VECTORS * INDEX_VECTOR_BYTES);
+  const bits = new Int8Array(INDEX_BITS);
+  for (let k = 1; k <= MORE_CONFORMER_VECTORS && k < row.model.conformers.length; k++) {
+    bits.fill(0);
+    indexVoxels(principalCoordinates(row.model, k), [1, 1, 1], bits, 0);
+    out.set(packIndexVectors(bits), (k - 1) * INDEX_VECTOR_BYTES);
+  }
+  return out;
 }
 
 /** frameIndexVector packed as the index stores it (format/shape-index-vectors.ts), INDEX_VECTOR_BYTES. */

@@ -1,4 +1,4 @@
-import { HALF_BOX } from './grid-layout.ts';
+import { GRID_SLOTS, HALF_BOX } from './grid-layout.ts';
 
 /**
  * The stage-1 index of the 3D searches (format version 5): one binary volume vector a catalogue row, in
@@ -29,13 +29,29 @@ import { HALF_BOX } from './grid-layout.ts';
  * shape top 30 where the scan holds 0.847 (`npm run bench -- index-recall`). The graph format 4 built in input
  * order as rows arrived returned 0.54-0.85 in an earlier measurement, and took 620-3,437 s per million rows.
  *
+ * Catalogues that are scanned also keep a vector for each of a row's other conformers (up to GRID_SLOTS in
+ * all, those of the stage-1 grids), and a scan compares the probes with every vector of the row: stage 1
+ * ranks a row by its best conformer, often not its first. On the 100,000 Chemspace rows and 5 drug queries
+ * (npm run bench -- scale, and --first-conformer-only on the same catalogue), the rows found held 0.796 of
+ * the 3,500 an exhaustive shape stage 1 keeps at fast against 0.686 with first conformers alone (0.893
+ * against 0.777 of the 25,000 at very_accurate; electrostatic 0.770 against 0.734 and 0.851 against 0.823),
+ * and recall@30 of the exact top 30 rose from 0.693 to 0.733 for shape at fast (0.867 to 0.893 at
+ * very_accurate; electrostatic 0.793 to 0.807 and 0.987 to 0.993), for 132 bytes a conformer on disk and
+ * no more scanning (index-candidates.ts STAGE1_INDEX_PROBE). Graph catalogues keep their first conformer's
+ * vector alone: the graph's bytes a row would triple.
+ *
  * The electrostatic search also scans a charge vector a row (charge-index-layout.ts).
  *
- *   shape-index-vectors.bits  count x INDEX_VECTOR_BYTES (shape-index-vectors.ts), catalogue row order
- *   shape-index.usearch       the usearch graph of those vectors (keys: catalogue rows), viewed memory-mapped;
- *                             only in catalogues of more than INDEX_WALK.exhaustiveRows rows
+ *   shape-index-vectors.bits            count x INDEX_VECTOR_BYTES (shape-index-vectors.ts), catalogue row order
+ *   shape-index-conformer-vectors.bits  count x (GRID_SLOTS - 1) x INDEX_VECTOR_BYTES: a row's conformers after its
+ *                                       first, each in its own principal frame, zero for a conformer the row lacks;
+ *                                       only in catalogues that are scanned, absent in those built before
+ *   shape-index.usearch                 the usearch graph of the first vectors (keys: catalogue rows), viewed
+ *                                       memory-mapped; only in catalogues of more than INDEX_WALK.exhaustiveRows rows
  */
-export const SHAPE_INDEX_FILES = { vectors: 'shape-index-vectors.bits', graph: 'shape-index.usearch' } as const;
+export const SHAPE_INDEX_FILES = { vectors: 'shape-index-vectors.bits', conformerVectors: 'shape-index-conformer-vectors.bits', graph: 'shape-index.usearch' } as const;
+/** Conformers of a row after its first with a vector in SHAPE_INDEX_FILES.conformerVectors. */
+export const MORE_CONFORMER_VECTORS = GRID_SLOTS - 1;
 
 /**
  * Catalogues of at most `exhaustiveRows` rows are searched by scanning every index vector, exact by the index

@@ -1,7 +1,9 @@
-import { INDEX_BITS } from './shape-index-layout.ts';
+import { INDEX_BITS, MORE_CONFORMER_VECTORS } from './shape-index-layout.ts';
 
 /** Bytes of one packed index vector, as usearch packs them: one bit a voxel, the first in the top bit of the first byte. */
 export const INDEX_VECTOR_BYTES = Math.ceil(INDEX_BITS / 8);
+/** Bytes a row of SHAPE_INDEX_FILES.conformerVectors: the packed vectors of its conformers after its first. */
+export const CONFORMER_VECTOR_BYTES = MORE_CONFORMER_VECTORS * INDEX_VECTOR_BYTES;
 
 /** Packs vectors of one byte a bit (queryIndexVectors, frameIndexVector), INDEX_VECTOR_BYTES each. */
 export function packIndexVectors(bytes: Int8Array): Uint8Array {

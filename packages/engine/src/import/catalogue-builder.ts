@@ -9,9 +9,9 @@ import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/col
 import { writeFoldBits } from '../format/fold-bits-file.ts';
 import { encodeNumericColumn } from '../format/property-columns.ts';
 import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
-import { INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
+import { CONFORMER_VECTOR_BYTES, INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
 import { frameChargeVector } from '../features/charge-index-vector.ts';
-import { framePackedIndexVector, rowFrame } from '../features/index-vector.ts';
+import { frameConformerVectors, framePackedIndexVector, rowFrame } from '../features/index-vector.ts';
 import { idHash, repeatedIdRows } from './repeated-ids.ts';
 import { RowSpill } from './row-spill.ts';
 import { writeIndexGraph } from './index-graph-writer.ts';
@@ -24,6 +24,7 @@ export const SPILL_FILES = {
   models: 'models-input-order.bin',
   chargeVectors: 'charge-vectors-input-order.bin',
   volumeVectors: 'volume-vectors-input-order.bin',
+  conformerVectors: 'conformer-vectors-input-order.bin',
   ids: 'ids-input-order.bin',
   numbers: 'numbers-input-order.bin',
   smiles: 'smiles-input-order.bin',
@@ -69,8 +70,9 @@ export class CatalogueBuilder {
   private readonly texts: RowSpill[];
   /** Encoded 3D models in input order, when the catalogue gets the 3D columns. */
   private readonly models: RowSpill | undefined;
-  /** The stage-1 index's volume and charge vectors of each row, in input order, with the 3D columns. */
+  /** The stage-1 index's volume vectors (of the first conformer, and of the others) and charge vectors of each row, in input order, with the 3D columns. */
   private readonly volumeVectors: RowSpill | undefined;
+  private readonly conformerVectors: RowSpill | undefined;
   private readonly chargeVectors: RowSpill | undefined;
   private duplicates = 0;
 
@@ -83,6 +85,7 @@ export class CatalogueBuilder {
     this.fingerprints = new RowSpill(join(workDir, SPILL_FILES.fingerprints), FINGERPRINT_BYTES);
     this.models = withShape ? new RowSpill(join(workDir, SPILL_FILES.models)) : undefined;
     this.volumeVectors = withShape ? new RowSpill(join(workDir, SPILL_FILES.volumeVectors), INDEX_VECTOR_BYTES) : undefined;
+    this.conformerVectors = withShape ? new RowSpill(join(workDir, SPILL_FILES.conformerVectors), CONFORMER_VECTOR_BYTES) : undefined;
     this.chargeVectors = withShape ? new RowSpill(join(workDir, SPILL_FILES.chargeVectors), CHARGE_VECTOR_BYTES) : undefined;
     this.popcounts = new RowSpill(join(workDir, SPILL_FILES.popcounts), 2);
     this.ids = new RowSpill(join(workDir, SPILL_FILES.ids));
@@ -110,6 +113,7 @@ export class CatalogueBuilder {
     const rows = batch.ids.length;
     const models: Uint8Array[] = [];
     const volumeVectors: Uint8Array[] = [];
+    const conformerVectors: Uint8Array[] = [];
     const chargeVectors: Uint8Array[] = [];
     for (let i = 0; this.models && i < rows; i++) {
       const model = batch.models?.[i] ?? new Uint8Array(0);
@@ -119,6 +123,7 @@ export class CatalogueBuilder {
       const charges = new Uint8Array(CHARGE_VECTOR_BYTES);
       if (frame) frameChargeVector(frame, charges, 0);
       volumeVectors.push(frame ? framePackedIndexVector(frame) : new Uint8Array(INDEX_VECTOR_BYTES));
+      conformerVectors.push(frame ? frameConformerVectors(frame) : new Uint8Array(CONFORMER_VECTOR_BYTES));
       chargeVectors.push(charges);
     }
     const width = this.numeric.length;
@@ -133,6 +138,7 @@ export class CatalogueBuilder {
     this.lines.append(each((i) => new Uint8Array(Uint32Array.of(file, batch.lines[i]!).buffer)));
     this.models?.append(models);
     this.volumeVectors?.append(volumeVectors);
+    this.conformerVectors?.append(conformerVectors);
     this.chargeVectors?.append(chargeVectors);
     this.numbers.append(each((i) => new Uint8Array(batch.numbers.buffer, batch.numbers.byteOffset + i * width * 4, width * 4)));
   }
@@ -196,11 +202,21 @@ export class CatalogueBuilder {
     if (!models) return files;
     files.push(...(await writeRowBytes(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, (row) => models.read(row))));
     models.remove();
-    for (const [spill, name, width] of [[this.volumeVectors!, SHAPE_INDEX_FILES.vectors, INDEX_VECTOR_BYTES], [this.chargeVectors!, CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES]] as const) {
+    const walked = this.count > this.index.graphRows;
+    const vectorFiles = [
+      [this.volumeVectors!, SHAPE_INDEX_FILES.vectors, INDEX_VECTOR_BYTES],
+      [this.chargeVectors!, CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES],
+      // A walked catalogue's graph holds first conformers only (format/shape-index-layout.ts).
+      ...(walked ? [] : [[this.conformerVectors!, SHAPE_INDEX_FILES.conformerVectors, CONFORMER_VECTOR_BYTES] as const]),
+    ] as const;
+    for (const [spill, name, width] of vectorFiles) {
       files.push(await writeRows(dir, name, order, width, (row, target, at) => spill.readInto(row, target, at)));
       spill.remove();
     }
-    if (this.count > this.index.graphRows) files.push((await writeIndexGraph(dir, this.count, this.index.threads)).file);
+    if (walked) {
+      this.conformerVectors!.remove();
+      files.push((await writeIndexGraph(dir, this.count, this.index.threads)).file);
+    }
     return files;
   }
 
@@ -224,7 +240,7 @@ export class CatalogueBuilder {
   /** Releases what `write` has not: the work folder's files of every column, for an import that failed. */
   discard(): void {
     for (const spill of [this.fingerprints, this.popcounts, this.ids, this.idHashes, this.lines, this.smiles, this.numbers, ...this.texts]) spill.remove();
-    for (const spill of [this.models, this.volumeVectors, this.chargeVectors]) spill?.remove();
+    for (const spill of [this.models, this.volumeVectors, this.conformerVectors, this.chargeVectors]) spill?.remove();
   }
 }
 

@@ -111,7 +111,8 @@ describe('the stage-1 index', () => {
   });
 
   it('refuses vectors or a graph that are damaged or cut short, by name', async () => {
-    for (const name of Object.values(SHAPE_INDEX_FILES)) {
+    // A walked catalogue keeps no conformer vectors; conformer-vectors.test.ts damages those of a scanned one.
+    for (const name of [SHAPE_INDEX_FILES.vectors, SHAPE_INDEX_FILES.graph]) {
       const damaged = await copyCatalogue(dataDir, 'NCI-3D', {
         into: join(dir, `damaged-${name}`),
         change: async (_, folder) => {
@@ -131,6 +132,9 @@ describe('the stage-1 index', () => {
     await importCatalogue({ files: [join(dir, 'nci.smi')], id: 'NCI-SMALL', dataDir: small, workers: 2, limit: 20, shape: { conformers: 2, seed: 42, timeBudgetMs: 60_000 } });
     const plain = await openCatalogue(small, 'NCI-SMALL');
     expect(plain.manifest.files.map((file) => file.name)).not.toContain(SHAPE_INDEX_FILES.graph);
+    // ... and a walked one no vectors of its rows' other conformers, which a scan alone reads.
+    expect(plain.manifest.files.map((file) => file.name)).toContain(SHAPE_INDEX_FILES.conformerVectors);
+    expect(catalogue.manifest.files.map((file) => file.name)).not.toContain(SHAPE_INDEX_FILES.conformerVectors);
     const query = decodeModel(plain.shape!.model(3));
     expect([...(await indexCandidates(plain, query, 'fast', { conformers: 1, expansion: 4 }))]).toContain(3);
     await expect(indexCandidates(plain, query, 'fast', { conformers: 1, expansion: 4 }, 'graph')).rejects.toMatchObject({ code: 'METHOD_UNAVAILABLE' });

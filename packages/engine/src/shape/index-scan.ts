@@ -87,6 +87,12 @@ export function scanIndexVectors(path: string, count: number, probes: Uint8Array
   return scores;
 }
 
+/** A file of vectors scanned as one with others: `vectors` of INDEX_VECTOR_BYTES each at `path`. */
+export interface VectorFile {
+  path: string;
+  vectors: number;
+}
+
 /**
  * What a graph walk of `perProbe` rows a probe finds, found exactly: the rows among each probe's `perProbe`
  * nearest by Tanimoto over every vector of the file of `count` rows at `path`, the union over the probes,
@@ -96,10 +102,18 @@ export function scanIndexVectors(path: string, count: number, probes: Uint8Array
  * Its cost is the catalogue's size in probe comparisons, so it serves catalogues up to INDEX_WALK.exhaustiveRows (format/shape-index-layout.ts).
  */
 export function scanIndexNeighbours(path: string, count: number, probes: Uint8Array, perProbe: number): Uint8Array {
+  return scanNeighbourFiles([{ path, vectors: count }], probes, perProbe)[0]!;
+}
+
+/**
+ * scanIndexNeighbours over the vectors of several files as one set: each probe keeps its `perProbe` nearest
+ * vectors of them all, and each file's are marked 1 in a byte a vector of its own mask.
+ */
+export function scanNeighbourFiles(files: readonly VectorFile[], probes: Uint8Array, perProbe: number): Uint8Array[] {
   const { kernel, memory, at, probeCount } = scanKernel(probes);
   const histograms = new Uint32Array(kernel.memory.buffer, at.histograms, BINS * probeCount);
   histograms.fill(0);
-  eachBlock(path, count, memory, at.rows, (_, rows) => kernel.binPass(at.probes, at.bits, probeCount, at.rows, rows, BINS, at.histograms, 0, 0));
+  for (const file of files) eachBlock(file.path, file.vectors, memory, at.rows, (_, rows) => kernel.binPass(at.probes, at.bits, probeCount, at.rows, rows, BINS, at.histograms, 0, 0));
   const cuts = new Int32Array(kernel.memory.buffer, at.cuts, probeCount);
   for (let p = 0; p < probeCount; p++) {
     let kept = 0;
@@ -112,10 +126,12 @@ export function scanIndexNeighbours(path: string, count: number, probes: Uint8Ar
     cuts[p] = bin;
   }
   const marks = new Uint8Array(kernel.memory.buffer, at.out, BLOCK_ROWS);
-  const found = new Uint8Array(count);
-  eachBlock(path, count, memory, at.rows, (first, rows) => {
-    kernel.binPass(at.probes, at.bits, probeCount, at.rows, rows, BINS, 0, at.cuts, at.out);
-    found.set(marks.subarray(0, rows), first);
+  return files.map((file) => {
+    const found = new Uint8Array(file.vectors);
+    eachBlock(file.path, file.vectors, memory, at.rows, (first, rows) => {
+      kernel.binPass(at.probes, at.bits, probeCount, at.rows, rows, BINS, 0, at.cuts, at.out);
+      found.set(marks.subarray(0, rows), first);
+    });
+    return found;
   });
-  return found;
 }

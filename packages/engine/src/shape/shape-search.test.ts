@@ -32,14 +32,14 @@ afterAll(async () => {
 });
 
 describe('shape and electrostatic search', () => {
-  it('writes the 3D columns: a model per molecule and the stage-1 index with its charge vectors, and nothing else', async () => {
+  it('writes the 3D columns: a model per molecule and the stage-1 index with its conformer and charge vectors, and nothing else', async () => {
     const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
     // Options that name no charge model get today's, and the manifest records it.
     expect(catalogue.manifest.shape).toEqual({ conformers: 2, seed: 42, timeBudgetMs: 2000, charges: 'mmff94', protonation: 'ph7.4', chargeIndex: CHARGE_FIELD });
     for (let row = 0; row < catalogue.count; row++) expect(catalogue.shape?.model(row).byteLength).toBeGreaterThan(0);
     const files = await readdir(catalogue.dir);
     const twoD = await readdir(catalogueDir(dataDir, 'SMALL-2D'));
-    expect(files.filter((name) => !twoD.includes(name)).sort()).toEqual(['charge-index.bits', 'models.bin', 'models.idx', 'shape-index-vectors.bits']);
+    expect(files.filter((name) => !twoD.includes(name)).sort()).toEqual(['charge-index.bits', 'models.bin', 'models.idx', 'shape-index-conformer-vectors.bits', 'shape-index-vectors.bits']);
   });
 
   it('names a damaged index file at the first 3D search, whether truncated or overwritten', async () => {

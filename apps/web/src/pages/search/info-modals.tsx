@@ -77,8 +77,9 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
       <p>
         A Shape or Electrostatic search runs in two stages. Stage 1 finds the molecules whose volume fingerprints (for Electrostatic, also
         whose charge fingerprints) are nearest those of the query&apos;s conformers (under four axis flips): exactly, by comparing every
-        fingerprint, in databases of up to 2 million molecules, and
-        by walking a graph index, without visiting every molecule, in larger ones. It compares the volume grids of the molecules it finds
+        fingerprint, in databases of up to 2 million molecules, where each of a molecule&apos;s conformers has a volume fingerprint and a
+        molecule is found by whichever is nearest, and by walking a graph index of first conformers, without visiting every molecule, in
+        larger ones. It compares the volume grids of the molecules it finds
         with the query&apos;s (and, for Electrostatic, the partial charges at the best of those poses). It keeps the most
         promising candidates. Stage 2 aligns each candidate on the query and scores it exactly; every score you see is this exact score.
         A higher quality probes from more query conformers, keeps more molecules per probe and passes more candidates to stage 2, so more of
@@ -90,7 +91,7 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
         <thead>
           <tr>
             <th scope="col">Quality</th>
-            <th scope="col">Index probes (nearest kept)</th>
+            <th scope="col">Index probes (nearest kept): up to 2 million molecules; larger databases</th>
             <th scope="col">Candidates scored exactly</th>
             <th scope="col">Shape: top 30 found</th>
             <th scope="col">Electrostatic: top 30 found</th>
@@ -101,7 +102,8 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
             <tr key={entry.value} aria-current={entry.value === value || undefined}>
               <td>{entry.label}</td>
               <td>
-                {entry.probe.conformers} × 4 ({entry.probe.rows.toLocaleString('en-US')})
+                {entry.probe.everyConformer.conformers} × 4 ({entry.probe.everyConformer.vectors.toLocaleString('en-US')} conformers);{' '}
+                {entry.probe.conformers} × 4 ({entry.probe.rows.toLocaleString('en-US')} molecules)
               </td>
               <td>{entry.candidates.toLocaleString('en-US')}</td>
               <td>{found(entry.measured.shape)}</td>

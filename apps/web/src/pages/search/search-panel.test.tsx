@@ -120,7 +120,7 @@ describe('search panel', () => {
     const quality = screen.getByRole('dialog', { name: 'Search Quality Information' });
     expect(quality).toHaveTextContent('scores the best 3,500 candidates of each database exactly');
     expect(quality).toHaveTextContent('Morgan searches are exact at every quality');
-    expect(quality).toHaveTextContent('8 × 4 (1,024)');
+    expect(quality).toHaveTextContent('2 × 4 (4,096 conformers); 8 × 4 (1,024 molecules)');
     expect(quality).toHaveTextContent('86 %');
     expect(quality.textContent).not.toMatch(/cluster/i);
     await user.click(within(quality).getByRole('button', { name: 'Close' }));
