@@ -15,9 +15,9 @@ import { INDEX_BITS } from '../format/shape-index-layout.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { indexCandidates } from './index-candidates.ts';
 import { scanIndexVectors } from './index-scan.ts';
+import { writeNciInput } from './nci-input.fixture.ts';
 
-// Real structures of Debian's rdkit-data (installed by the demo and CI): small NCI compounds.
-const NCI = '/usr/share/RDKit/Data/NCI/first_5K.smi';
+// 40 small NCI compounds (nci-input.fixture.ts).
 const ROWS = 40;
 const ID = 'NCI-CHARGES';
 
@@ -27,9 +27,7 @@ let catalogue: Catalogue;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'molsearch-charge-index-'));
-  const lines = readFileSync(NCI, 'utf8').split('\n').filter((line) => line.trim().length > 0).slice(0, ROWS);
-  const smi = join(dir, 'nci.smi');
-  await writeFile(smi, `${lines.map((line, i) => `${line.split(/\s/)[0]}\tNCI-${i}`).join('\n')}\n`);
+  const smi = await writeNciInput(dir, ROWS);
   dataDir = join(dir, 'data');
   await importCatalogue({ files: [smi], id: ID, dataDir, workers: 2, shape: { conformers: 2, seed: 42, timeBudgetMs: 2000 } });
   catalogue = await openCatalogue(dataDir, ID);

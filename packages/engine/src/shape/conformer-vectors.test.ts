@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +16,9 @@ import { rankRows } from './grid-candidates.ts';
 import { indexCandidates } from './index-candidates.ts';
 import type { IndexProbe } from './index-candidates.ts';
 import { scanIndexNeighbours, scanNeighbourFiles } from './index-scan.ts';
+import { writeNciInput } from './nci-input.fixture.ts';
 
-// Real structures of Debian's rdkit-data (installed by the demo and CI): 60 small NCI compounds.
-const NCI = '/usr/share/RDKit/Data/NCI/first_5K.smi';
+// 60 small NCI compounds (nci-input.fixture.ts).
 const ROWS = 60;
 
 let dir: string;
@@ -28,9 +27,7 @@ let catalogue: Catalogue;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'molsearch-conformer-vectors-'));
-  const lines = readFileSync(NCI, 'utf8').split('\n').filter((line) => line.trim().length > 0).slice(0, ROWS);
-  const smi = join(dir, 'nci.smi');
-  await writeFile(smi, `${lines.map((line, i) => `${line.split(/\s/)[0]}\tNCI-${i}`).join('\n')}\n`);
+  const smi = await writeNciInput(dir, ROWS);
   dataDir = join(dir, 'data');
   // Scanned, as every catalogue of up to INDEX_WALK.exhaustiveRows rows is; a time budget no molecule reaches.
   await importCatalogue({ files: [smi], id: 'NCI-SCAN', dataDir, workers: 2, shape: { conformers: 3, seed: 42, timeBudgetMs: 60_000 } });

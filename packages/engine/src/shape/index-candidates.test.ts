@@ -19,9 +19,9 @@ import { INDEX_BITS, INDEX_GRAPH_DIMENSIONS, SHAPE_INDEX_FILES } from '../format
 import { INDEX_VECTOR_BYTES, packIndexVectors } from '../format/shape-index-vectors.ts';
 import { INDEX_WIDEN_LIMIT, indexCandidates } from './index-candidates.ts';
 import { scanIndexVectors } from './index-scan.ts';
+import { writeNciInput } from './nci-input.fixture.ts';
 
-// Real structures of Debian's rdkit-data (installed by the demo and CI): 80 small NCI compounds.
-const NCI = '/usr/share/RDKit/Data/NCI/first_5K.smi';
+// 80 small NCI compounds (nci-input.fixture.ts).
 const ROWS = 80;
 
 let dir: string;
@@ -30,9 +30,7 @@ let catalogue: Catalogue;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'molsearch-index-'));
-  const lines = readFileSync(NCI, 'utf8').split('\n').filter((line) => line.trim().length > 0).slice(0, ROWS);
-  const smi = join(dir, 'nci.smi');
-  await writeFile(smi, `${lines.map((line, i) => `${line.split(/\s/)[0]}\tNCI-${i}`).join('\n')}\n`);
+  const smi = await writeNciInput(dir, ROWS);
   dataDir = join(dir, 'data');
   // A graph although the catalogue is small, built on one thread, and a time budget no molecule reaches: the
   // same catalogue, graph included, on every run.
