@@ -82,8 +82,8 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
         larger ones. It compares the volume grids of the molecules it finds
         with the query&apos;s (and, for Electrostatic, the partial charges at the best of those poses). It keeps the most
         promising candidates. Stage 2 aligns each candidate on the query and scores it exactly; every score you see is this exact score.
-        A higher quality probes from more query conformers, keeps more molecules per probe and passes more candidates to stage 2, so more of
-        the true best hits are found, in more time. A small or rigid query, whose conformers look alike and find few molecules between them,
+        A higher quality keeps more per probe (in larger databases it also probes from more query conformers) and passes more candidates
+        to stage 2, so more of the true best hits are found, in more time. A small or rigid query, whose conformers look alike and find few molecules between them,
         keeps up to four times as many per probe, so it explores about as much of the index as other queries do.
       </p>
       <p>Morgan searches are exact at every quality: every fingerprint is compared, {MORGAN_SPEED}.</p>
