@@ -78,19 +78,21 @@ export function frameIndexVector(row: RowFrame, out: Int8Array, at: number): voi
  */
 export function frameConformerVectors(row: RowFrame): Uint8Array {
   const out = new Uint8Array(MORE_CONFORMER_VECTORS * INDEX_VECTOR_BYTES);
-  const bits = new Int8Array(INDEX_BITS);
   for (let k = 1; k <= MORE_CONFORMER_VECTORS && k < row.model.conformers.length; k++) {
-    bits.fill(0);
-    indexVoxels(principalCoordinates(row.model, k), [1, 1, 1], bits, 0);
-    out.set(packIndexVectors(bits), (k - 1) * INDEX_VECTOR_BYTES);
+    out.set(packedVolumeVector(principalCoordinates(row.model, k)), (k - 1) * INDEX_VECTOR_BYTES);
   }
   return out;
 }
 
 /** frameIndexVector packed as the index stores it (format/shape-index-vectors.ts), INDEX_VECTOR_BYTES. */
 export function framePackedIndexVector(row: RowFrame): Uint8Array {
+  return packedVolumeVector(row.sites.subarray(0, 3 * row.model.atomicNumbers.length));
+}
+
+/** The packed index vector of heavy atoms at `coords`, already in their principal frame. */
+function packedVolumeVector(coords: Float64Array): Uint8Array {
   const bits = new Int8Array(INDEX_BITS);
-  frameIndexVector(row, bits, 0);
+  indexVoxels(coords, [1, 1, 1], bits, 0);
   return packIndexVectors(bits);
 }
 

@@ -140,11 +140,12 @@ async function probedRows(catalogue: Catalogue, shape: ShapeColumns, vectors: Qu
     const share = byCharges ? CHARGE_PROBE_SHARE : { volume: 1, charges: 0 };
     const rows = new Uint8Array(catalogue.count);
     if (share.volume > 0) {
-      const others = probe.everyConformer && index.conformerVectors;
-      const volumeProbe = (others && probe.everyConformer) || probe;
+      // Over every conformer's vector where the catalogue keeps them, else over first conformers.
+      const every = index.conformerVectors && probe.everyConformer ? { path: index.conformerVectors, ...probe.everyConformer } : undefined;
+      const { conformers, expansion: kept } = every ?? probe;
       const files: VectorFile[] = [{ path: index.vectors, vectors: catalogue.count }];
-      if (others) files.push({ path: others, vectors: catalogue.count * MORE_CONFORMER_VECTORS });
-      const [first, more] = scanNeighbourFiles(files, packIndexVectors(vectors.volume(volumeProbe.conformers)), Math.round(volumeProbe.expansion * widen * share.volume));
+      if (every) files.push({ path: every.path, vectors: catalogue.count * MORE_CONFORMER_VECTORS });
+      const [first, more] = scanNeighbourFiles(files, packIndexVectors(vectors.volume(conformers)), Math.round(kept * widen * share.volume));
       rows.set(first!);
       more?.forEach((hit, i) => (rows[Math.floor(i / MORE_CONFORMER_VECTORS)]! |= hit));
     }
