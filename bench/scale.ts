@@ -41,7 +41,7 @@ import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, ChargeModel, ShapeQuery } from '@molsearch/engine';
 import {
-  CHARGE_INDEX_FILE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, bestRows, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  CHARGE_INDEX_FILE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
   createRescorePool, candidateSources, indexCandidates, poolBuilder, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
@@ -366,7 +366,7 @@ function diskReport(catalogue: Catalogue): void {
   const others = per((name) => name === SHAPE_INDEX_FILES.conformerVectors);
   const index = per((name) => name === SHAPE_INDEX_FILES.vectors || name === CHARGE_INDEX_FILE) + others;
   const morgan = per((name) => !name.startsWith('models.') && !name.startsWith('shape-index') && name !== CHARGE_INDEX_FILE);
-  const walked = catalogue.count > INDEX_WALK.exhaustiveRows;
+  const walked = !scansCatalogue(catalogue.count);
   console.log(
     `disk: ${(morgan + models + index + (walked ? graph : 0)).toFixed(0)} bytes/molecule with the 3D columns (goal 1,500; format 3 took 4,600-6,000): Morgan-only columns ${morgan.toFixed(0)}, ` +
       `3D models ${models.toFixed(0)}, stage-1 vectors ${index.toFixed(0)} (of which other conformers' ${others.toFixed(0)}), graph ${graph.toFixed(0)} (${walked ? 'counted: the catalogue is walked' : `not counted: imported only for catalogues above ${INDEX_WALK.exhaustiveRows.toLocaleString()} rows`})`,
@@ -499,12 +499,10 @@ async function latencyAndRecall(
 /** The volume probes a search of `catalogue` at `quality` asks the index (shape/index-candidates.ts). */
 function probeText(catalogue: Catalogue, quality: Quality): string {
   const probe = STAGE1_INDEX_PROBE[quality];
-  const every = probe.everyConformer;
-  const scanned = catalogue.count <= INDEX_WALK.exhaustiveRows;
-  if (every && scanned && catalogue.manifest.files.some((file) => file.name === SHAPE_INDEX_FILES.conformerVectors)) {
-    return `${every.conformers} conformers x 4 flips x ${every.expansion} vectors of every conformer`;
-  }
-  return `${probe.conformers} conformers x 4 flips x ${probe.expansion} first conformers`;
+  if (!scansCatalogue(catalogue.count)) return `${probe.conformers} conformers x 4 flips x ${probe.expansion} first conformers, walked`;
+  const hasConformerVectors = catalogue.manifest.files.some((file) => file.name === SHAPE_INDEX_FILES.conformerVectors);
+  const { conformers, expansion, everyConformer } = volumeScanProbe(probe, hasConformerVectors);
+  return `${conformers} conformers x 4 flips x ${expansion} ${everyConformer ? 'vectors of every conformer' : 'first conformers'}`;
 }
 
 /**

@@ -198,6 +198,23 @@ describe('search page in Chromium', () => {
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await phone.page.screenshot({ path: screenshotPath('search-page-phone'), fullPage: true });
+    // The quality help's table is wider than a phone: it scrolls sideways on its own, the dialog around it does not.
+    await phone.page.getByRole('button', { name: 'Search quality information' }).click();
+    const help = phone.page.getByRole('dialog', { name: 'Search Quality Information' });
+    const table = help.getByRole('region', { name: 'Index probes and measured recall by quality' });
+    const widths = await table.evaluate((region) => {
+      const outside: number[] = [];
+      for (let node = region.parentElement; node && !node.matches('[role="dialog"]'); node = node.parentElement) outside.push(node.scrollWidth - node.clientWidth);
+      return { region: region.scrollWidth - region.clientWidth, outside: Math.max(...outside) };
+    });
+    expect(widths.region).toBeGreaterThan(0);
+    expect(widths.outside).toBeLessThanOrEqual(0);
+    const lastColumn = help.getByRole('columnheader', { name: 'Electrostatic: top 30 found' });
+    await lastColumn.scrollIntoViewIfNeeded();
+    const [cell, frame] = await Promise.all([lastColumn.boundingBox(), help.boundingBox()]);
+    expect(cell!.x + cell!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+    expect(await seriousAccessibilityViolations(phone.page)).toEqual([]);
+    await phone.page.screenshot({ path: screenshotPath('search-quality-help-phone') });
     console.log(`Screenshots: ${screenshotPath('search-page-phone').replace(/[^/]+$/, '')}`);
     await phone.context.close();
   });

@@ -88,6 +88,20 @@ export const STAGE1_INDEX_PROBE: Record<SearchQuality, IndexProbe> = {
  */
 export const CHARGE_PROBE_SHARE = { volume: 1, charges: 1 };
 
+/** Whether a catalogue of `rows` rows is scanned rather than walked as a graph. */
+export function scansCatalogue(rows: number, walk: IndexWalk = 'auto'): boolean {
+  return walk === 'scan' || (walk === 'auto' && rows <= INDEX_WALK.exhaustiveRows);
+}
+
+/**
+ * The volume probe of a scanned catalogue: over every conformer's vector where the catalogue keeps them
+ * (`hasConformerVectors`) and `probe` says how, else over first conformers.
+ */
+export function volumeScanProbe(probe: IndexProbe, hasConformerVectors: boolean): { conformers: number; expansion: number; everyConformer: boolean } {
+  const every = hasConformerVectors ? probe.everyConformer : undefined;
+  return every ? { ...every, everyConformer: true } : { conformers: probe.conformers, expansion: probe.expansion, everyConformer: false };
+}
+
 /**
  * The catalogue rows the index finds for `query` at `quality`, ascending, each once. A catalogue of more than
  * INDEX_WALK.exhaustiveRows rows is walked as a graph, on `threads` threads with the same rows however many;
@@ -135,16 +149,14 @@ async function probedRows(catalogue: Catalogue, shape: ShapeColumns, vectors: Qu
   const expansion = probe.expansion * widen;
   const index = await shape.index(expansion);
   const { graph } = index;
-  if (walk === 'scan' || (walk === 'auto' && catalogue.count <= INDEX_WALK.exhaustiveRows)) {
+  if (scansCatalogue(catalogue.count, walk)) {
     const byCharges = charges ? index.charges : undefined;
     const share = byCharges ? CHARGE_PROBE_SHARE : { volume: 1, charges: 0 };
     const rows = new Uint8Array(catalogue.count);
     if (share.volume > 0) {
-      // Over every conformer's vector where the catalogue keeps them, else over first conformers.
-      const every = index.conformerVectors && probe.everyConformer ? { path: index.conformerVectors, ...probe.everyConformer } : undefined;
-      const { conformers, expansion: kept } = every ?? probe;
+      const { conformers, expansion: kept, everyConformer } = volumeScanProbe(probe, index.conformerVectors !== undefined);
       const files: VectorFile[] = [{ path: index.vectors, vectors: catalogue.count }];
-      if (every) files.push({ path: every.path, vectors: catalogue.count * MORE_CONFORMER_VECTORS });
+      if (everyConformer) files.push({ path: index.conformerVectors!, vectors: catalogue.count * MORE_CONFORMER_VECTORS });
       const [first, more] = scanNeighbourFiles(files, packIndexVectors(vectors.volume(conformers)), Math.round(kept * widen * share.volume));
       rows.set(first!);
       more?.forEach((hit, i) => (rows[Math.floor(i / MORE_CONFORMER_VECTORS)]! |= hit));

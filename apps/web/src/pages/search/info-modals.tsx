@@ -43,24 +43,26 @@ function MethodInfoContent({ value }: { value: string }): React.JSX.Element {
         ))}
       </ul>
       <h4>All methods</h4>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Method</th>
-            <th scope="col">Score</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SEARCH_METHODS.map((entry) => (
-            <tr key={entry.value} aria-current={entry.value === value || undefined}>
-              <td>{entry.label}</td>
-              <td>
-                <code>{entry.formula}</code>
-              </td>
+      <div className={styles.tableScroll} role="region" aria-label="Scores of each method" tabIndex={0}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Method</th>
+              <th scope="col">Score</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {SEARCH_METHODS.map((entry) => (
+              <tr key={entry.value} aria-current={entry.value === value || undefined}>
+                <td>{entry.label}</td>
+                <td>
+                  <code>{entry.formula}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className={styles.note}>Every score lies between 0 (nothing in common) and 1 (identical).</p>
     </div>
   );
@@ -87,31 +89,35 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
         keeps up to four times as many per probe, so it explores about as much of the index as other queries do.
       </p>
       <p>Morgan searches are exact at every quality: every fingerprint is compared, {MORGAN_SPEED}.</p>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Quality</th>
-            <th scope="col">Index probes (nearest kept): up to 2 million molecules; larger databases</th>
-            <th scope="col">Candidates scored exactly</th>
-            <th scope="col">Shape: top 30 found</th>
-            <th scope="col">Electrostatic: top 30 found</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SEARCH_QUALITIES.map((entry) => (
-            <tr key={entry.value} aria-current={entry.value === value || undefined}>
-              <td>{entry.label}</td>
-              <td>
-                {entry.probe.everyConformer.conformers} × 4 ({entry.probe.everyConformer.vectors.toLocaleString('en-US')} conformers);{' '}
-                {entry.probe.conformers} × 4 ({entry.probe.rows.toLocaleString('en-US')} molecules)
-              </td>
-              <td>{entry.candidates.toLocaleString('en-US')}</td>
-              <td>{found(entry.measured.shape)}</td>
-              <td>{found(entry.measured.electrostatic)}</td>
+      <div className={styles.tableScroll} role="region" aria-label="Index probes and measured recall by quality" tabIndex={0}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Quality</th>
+              <th scope="col" className={styles.probes}>
+                Index probes (nearest kept): up to 2 million molecules; larger databases
+              </th>
+              <th scope="col">Candidates scored exactly</th>
+              <th scope="col">Shape: top 30 found</th>
+              <th scope="col">Electrostatic: top 30 found</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {SEARCH_QUALITIES.map((entry) => (
+              <tr key={entry.value} aria-current={entry.value === value || undefined}>
+                <td>{entry.label}</td>
+                <td>
+                  {entry.probe.everyConformer.conformers} × 4 ({entry.probe.everyConformer.vectors.toLocaleString('en-US')} conformers);{' '}
+                  {entry.probe.conformers} × 4 ({entry.probe.rows.toLocaleString('en-US')} molecules)
+                </td>
+                <td>{entry.candidates.toLocaleString('en-US')}</td>
+                <td>{found(entry.measured.shape)}</td>
+                <td>{found(entry.measured.electrostatic)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className={styles.note}>
         The share of the 30 best molecules of one database of 50,000 real molecules (by exact scoring of every molecule) that the search
         returns, mean over 20 drug queries: rigid drugs are found best, flexible ones least. On the demo catalogues (up to 1,000 molecules each) every molecule is a candidate, so
@@ -133,22 +139,24 @@ function ThresholdInfoContent(): React.JSX.Element {
         method, read from the search&apos;s score histogram. Beside each score, &ldquo;top 1 %&rdquo; means that 1 % of that database
         scores as high or higher.
       </p>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Band</th>
-            <th scope="col">Share of the database scoring as high or higher</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SIMILARITY_BANDS.map((band, index) => (
-            <tr key={band.key}>
-              <td>{band.label}</td>
-              <td>{index === SIMILARITY_BANDS.length - 1 ? `more than ${formatPercent(SIMILARITY_BANDS[index - 1]!.share)}` : `at most ${formatPercent(band.share)}`}</td>
+      <div className={styles.tableScroll} role="region" aria-label="Similarity bands" tabIndex={0}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Band</th>
+              <th scope="col">Share of the database scoring as high or higher</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {SIMILARITY_BANDS.map((band, index) => (
+              <tr key={band.key}>
+                <td>{band.label}</td>
+                <td>{index === SIMILARITY_BANDS.length - 1 ? `more than ${formatPercent(SIMILARITY_BANDS[index - 1]!.share)}` : `at most ${formatPercent(band.share)}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p>
         Molecules that a Shape or Electrostatic search did not score exactly (not among its candidates) count as scoring lower than every
         hit. After a search, the threshold slider of a database&apos;s results hides hits below the value you choose; it runs from the
