@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import { usePageMeta } from '../../shared/page-meta.ts';
+import { FOUND_TOP_30, foundPercent, MEASURED_ON } from '../../shared/search-options.ts';
 import { SUPPORT_EMAIL } from '../../components/footer/footer.tsx';
 import { SupportedDatabases } from '../../features/databases/supported-databases.tsx';
 import styles from '../legal/content-page.module.css';
+
+const { fast, very_accurate: veryAccurate } = FOUND_TOP_30;
 
 /** /about: what molsearch does, how it searches and which catalogues it covers. */
 export function Component(): React.JSX.Element {
@@ -59,8 +62,9 @@ export function Component(): React.JSX.Element {
       <p>
         For the 3D methods the <em>search quality</em> sets how much of the index the first stage probes (from 8, 8 or 15 of the query&apos;s
         conformers, keeping more molecules per conformer at each step) and how many candidates of each database are scored exactly: 3,500 for
-        Fast, 8,000 for Accurate and 25,000 for Very Accurate. On a catalogue of 50,000 real molecules a shape search then finds 86 % (Fast)
-        and 98 % (Very Accurate) of the true 30 best, an electrostatic one 83 % and 99 %; rigid queries are found best. Morgan searches are exact at every quality. Every
+        Fast, 8,000 for Accurate and 25,000 for Very Accurate. On a catalogue of {MEASURED_ON} a shape search then finds {foundPercent(fast.shape)} (Fast)
+        and {foundPercent(veryAccurate.shape)} (Very Accurate) of the true 30 best, an electrostatic one {foundPercent(fast.electrostatic)} and{' '}
+        {foundPercent(veryAccurate.electrostatic)}; rigid queries are found best. Morgan searches are exact at every quality. Every
         score is reported on a 0 to 1 scale, where 1 means identical by that method; how rare a score is in the database searched is shown
         beside it.
       </p>

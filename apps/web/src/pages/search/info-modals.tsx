@@ -1,8 +1,7 @@
 import { SupportedDatabases } from '../../features/databases/supported-databases.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { SIMILARITY_BANDS } from '../../features/results/similarity-band.ts';
-import { DEMO_SEARCH_TIMES, methodInfo, MORGAN_SPEED, qualityInfo, SEARCH_METHODS, SEARCH_QUALITIES } from '../../shared/search-options.ts';
-import type { Measured } from '../../shared/search-options.ts';
+import { DEMO_SEARCH_TIMES, foundPercent, MEASURED_ON, methodInfo, MORGAN_SPEED, qualityInfo, SEARCH_METHODS, SEARCH_QUALITIES } from '../../shared/search-options.ts';
 import styles from './info-modals.module.css';
 
 export type InfoTopic = { kind: 'method'; value: string } | { kind: 'quality'; value: string } | { kind: 'databases' } | { kind: 'threshold' };
@@ -71,7 +70,6 @@ function MethodInfoContent({ value }: { value: string }): React.JSX.Element {
 function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
   const quality = qualityInfo(value);
   if (!quality) return <p>Quality level not found</p>;
-  const found = (measured: Measured) => (measured.found === null ? 'not measured' : `${Math.round(measured.found * 100)} %`);
   return (
     <div className={styles.content}>
       <h3>{quality.label}</h3>
@@ -111,15 +109,15 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
                   {entry.probe.conformers} × 4 ({entry.probe.rows.toLocaleString('en-US')} molecules)
                 </td>
                 <td>{entry.candidates.toLocaleString('en-US')}</td>
-                <td>{found(entry.measured.shape)}</td>
-                <td>{found(entry.measured.electrostatic)}</td>
+                <td>{foundPercent(entry.measured.shape)}</td>
+                <td>{foundPercent(entry.measured.electrostatic)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <p className={styles.note}>
-        The share of the 30 best molecules of one database of 50,000 real molecules (by exact scoring of every molecule) that the search
+        The share of the 30 best molecules of one database of {MEASURED_ON} (by exact scoring of every molecule) that the search
         returns, mean over 20 drug queries: rigid drugs are found best, flexible ones least. On the demo catalogues (up to 1,000 molecules each) every molecule is a candidate, so
         the search is exact at every quality. There a 3D search takes about {DEMO_SEARCH_TIMES.oneDatabase} for one database, most of it
         building the query&apos;s conformers, and {DEMO_SEARCH_TIMES.allDatabases} for all eleven (each database adds about half a second);
