@@ -191,6 +191,11 @@ describe('search page in Chromium', () => {
     await desktop.page.screenshot({ path: screenshotPath('search-page-editor'), fullPage: true });
     await desktop.ui.openOptions(ASPIRIN);
     await desktop.page.screenshot({ path: screenshotPath('search-page-options'), fullPage: true });
+    // On a desktop the quality help's table fits its dialog whole.
+    await desktop.page.getByRole('button', { name: 'Search quality information' }).click();
+    const wideTable = desktop.page.getByRole('region', { name: 'Index probes and measured recall by quality' });
+    expect(await wideTable.evaluate((region) => region.scrollWidth - region.clientWidth)).toBeLessThanOrEqual(0);
+    await desktop.page.keyboard.press('Escape');
     await desktop.context.close();
 
     const phone = await open('/', { width: 390, height: 844 });
