@@ -33,20 +33,31 @@ export function principalFrame(coords: Float64Array, count: number): PrincipalFr
   }
   // Written without closures: stage 1 frames thousands of conformers a search, and the TypeScript loader
   // names every closure it creates.
-  const cov = new Float64Array([sxx / n, sxy / n, sxz / n, sxy / n, syy / n, syz / n, sxz / n, syz / n, szz / n]);
-  const { values, vectors } = symmetricEigen3(cov);
-  const order = descendingOrder(values);
+  const a = COVARIANCE;
+  a[0] = sxx / n;
+  a[1] = a[3] = sxy / n;
+  a[2] = a[6] = sxz / n;
+  a[4] = syy / n;
+  a[5] = a[7] = syz / n;
+  a[8] = szz / n;
+  const vectors = EIGENVECTORS;
+  symmetricEigen3(a, vectors);
+  const first = descendingFirst(a[0]!, a[4]!, a[8]!);
+  const third = descendingThird(a[0]!, a[4]!, a[8]!);
+  const second = 3 - first - third;
   const axes = new Float64Array(9);
-  for (let column = 0; column < 3; column++) {
-    for (let row = 0; row < 3; row++) axes[row * 3 + column] = vectors[row * 3 + order[column]!]!;
+  for (let row = 0; row < 3; row++) {
+    axes[row * 3] = vectors[row * 3 + first]!;
+    axes[row * 3 + 1] = vectors[row * 3 + second]!;
+    axes[row * 3 + 2] = vectors[row * 3 + third]!;
   }
   if (determinant3(axes) < 0) for (let row = 0; row < 3; row++) axes[row * 3 + 2] = -axes[row * 3 + 2]!;
-  return {
-    centroid: [cx, cy, cz],
-    axes,
-    spreads: [values[order[0]!]!, values[order[1]!]!, values[order[2]!]!],
-  };
+  return { centroid: [cx, cy, cz], axes, spreads: [a[first * 4]!, a[second * 4]!, a[third * 4]!] };
 }
+
+/** Scratch of principalFrame: the covariance, diagonalised in place, and its eigenvectors (one thread, never re-entered). */
+const COVARIANCE = new Float64Array(9);
+const EIGENVECTORS = new Float64Array(9);
 
 /**
  * The four proper rotations that flip the signs of two principal axes (and the identity): the
@@ -72,13 +83,18 @@ export function frameRotation(queryAxes: Float64Array, candidateAxes: Float64Arr
   return out;
 }
 
-/** The indices 0, 1, 2 by descending value, equal values in index order (as a stable sort leaves them). */
-function descendingOrder(values: Float64Array): [number, number, number] {
-  const order: [number, number, number] = [0, 1, 2];
-  for (let i = 1; i < 3; i++) {
-    for (let j = i; j > 0 && values[order[j]!]! > values[order[j - 1]!]!; j--) [order[j - 1], order[j]] = [order[j]!, order[j - 1]!];
-  }
-  return order;
+/**
+ * Where the largest of three values stands and where the smallest does, as a stable sort by descending value
+ * orders 0, 1, 2: the first index of the largest, the last index of the smallest.
+ */
+function descendingFirst(v0: number, v1: number, v2: number): number {
+  const largest = Math.max(v0, v1, v2);
+  return v0 === largest ? 0 : v1 === largest ? 1 : 2;
+}
+
+function descendingThird(v0: number, v1: number, v2: number): number {
+  const smallest = Math.min(v0, v1, v2);
+  return v2 === smallest ? 2 : v1 === smallest ? 1 : 0;
 }
 
 function determinant3(m: Float64Array): number {
@@ -87,14 +103,23 @@ function determinant3(m: Float64Array): number {
   );
 }
 
-/** Eigen-decomposition of a symmetric 3×3 (row-major) by cyclic Jacobi rotations. */
-function symmetricEigen3(input: Float64Array): { values: Float64Array; vectors: Float64Array } {
-  const a = Float64Array.from(input);
-  const v = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+/** The (p, q) pairs of one Jacobi sweep, in order: (0, 1), (0, 2), (1, 2). */
+const SWEEP_P = [0, 0, 1] as const;
+const SWEEP_Q = [1, 2, 2] as const;
+
+/**
+ * Eigen-decomposition of a symmetric 3×3 (row-major) by cyclic Jacobi rotations, in place: `a` ends with the
+ * eigenvalues on its diagonal, `v` holds the eigenvectors as columns. Stage 1 frames every conformer of every
+ * row it ranks, so a sweep allocates nothing.
+ */
+function symmetricEigen3(a: Float64Array, v: Float64Array): void {
+  v.fill(0);
+  v[0] = v[4] = v[8] = 1;
   for (let sweep = 0; sweep < 50; sweep++) {
     const off = a[1]! * a[1]! + a[2]! * a[2]! + a[5]! * a[5]!;
     if (off < 1e-30) break;
-    for (const [p, q] of [[0, 1], [0, 2], [1, 2]] as const) {
+    for (let r = 0; r < 3; r++) {
+      const p = SWEEP_P[r]!, q = SWEEP_Q[r]!;
       const apq = a[p * 3 + q]!;
       if (Math.abs(apq) < 1e-300) continue;
       const app = a[p * 3 + p]!, aqq = a[q * 3 + q]!;
@@ -119,5 +144,4 @@ function symmetricEigen3(input: Float64Array): { values: Float64Array; vectors: 
       }
     }
   }
-  return { values: new Float64Array([a[0]!, a[4]!, a[8]!]), vectors: v };
 }
