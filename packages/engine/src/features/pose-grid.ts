@@ -31,8 +31,10 @@ export function framedSites(all: Float64Array, n: number, allSites = false): Flo
 /**
  * Sets the voxels of atoms at `coords` (principal frame), mirrored by `flip`, into `out` at `at`: those
  * whose centre lies within the lattice's radius of an atom. Each distance is summed in the same order
- * as (dx² + dy²) + dz², so a grid is the same bit for bit however the loops skip ahead; a row of
- * voxels is skipped whole when dx² + dy² alone is beyond the radius (adding dz² cannot bring it back).
+ * as (dx² + dy²) + dz², so a grid is the same bit for bit however the loops skip ahead: a plane of
+ * voxels is skipped when dx² alone is beyond the radius and a row when dx² + dy² is (adding a square
+ * cannot bring either back), and a row stops at its first voxel outside past those inside (the voxels
+ * within reach of a point along a line are consecutive).
  */
 function voxelize(coords: Float64Array, flip: Flip, grid: Lattice, out: Uint8Array, at: number): void {
   const { spacing, radius } = grid;
@@ -40,21 +42,29 @@ function voxelize(coords: Float64Array, flip: Flip, grid: Lattice, out: Uint8Arr
   const r2 = radius * radius;
   const [nx, ny, nz] = grid.dims;
   const [hx, hy, hz] = HALF_BOX;
+  const [fx, fy, fz] = flip;
   for (let i = 0; i < coords.length / 3; i++) {
-    const px = coords[3 * i]! * flip[0], py = coords[3 * i + 1]! * flip[1], pz = coords[3 * i + 2]! * flip[2];
+    const px = coords[3 * i]! * fx, py = coords[3 * i + 1]! * fy, pz = coords[3 * i + 2]! * fz;
     const cx = Math.floor((px + hx) / spacing), cy = Math.floor((py + hy) / spacing), cz = Math.floor((pz + hz) / spacing);
+    const x1 = Math.min(nx - 1, cx + reach), y0 = Math.max(0, cy - reach), y1 = Math.min(ny - 1, cy + reach);
     const z0 = Math.max(0, cz - reach), z1 = Math.min(nz - 1, cz + reach);
-    for (let x = Math.max(0, cx - reach); x <= Math.min(nx - 1, cx + reach); x++) {
+    for (let x = Math.max(0, cx - reach); x <= x1; x++) {
       const dx = (x + 0.5) * spacing - hx - px;
       const dx2 = dx * dx;
-      for (let y = Math.max(0, cy - reach); y <= Math.min(ny - 1, cy + reach); y++) {
+      if (dx2 > r2) continue;
+      for (let y = y0; y <= y1; y++) {
         const dy = (y + 0.5) * spacing - hy - py;
         const dxy = dx2 + dy * dy;
         if (dxy > r2) continue;
         const row = (x * ny + y) * nz;
+        let inside = false;
         for (let z = z0; z <= z1; z++) {
           const dz = (z + 0.5) * spacing - hz - pz;
-          if (dxy + dz * dz > r2) continue;
+          if (dxy + dz * dz > r2) {
+            if (inside) break;
+            continue;
+          }
+          inside = true;
           const bit = row + z;
           out[at + (bit >> 3)]! |= 1 << (bit & 7);
         }
