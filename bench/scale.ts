@@ -41,8 +41,8 @@ import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, ChargeModel, ShapeQuery } from '@molsearch/engine';
 import {
-  CHARGE_INDEX_FILE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
-  createRescorePool, candidateSources, indexCandidates, poolBuilder, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
+  CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  createRescorePool, candidateSources, indexCandidates, poolBuilder, probesCharges, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 import { withIndexGraph } from './lib/index-graph.ts';
@@ -471,10 +471,12 @@ async function latencyAndRecall(
   const found: number[] = [];
   const recalls: number[] = [];
   const shortfalls: number[] = [];
+  // The probe the search itself asks (shape-search.ts stage1Union): by charges too for an electrostatic search.
+  const charges = probesCharges(candidateSources(method, catalogueElectrostaticForm(catalogue), SHAPE_CANDIDATES[quality]));
   for (const input of smiles) {
     const query = queries.get(input)!;
     let started = performance.now();
-    const rows = await indexCandidates(catalogue, query.model, quality);
+    const rows = await indexCandidates(catalogue, query.model, quality, undefined, 'auto', charges, gridPool.size);
     stage1.push(performance.now() - started);
     found.push(rows.length);
     started = performance.now();
@@ -488,7 +490,7 @@ async function latencyAndRecall(
   }
   console.log(
     `${method.padEnd(20)} ${quality.padEnd(13)} set ${set}: search ${spread(times)} (stage 2 on 2 workers included), index probe ${spread(stage1)} ` +
-      `finding ${median(found).toFixed(0)} rows (${probeText(catalogue, quality)}), ${SHAPE_CANDIDATES[quality]} re-scored` +
+      `finding ${median(found).toFixed(0)} rows (${probeText(catalogue, quality, charges)}), ${SHAPE_CANDIDATES[quality]} re-scored` +
       (recalls.length > 0
         ? `; recall@${TOP} mean ${mean(recalls).toFixed(3)} over ${recalls.length} queries, min ${Math.min(...recalls).toFixed(2)}; ` +
           `similarity shortfall against the exact top ${TOP} mean ${mean(shortfalls).toFixed(4)}, largest ${Math.max(...shortfalls).toFixed(4)}`
@@ -496,13 +498,14 @@ async function latencyAndRecall(
   );
 }
 
-/** The volume probes a search of `catalogue` at `quality` asks the index (shape/index-candidates.ts). */
-function probeText(catalogue: Catalogue, quality: Quality): string {
+/** The probes a search of `catalogue` at `quality` asks the index (shape/index-candidates.ts), by charges too when `charges`. */
+function probeText(catalogue: Catalogue, quality: Quality, charges: boolean): string {
   const probe = STAGE1_INDEX_PROBE[quality];
   if (!scansCatalogue(catalogue.count)) return `${probe.conformers} conformers x 4 flips x ${probe.expansion} first conformers, walked`;
-  const hasConformerVectors = catalogue.manifest.files.some((file) => file.name === SHAPE_INDEX_FILES.conformerVectors);
-  const { conformers, expansion, everyConformer } = volumeScanProbe(probe, hasConformerVectors);
-  return `${conformers} conformers x 4 flips x ${expansion} ${everyConformer ? 'vectors of every conformer' : 'first conformers'}`;
+  const hasFile = (name: string) => catalogue.manifest.files.some((file) => file.name === name);
+  const { conformers, expansion, everyConformer } = volumeScanProbe(probe, hasFile(SHAPE_INDEX_FILES.conformerVectors));
+  const byCharges = charges && hasFile(CHARGE_INDEX_FILE) ? `, + ${probe.conformers} conformers x 4 flips x ${Math.round(probe.expansion * CHARGE_PROBE_SHARE.charges)} by charges` : '';
+  return `${conformers} conformers x 4 flips x ${expansion} ${everyConformer ? 'vectors of every conformer' : 'first conformers'}${byCharges}`;
 }
 
 /**

@@ -82,6 +82,11 @@ export async function bestOfSources(column: PoseGridColumn, query: Model3D, sour
   return parts.length === 1 ? parts[0]! : Uint32Array.from(new Set(parts.flatMap((part) => [...part]))).sort();
 }
 
+/** Whether the stage-1 index is probed by charges too for `sources`: when any of them ranks by charges. */
+export function probesCharges(sources: readonly CandidateSource[]): boolean {
+  return sources.some((source) => source.wanted > 0 && source.method !== 'espsim_shape');
+}
+
 /**
  * The union of the best rows of each stage-1 ranking in `sources`, ascending: the stage-1 index finds the
  * rows once (index-candidates.ts: by volume, and by charges too when a source ranks by charges), their
@@ -94,7 +99,7 @@ export async function stage1Union(catalogue: Catalogue, query: ShapeQuery, sourc
   const runner = gridPool ? poolRunner(gridPool) : RUN_HERE;
   const active = sources.filter((source) => source.wanted > 0);
   if (active.length === 0) return new Uint32Array(0);
-  const charges = active.some((source) => source.method !== 'espsim_shape');
+  const charges = probesCharges(active);
   // The graph is walked on as many threads as build the grids after it: they are idle until it is done.
   const rows = await indexCandidates(catalogue, query.model, quality, undefined, 'auto', charges, gridPool?.size ?? 1);
   const column = await candidateColumn(catalogue, rows, charges, gridPool ? poolBuilder(gridPool) : BUILD_HERE, runner);
