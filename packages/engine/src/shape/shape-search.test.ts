@@ -10,6 +10,7 @@ import { importCatalogue } from '../import/import-catalogue.ts';
 import type { SearchRequest } from '../format/search-types.ts';
 import { search } from '../search/search.ts';
 import { closeSearchPool } from '../search/shared-pools.ts';
+import { candidateSources, probesCharges } from './shape-search.ts';
 
 // Small real molecules keep conformer generation quick.
 const ROWS = ['c1ccccc1O\tPHENOL', 'OC(=O)c1ccccc1O\tSALICYLIC', 'CC(=O)Nc1ccc(O)cc1\tPARACETAMOL', 'CCCCCCO\tHEXANOL', 'c1ccc2ccccc2c1\tNAPHTHALENE', 'Cn1cnc2c1c(=O)n(C)c(=O)n2C\tCAFFEINE'];
@@ -90,5 +91,13 @@ describe('shape and electrostatic search', () => {
     await truncate(path, 100);
     forgetCatalogues();
     await expect(openCatalogue(dataDir, 'SMALL-3D')).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining('models.bin') });
+  });
+});
+
+describe('the stage-1 probes a search asks', () => {
+  it('probes by charges for the electrostatic method in every form, never for shape or a source that wants nothing', () => {
+    expect(probesCharges(candidateSources('espsim_shape', 'shape_tanimoto', 3500))).toBe(false);
+    for (const form of ['carbo', 'tanimoto', 'shape_carbo', 'shape_tanimoto'] as const) expect(probesCharges(candidateSources('espsim_electrostatic', form, 3500))).toBe(true);
+    expect(probesCharges([{ method: 'espsim_shape', wanted: 3500 }, { method: 'espsim_electrostatic', wanted: 0 }])).toBe(false);
   });
 });
