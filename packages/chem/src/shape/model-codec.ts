@@ -221,6 +221,11 @@ function readSites(bytes: Uint8Array, header: ModelHeader, offset: number, paren
   return offset + 12 + 6 * (header.heavy + header.hydrogens);
 }
 
+/** Float `k` of a conformer's summary at `offset` (a function of the module, not made again for every conformer decoded). */
+function summaryFloat(view: DataView, offset: number, k: number): number {
+  return view.getFloat32(offset + 4 * k, true);
+}
+
 export function decodeModel(bytes: Uint8Array): Model3D {
   const header = readHeader(bytes);
   const { version, view, heavy: n, hydrogens: h, coded, head } = header;
@@ -248,9 +253,11 @@ export function decodeModel(bytes: Uint8Array): Model3D {
     const coords = new Float64Array(3 * sites);
     offset = readSites(bytes, header, offset, parents, coords);
     conformers.push(coords);
-    const f = (k: number) => view.getFloat32(offset + 4 * k, true);
-    if (version >= 5) summaries.push({ shapeSelfOverlap: f(0), espSelfOverlap: f(1) });
-    else if (version >= 2) summaries.push({ axes: [f(0), f(1), f(2), f(3)], shapeSelfOverlap: f(4), espSelfOverlap: f(5) });
+    if (version >= 5) summaries.push({ shapeSelfOverlap: summaryFloat(view, offset, 0), espSelfOverlap: summaryFloat(view, offset, 1) });
+    else if (version >= 2) {
+      const axes = [summaryFloat(view, offset, 0), summaryFloat(view, offset, 1), summaryFloat(view, offset, 2), summaryFloat(view, offset, 3)] as const;
+      summaries.push({ axes, shapeSelfOverlap: summaryFloat(view, offset, 4), espSelfOverlap: summaryFloat(view, offset, 5) });
+    }
     offset += summaryBytes(version);
   }
   return { atomicNumbers, hydrogenSites: h, charges, conformers, ...(version >= 2 ? { summaries } : {}) };
