@@ -10,6 +10,7 @@ const POWER_ITERATIONS = 40;
  * the error-function minimisation that follows does the real work.
  */
 export function metricEmbedding(bounds: BoundsMatrix, random: Random, dim: number, out: Float64Array): void {
+  if (dim < 1 || dim > 4) throw new RangeError(`Metric embedding in ${dim} dimensions: 1 to 4 are supported.`);
   const { n, lower, upper } = bounds;
   const gram = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
@@ -39,14 +40,7 @@ export function metricEmbedding(bounds: BoundsMatrix, random: Random, dim: numbe
   for (let k = 0; k < dim * n; k++) vectors[k] = random() - 0.5;
   const eigenvalues = new Float64Array(dim);
   for (let iteration = 0; iteration < POWER_ITERATIONS; iteration++) {
-    for (let v = 0; v < dim; v++) {
-      for (let i = 0; i < n; i++) {
-        let sum = 0;
-        const row = i * n;
-        for (let j = 0; j < n; j++) sum += (gram[row + j] as number) * (vectors[v * n + j] as number);
-        next[v * n + i] = sum;
-      }
-    }
+    multiplyBlock(gram, vectors, n, dim, next);
     // Gram–Schmidt keeps the block orthonormal; the norms estimate the eigenvalues.
     for (let v = 0; v < dim; v++) {
       for (let w = 0; w < v; w++) {
@@ -76,5 +70,29 @@ export function metricEmbedding(bounds: BoundsMatrix, random: Random, dim: numbe
     }
     const scale = Math.sqrt(Math.max(quotient, 0.1));
     for (let i = 0; i < n; i++) out[i * dim + v] = scale * (vectors[v * n + i] as number);
+  }
+}
+
+/**
+ * next = gram · vectors for a block of up to 4 vectors (vector v at v * n) in one pass over the matrix: each
+ * vector's sum is added in the same order as one vector at a time would add it, so the block is the same to
+ * the last bit, while each matrix entry is read once rather than once a vector. Unused vectors' sums stay 0.
+ */
+function multiplyBlock(gram: Float64Array, vectors: Float64Array, n: number, dim: number, next: Float64Array): void {
+  const b = n, c = 2 * n, d = 3 * n;
+  for (let i = 0; i < n; i++) {
+    const row = i * n;
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (let j = 0; j < n; j++) {
+      const g = gram[row + j] as number;
+      s0 += g * (vectors[j] as number);
+      if (dim > 1) s1 += g * (vectors[b + j] as number);
+      if (dim > 2) s2 += g * (vectors[c + j] as number);
+      if (dim > 3) s3 += g * (vectors[d + j] as number);
+    }
+    next[i] = s0;
+    if (dim > 1) next[b + i] = s1;
+    if (dim > 2) next[c + i] = s2;
+    if (dim > 3) next[d + i] = s3;
   }
 }
