@@ -1,9 +1,9 @@
 // AssemblyScript source of the conformer minimiser: the L-BFGS of packages/chem/src/conformers/lbfgs.ts
 // over the distance-geometry error of distance-geometry-error.ts (embedding) and the refinement force
 // field of refinement-force-field.ts (polish), operation for operation, so a conformer
-// comes out bit for bit as the JavaScript computed it (conformer-kernel.test.ts compares them). No SIMD
-// and no reordered sums for that reason: the gain is running the whole minimisation without leaving
-// WebAssembly. The transcendental functions and the clock are imported from JavaScript, whose results
+// comes out bit for bit as the JavaScript computed it (conformer-kernel.test.ts compares them). So no
+// reordered sums, and SIMD only where each element is computed alone (the minimiser's element-wise passes):
+// the gain is running the whole minimisation without leaving WebAssembly. The transcendental functions and the clock are imported from JavaScript, whose results
 // the kernel must reproduce. Build: `npm run build:wasm:conformers -w @molsearch/chem`.
 //
 // Memory is managed by the caller and passed as byte offsets:
@@ -286,6 +286,65 @@ export function embed(error: usize, x: usize, size: i32, work: usize, maxIterati
   return minimise(error, x, size, work, maxIterations, tolerance, deadline);
 }
 
+// The element-wise passes of the minimiser, two lanes at a time: each lane computes what the scalar loop of
+// lbfgs.ts computes for its element (separate multiply and add, no fused multiply-add), so the results are the
+// same to the last bit. Sums over the elements (dot products) stay scalar, in element order.
+
+/** dst[i] = -src[i] * scale. */
+function negatedScaled(dst: usize, src: usize, scale: f64, size: i32): void {
+  const lanes = f64x2.splat(scale);
+  let i = 0;
+  for (; i + 1 < size; i += 2) {
+    const at = (<usize>i) << 3;
+    v128.store(dst + at, f64x2.mul(f64x2.neg(v128.load(src + at)), lanes));
+  }
+  for (; i < size; i++) put(dst, i, -get(src, i) * scale);
+}
+
+/** dst[i] = -src[i]. */
+function negated(dst: usize, src: usize, size: i32): void {
+  let i = 0;
+  for (; i + 1 < size; i += 2) {
+    const at = (<usize>i) << 3;
+    v128.store(dst + at, f64x2.neg(v128.load(src + at)));
+  }
+  for (; i < size; i++) put(dst, i, -get(src, i));
+}
+
+/** dst[i] = dst[i] * scale. */
+function scaled(dst: usize, scale: f64, size: i32): void {
+  const lanes = f64x2.splat(scale);
+  let i = 0;
+  for (; i + 1 < size; i += 2) {
+    const at = (<usize>i) << 3;
+    v128.store(dst + at, f64x2.mul(v128.load(dst + at), lanes));
+  }
+  for (; i < size; i++) put(dst, i, get(dst, i) * scale);
+}
+
+/** dst[i] = dst[i] + a * src[i] (a subtraction when `subtract`: dst[i] - a * src[i]). */
+function addScaled(dst: usize, src: usize, a: f64, size: i32, subtract: bool): void {
+  const lanes = f64x2.splat(a);
+  let i = 0;
+  for (; i + 1 < size; i += 2) {
+    const at = (<usize>i) << 3;
+    const product = f64x2.mul(lanes, v128.load(src + at));
+    v128.store(dst + at, subtract ? f64x2.sub(v128.load(dst + at), product) : f64x2.add(v128.load(dst + at), product));
+  }
+  for (; i < size; i++) put(dst, i, subtract ? get(dst, i) - a * get(src, i) : get(dst, i) + a * get(src, i));
+}
+
+/** dst[i] = base[i] + step * direction[i]. */
+function stepped(dst: usize, base: usize, direction: usize, step: f64, size: i32): void {
+  const lanes = f64x2.splat(step);
+  let i = 0;
+  for (; i + 1 < size; i += 2) {
+    const at = (<usize>i) << 3;
+    v128.store(dst + at, f64x2.add(v128.load(base + at), f64x2.mul(lanes, v128.load(direction + at))));
+  }
+  for (; i < size; i++) put(dst, i, get(base, i) + step * get(direction, i));
+}
+
 /**
  * lbfgs.ts `minimise` of the current objective from x, in place: stops at the gradient tolerance, the
  * iteration cap, the deadline (checked every eighth iteration) or when the energy stops falling.
@@ -293,9 +352,12 @@ export function embed(error: usize, x: usize, size: i32, work: usize, maxIterati
  */
 function minimise(table: usize, x: usize, size: i32, work: usize, maxIterations: i32, tolerance: f64, deadline: f64): f64 {
   const bytes = (<usize>size) << 3;
-  const gradient = work;
-  const trialGradient = gradient + bytes;
-  const trial = trialGradient + bytes;
+  // The point and its gradient, and the trial ones, trade buffers after each accepted step rather than being
+  // copied; the point is copied back into x at the end when it ends up in the other buffer.
+  let point = x;
+  let gradient = work;
+  let trialGradient = gradient + bytes;
+  let trial = trialGradient + bytes;
   const direction = trial + bytes;
   const steps = direction + bytes;
   const changes = steps + (<usize>HISTORY) * bytes;
@@ -303,13 +365,13 @@ function minimise(table: usize, x: usize, size: i32, work: usize, maxIterations:
   const alpha = rho + (HISTORY << 3);
   let stored = 0;
   let newest = -1;
-  let energy = objective(table, x, gradient, size);
+  let energy = objective(table, point, gradient, size);
   for (let iteration = 0; iteration < maxIterations; iteration++) {
     let largest: f64 = 0;
     for (let i = 0; i < size; i++) largest = Math.max(largest, Math.abs(get(gradient, i)));
     if (largest < tolerance) break;
     if ((iteration & 7) == 7 && now() > deadline) break;
-    for (let i = 0; i < size; i++) put(direction, i, -get(gradient, i));
+    negated(direction, gradient, size);
     for (let k = 0; k < stored; k++) {
       const m = (newest - k + HISTORY) % HISTORY;
       const sm = steps + <usize>m * bytes;
@@ -317,8 +379,7 @@ function minimise(table: usize, x: usize, size: i32, work: usize, maxIterations:
       for (let i = 0; i < size; i++) dot += get(sm, i) * get(direction, i);
       const a = get(rho, m) * dot;
       put(alpha, m, a);
-      const ym = changes + <usize>m * bytes;
-      for (let i = 0; i < size; i++) put(direction, i, get(direction, i) - a * get(ym, i));
+      addScaled(direction, changes + <usize>m * bytes, a, size, true);
     }
     if (stored > 0) {
       const sm = steps + <usize>newest * bytes;
@@ -329,11 +390,9 @@ function minimise(table: usize, x: usize, size: i32, work: usize, maxIterations:
         sy += get(sm, i) * get(ym, i);
         yy += get(ym, i) * get(ym, i);
       }
-      const scale = sy / yy;
-      for (let i = 0; i < size; i++) put(direction, i, get(direction, i) * scale);
+      scaled(direction, sy / yy, size);
     } else {
-      const scale = 0.1 / largest;
-      for (let i = 0; i < size; i++) put(direction, i, get(direction, i) * scale);
+      scaled(direction, 0.1 / largest, size);
     }
     for (let k = stored - 1; k >= 0; k--) {
       const m = (newest - k + HISTORY) % HISTORY;
@@ -341,25 +400,21 @@ function minimise(table: usize, x: usize, size: i32, work: usize, maxIterations:
       let dot: f64 = 0;
       for (let i = 0; i < size; i++) dot += get(ym, i) * get(direction, i);
       const b = get(rho, m) * dot;
-      const sm = steps + <usize>m * bytes;
-      const a = get(alpha, m);
-      for (let i = 0; i < size; i++) put(direction, i, get(direction, i) + (a - b) * get(sm, i));
+      addScaled(direction, steps + <usize>m * bytes, get(alpha, m) - b, size, false);
     }
     let slope: f64 = 0;
     for (let i = 0; i < size; i++) slope += get(gradient, i) * get(direction, i);
     if (slope >= 0) {
       stored = 0;
       const scale = 0.1 / largest;
+      negatedScaled(direction, gradient, scale, size);
       slope = 0;
-      for (let i = 0; i < size; i++) {
-        put(direction, i, -get(gradient, i) * scale);
-        slope -= get(gradient, i) * get(gradient, i) * scale;
-      }
+      for (let i = 0; i < size; i++) slope -= get(gradient, i) * get(gradient, i) * scale;
     }
     let step: f64 = 1;
     let trialEnergy: f64 = Infinity;
     for (let tries = 0; tries < 20; tries++) {
-      for (let i = 0; i < size; i++) put(trial, i, get(x, i) + step * get(direction, i));
+      stepped(trial, point, direction, step, size);
       trialEnergy = objective(table, trial, trialGradient, size);
       if (trialEnergy <= energy + 1e-4 * step * slope) break;
       step *= 0.3;
@@ -370,7 +425,7 @@ function minimise(table: usize, x: usize, size: i32, work: usize, maxIterations:
     const yn = changes + <usize>newest * bytes;
     let sy: f64 = 0;
     for (let i = 0; i < size; i++) {
-      put(sn, i, get(trial, i) - get(x, i));
+      put(sn, i, get(trial, i) - get(point, i));
       put(yn, i, get(trialGradient, i) - get(gradient, i));
       sy += get(sn, i) * get(yn, i);
     }
@@ -381,10 +436,15 @@ function minimise(table: usize, x: usize, size: i32, work: usize, maxIterations:
       stored = 0;
     }
     const improvement = energy - trialEnergy;
-    memory.copy(x, trial, bytes);
-    memory.copy(gradient, trialGradient, bytes);
+    const previous = point;
+    point = trial;
+    trial = previous;
+    const previousGradient = gradient;
+    gradient = trialGradient;
+    trialGradient = previousGradient;
     energy = trialEnergy;
     if (improvement < 1e-9 * Math.max(1, Math.abs(energy))) break;
   }
+  if (point != x) memory.copy(x, point, bytes);
   return energy;
 }
