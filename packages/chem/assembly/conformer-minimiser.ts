@@ -3,8 +3,8 @@
 // field of refinement-force-field.ts (polish), operation for operation, so a conformer
 // comes out bit for bit as the JavaScript computed it (conformer-kernel.test.ts compares them). So no
 // reordered sums, and SIMD only where each element is computed alone (the minimiser's element-wise passes):
-// the gain is running the whole minimisation without leaving WebAssembly. The transcendental functions and the clock are imported from JavaScript, whose results
-// the kernel must reproduce. Build: `npm run build:wasm:conformers -w @molsearch/chem`.
+// the gain is running the whole minimisation without leaving WebAssembly. The transcendental functions and
+// the clock are imported from JavaScript, whose results the kernel must reproduce. Build: `npm run build:wasm:conformers -w @molsearch/chem`.
 //
 // Memory is managed by the caller and passed as byte offsets:
 //   field  f64 slots: counts (pairs, planes, torsions, volumes), then the terms, each atom as the offset
@@ -290,7 +290,7 @@ export function embed(error: usize, x: usize, size: i32, work: usize, maxIterati
 // lbfgs.ts computes for its element (separate multiply and add, no fused multiply-add), so the results are the
 // same to the last bit. Sums over the elements (dot products) stay scalar, in element order.
 
-/** dst[i] = -src[i] * scale. */
+/** dst[i] = -src[i] * scale (a scale of 1 leaves -src[i] exactly). */
 function negatedScaled(dst: usize, src: usize, scale: f64, size: i32): void {
   const lanes = f64x2.splat(scale);
   let i = 0;
@@ -299,16 +299,6 @@ function negatedScaled(dst: usize, src: usize, scale: f64, size: i32): void {
     v128.store(dst + at, f64x2.mul(f64x2.neg(v128.load(src + at)), lanes));
   }
   for (; i < size; i++) put(dst, i, -get(src, i) * scale);
-}
-
-/** dst[i] = -src[i]. */
-function negated(dst: usize, src: usize, size: i32): void {
-  let i = 0;
-  for (; i + 1 < size; i += 2) {
-    const at = (<usize>i) << 3;
-    v128.store(dst + at, f64x2.neg(v128.load(src + at)));
-  }
-  for (; i < size; i++) put(dst, i, -get(src, i));
 }
 
 /** dst[i] = dst[i] * scale. */
@@ -322,16 +312,18 @@ function scaled(dst: usize, scale: f64, size: i32): void {
   for (; i < size; i++) put(dst, i, get(dst, i) * scale);
 }
 
-/** dst[i] = dst[i] + a * src[i] (a subtraction when `subtract`: dst[i] - a * src[i]). */
-function addScaled(dst: usize, src: usize, a: f64, size: i32, subtract: bool): void {
+/**
+ * dst[i] = dst[i] + a * src[i]. lbfgs.ts's dst[i] - a * src[i] is this with -a: negating a negates the product
+ * exactly, and adding a negated number is subtracting it, to the last bit.
+ */
+function addScaled(dst: usize, src: usize, a: f64, size: i32): void {
   const lanes = f64x2.splat(a);
   let i = 0;
   for (; i + 1 < size; i += 2) {
     const at = (<usize>i) << 3;
-    const product = f64x2.mul(lanes, v128.load(src + at));
-    v128.store(dst + at, subtract ? f64x2.sub(v128.load(dst + at), product) : f64x2.add(v128.load(dst + at), product));
+    v128.store(dst + at, f64x2.add(v128.load(dst + at), f64x2.mul(lanes, v128.load(src + at))));
   }
-  for (; i < size; i++) put(dst, i, subtract ? get(dst, i) - a * get(src, i) : get(dst, i) + a * get(src, i));
+  for (; i < size; i++) put(dst, i, get(dst, i) + a * get(src, i));
 }
 
 /** dst[i] = base[i] + step * direction[i]. */
@@ -371,7 +363,7 @@ function minimise(table: usize, x: usize, size: i32, work: usize, maxIterations:
     for (let i = 0; i < size; i++) largest = Math.max(largest, Math.abs(get(gradient, i)));
     if (largest < tolerance) break;
     if ((iteration & 7) == 7 && now() > deadline) break;
-    negated(direction, gradient, size);
+    negatedScaled(direction, gradient, 1, size);
     for (let k = 0; k < stored; k++) {
       const m = (newest - k + HISTORY) % HISTORY;
       const sm = steps + <usize>m * bytes;
@@ -379,7 +371,7 @@ function minimise(table: usize, x: usize, size: i32, work: usize, maxIterations:
       for (let i = 0; i < size; i++) dot += get(sm, i) * get(direction, i);
       const a = get(rho, m) * dot;
       put(alpha, m, a);
-      addScaled(direction, changes + <usize>m * bytes, a, size, true);
+      addScaled(direction, changes + <usize>m * bytes, -a, size);
     }
     if (stored > 0) {
       const sm = steps + <usize>newest * bytes;
@@ -400,7 +392,7 @@ function minimise(table: usize, x: usize, size: i32, work: usize, maxIterations:
       let dot: f64 = 0;
       for (let i = 0; i < size; i++) dot += get(ym, i) * get(direction, i);
       const b = get(rho, m) * dot;
-      addScaled(direction, steps + <usize>m * bytes, get(alpha, m) - b, size, false);
+      addScaled(direction, steps + <usize>m * bytes, get(alpha, m) - b, size);
     }
     let slope: f64 = 0;
     for (let i = 0; i < size; i++) slope += get(gradient, i) * get(direction, i);
