@@ -13,7 +13,8 @@
 //   error  f64 slots: counts (pairs, volumes), the dimension, then the terms, each atom as the offset
 //          dim * atom of its first coordinate: pairs (i, j, lower², upper²), volumes (centre, n0, n1, n2, low, high)
 //   x      f64[size]  coordinates, x, y, z (and the fourth when embedding in 4D) per atom
-//   work   f64[WORK_VECTORS * size + 2 * HISTORY]  the minimiser's vectors and scalars
+//   work   f64[WORK_VECTORS * size + 2 * HISTORY]  the minimiser's vectors and scalars, then the pair list:
+//          f64[size] where the atoms stood when it was made, and i32[pairs] the pairs it holds
 
 // Math.cos, Math.sin, Math.atan2 and performance.now(), imported as conformer-minimiser.<name>
 // (AssemblyScript names imports after their file).
@@ -152,13 +153,81 @@ function torsionEnergy(record: usize, x: usize, g: usize): f64 {
   return energy;
 }
 
-/** refinement-force-field.ts `evaluate`: the energy at x, its gradient written to g. */
+// The pair list of a minimisation. Most pairs contribute nothing most of the time: in a polish the repulsive
+// ones (no upper bound) while farther apart than their lower bound, in an embedding those between their bounds;
+// yet a full evaluation measures every one of them. The list holds every pair but those that were more than
+// LIST_SKIN inside their bounds when it was made, and it is made again once any atom has moved LIST_SKIN / 2
+// from where it stood then: until then no pair left out can reach a bound, so the pairs that contribute, and
+// the order they are summed in, are those of the full loop, and the coordinates come out the same to the last bit.
+const LIST_SKIN: f64 = 1;
+// Half the skin less a margin far above rounding, squared: the largest move of an atom the list still covers.
+const LIST_REACH2: f64 = (0.5 * LIST_SKIN - 1e-6) * (0.5 * LIST_SKIN - 1e-6);
+let listing = false;
+let listFresh = false;
+let listCount = 0;
+let listOrigin: usize = 0;
+let pairList: usize = 0;
+
+/** Whether the pair at `record` is at least LIST_SKIN inside its bounds at x (polish records, or embedding ones). */
+function leftOut(record: usize, x: usize, dim: i32): bool {
+  const i = atomAt(record, 0), j = atomAt(record, 1);
+  let d2: f64 = 0;
+  for (let k = 0; k < dim; k++) {
+    const delta = get(x, i + k) - get(x, j + k);
+    d2 += delta * delta;
+  }
+  if (!embedding) {
+    const reach = get(record, 2) + LIST_SKIN;
+    return get(record, 5) == 1 && d2 >= reach * reach;
+  }
+  const low = Math.sqrt(get(record, 2)) + LIST_SKIN, high = Math.sqrt(get(record, 3)) - LIST_SKIN;
+  return low <= high && d2 >= low * low && d2 <= high * high;
+}
+
+/**
+ * The number of pairs in the list for x (`dim` coordinates an atom, `slots` f64 a record), after making it
+ * again if it is stale or an atom has moved out of its reach.
+ */
+function listedPairs(first: usize, pairs: i32, slots: i32, x: usize, size: i32, dim: i32): i32 {
+  if (listFresh) {
+    let near = true;
+    for (let i = 0; i < size && near; i += dim) {
+      let moved: f64 = 0;
+      for (let k = 0; k < dim; k++) {
+        const delta = get(x, i + k) - get(listOrigin, i + k);
+        moved += delta * delta;
+      }
+      near = moved < LIST_REACH2;
+    }
+    if (near) return listCount;
+  }
+  memory.copy(listOrigin, x, (<usize>size) << 3);
+  listCount = 0;
+  let record = first;
+  for (let q = 0; q < pairs; q++, record += (<usize>slots) << 3) {
+    if (leftOut(record, x, dim)) continue;
+    store<i32>(pairList + ((<usize>listCount) << 2), q);
+    listCount++;
+  }
+  listFresh = true;
+  return listCount;
+}
+
+/** The record of the p-th pair to evaluate: the p-th listed while a minimisation lists them, else the p-th. */
+function pairRecord(first: usize, p: i32, slots: i32): usize {
+  const q = listing ? load<i32>(pairList + ((<usize>p) << 2)) : p;
+  return first + (<usize>q) * ((<usize>slots) << 3);
+}
+
+/** refinement-force-field.ts `evaluate`: the energy at x, its gradient written to g (through the pair list during a minimisation). */
 function fieldEnergy(field: usize, x: usize, g: usize, size: i32): f64 {
   memory.fill(g, 0, (<usize>size) << 3);
   const pairs = <i32>get(field, 0), planes = <i32>get(field, 1), torsions = <i32>get(field, 2), volumes = <i32>get(field, 3);
-  let record = field + (HEADER << 3);
+  const first = field + (HEADER << 3);
+  const listed = listing ? listedPairs(first, pairs, PAIR, x, size, 3) : pairs;
   let energy: f64 = 0;
-  for (let q = 0; q < pairs; q++, record += PAIR << 3) {
+  for (let p = 0; p < listed; p++) {
+    const record = pairRecord(first, p, PAIR);
     const i = atomAt(record, 0), j = atomAt(record, 1);
     const dx = get(x, i) - get(x, j);
     const dy = get(x, i + 1) - get(x, j + 1);
@@ -182,6 +251,7 @@ function fieldEnergy(field: usize, x: usize, g: usize, size: i32): f64 {
     put(g, j + 1, get(g, j + 1) - f * dy);
     put(g, j + 2, get(g, j + 2) - f * dz);
   }
+  let record = first + (<usize>pairs) * (PAIR << 3);
   let plane: f64 = 0;
   for (let p = 0; p < planes; p++, record += PLANE << 3) {
     const c = atomAt(record, 0), a = atomAt(record, 1), b = atomAt(record, 2), d = atomAt(record, 3);
@@ -199,9 +269,11 @@ function fieldEnergy(field: usize, x: usize, g: usize, size: i32): f64 {
 function errorEnergy(error: usize, x: usize, g: usize, size: i32, w: f64): f64 {
   memory.fill(g, 0, (<usize>size) << 3);
   const pairs = <i32>get(error, 0), volumes = <i32>get(error, 1), dim = <i32>get(error, 2);
-  let record = error + (ERROR_HEADER << 3);
+  const first = error + (ERROR_HEADER << 3);
+  const listed = listing ? listedPairs(first, pairs, ERROR_PAIR, x, size, dim) : pairs;
   let energy: f64 = 0;
-  for (let q = 0; q < pairs; q++, record += ERROR_PAIR << 3) {
+  for (let p = 0; p < listed; p++) {
+    const record = pairRecord(first, p, ERROR_PAIR);
     const i = atomAt(record, 0), j = atomAt(record, 1);
     let d2: f64 = 0;
     for (let k = 0; k < dim; k++) {
@@ -227,7 +299,7 @@ function errorEnergy(error: usize, x: usize, g: usize, size: i32, w: f64): f64 {
       put(g, j + k, get(g, j + k) - gk);
     }
   }
-  energy += volumeEnergy(record, volumes, x, g, 1);
+  energy += volumeEnergy(first + (<usize>pairs) * (ERROR_PAIR << 3), volumes, x, g, 1);
   if (w > 0 && dim == 4) {
     for (let i = 3; i < size; i += 4) {
       const v = get(x, i);
@@ -276,14 +348,25 @@ export function evaluateError(error: usize, x: usize, g: usize, size: i32, w: f6
 /** lbfgs.ts `minimise` of the force field from x, in place. Returns the final energy. */
 export function polish(field: usize, x: usize, size: i32, work: usize, maxIterations: i32, tolerance: f64, deadline: f64): f64 {
   embedding = false;
-  return minimise(field, x, size, work, maxIterations, tolerance, deadline);
+  return listedMinimise(field, x, size, work, maxIterations, tolerance, deadline);
 }
 
 /** lbfgs.ts `minimise` of the distance-geometry error (fourth-dimension weight w) from x, in place. Returns the final error. */
 export function embed(error: usize, x: usize, size: i32, work: usize, maxIterations: i32, tolerance: f64, deadline: f64, w: f64): f64 {
   embedding = true;
   fourthWeight = w;
-  return minimise(error, x, size, work, maxIterations, tolerance, deadline);
+  return listedMinimise(error, x, size, work, maxIterations, tolerance, deadline);
+}
+
+/** `minimise` through a pair list kept after the work vectors (the layout above). */
+function listedMinimise(table: usize, x: usize, size: i32, work: usize, maxIterations: i32, tolerance: f64, deadline: f64): f64 {
+  listOrigin = work + (((<usize>WORK_VECTORS) * (<usize>size) + 2 * HISTORY) << 3);
+  pairList = listOrigin + ((<usize>size) << 3);
+  listing = true;
+  listFresh = false;
+  const energy = minimise(table, x, size, work, maxIterations, tolerance, deadline);
+  listing = false;
+  return energy;
 }
 
 // The element-wise passes of the minimiser, two lanes at a time: each lane computes what the scalar loop of

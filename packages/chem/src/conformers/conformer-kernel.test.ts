@@ -15,8 +15,12 @@ const source = new URL('../../assembly/conformer-minimiser.ts', import.meta.url)
 const recorded = new URL('./conformer-minimiser.wasm.source-sha256', import.meta.url);
 
 // A chiral centre, an amide, aromatic and aliphatic rings, rotatable bonds and a double bond with
-// specified geometry: every kind of term.
-const MOLECULES = ['C[C@H](N)C(=O)Nc1ccc(CCOC)cc1', 'O=C(N[C@@H]1CCCN(C1)c1ncccn1)/C=C/c1ccc(F)cc1', 'CC(C)(C)OC(=O)N1CCC(CC1)C(=O)O'];
+// specified geometry: every kind of term; and a long chain, whose atoms travel far from the compact start,
+// so the polish's pair list is made again many times.
+const MOLECULES = [
+  'C[C@H](N)C(=O)Nc1ccc(CCOC)cc1', 'O=C(N[C@@H]1CCCN(C1)c1ncccn1)/C=C/c1ccc(F)cc1', 'CC(C)(C)OC(=O)N1CCC(CC1)C(=O)O',
+  'CCCCCCCCOCCOCCOCCN(CC)C(=O)c1ccccc1',
+];
 
 function fieldOf(smiles: string) {
   const topology = buildTopology(hydrogenatedGraph(smiles)!);

@@ -52,7 +52,8 @@ class MinimiserKernel {
     const at = TABLE + 8 * table.length;
     const g = at + 8 * x.length;
     const work = g + 8 * x.length;
-    ensureMemory(this.exports.memory, work + 8 * (this.workVectors * x.length + 16));
+    // The work area, then the pair list: where the atoms stood (x.length) and a 4-byte index per pair (table[0]).
+    ensureMemory(this.exports.memory, work + 8 * (this.workVectors * x.length + 16 + x.length) + 4 * (table[0] ?? 0));
     if (this.f64.buffer !== this.exports.memory.buffer) {
       this.f64 = new Float64Array(this.exports.memory.buffer);
       this.loaded = undefined;
