@@ -109,35 +109,57 @@ function multipleAngle(sine: f64, cosine: f64, n: f64, phase: f64): void {
   angleSin = sin(n * phi - phase);
 }
 
+// What torsionEnergy derives from the central bond b-c and from the first atom a, kept for the next term: the
+// terms of a bond come one after another, those of one first atom together (torsion-preferences.ts), and a
+// value computed once is the value computed again, so the sums come out the same to the last bit. fieldEnergy
+// forgets them before each evaluation (the coordinates changed).
+let bondB: i32 = -1;
+let bondC: i32 = -1;
+let firstA: i32 = -1;
+let bondGx: f64 = 0, bondGy: f64 = 0, bondGz: f64 = 0, bondLength: f64 = 0;
+let firstAx: f64 = 0, firstAy: f64 = 0, firstAz: f64 = 0, firstA2: f64 = 0, firstFg: f64 = 0;
+
 /** refinement-force-field.ts `torsionEnergy`. */
 function torsionEnergy(record: usize, x: usize, g: usize): f64 {
   const a = atomAt(record, 0), b = atomAt(record, 1), c = atomAt(record, 2), d = atomAt(record, 3);
   const k = get(record, 4), n = get(record, 5), phase = get(record, 6);
-  const f1x = get(x, a) - get(x, b), f1y = get(x, a + 1) - get(x, b + 1), f1z = get(x, a + 2) - get(x, b + 2);
-  const gx = get(x, b) - get(x, c), gy = get(x, b + 1) - get(x, c + 1), gz = get(x, b + 2) - get(x, c + 2);
+  if (b != bondB || c != bondC) {
+    bondGx = get(x, b) - get(x, c);
+    bondGy = get(x, b + 1) - get(x, c + 1);
+    bondGz = get(x, b + 2) - get(x, c + 2);
+    bondLength = Math.sqrt(bondGx * bondGx + bondGy * bondGy + bondGz * bondGz);
+    bondB = b;
+    bondC = c;
+    firstA = -1;
+  }
+  if (a != firstA) {
+    const f1x = get(x, a) - get(x, b), f1y = get(x, a + 1) - get(x, b + 1), f1z = get(x, a + 2) - get(x, b + 2);
+    firstAx = f1y * bondGz - f1z * bondGy;
+    firstAy = f1z * bondGx - f1x * bondGz;
+    firstAz = f1x * bondGy - f1y * bondGx;
+    firstA2 = firstAx * firstAx + firstAy * firstAy + firstAz * firstAz;
+    firstFg = f1x * bondGx + f1y * bondGy + f1z * bondGz;
+    firstA = a;
+  }
   const hx = get(x, d) - get(x, c), hy = get(x, d + 1) - get(x, c + 1), hz = get(x, d + 2) - get(x, c + 2);
-  const ax = f1y * gz - f1z * gy, ay = f1z * gx - f1x * gz, az = f1x * gy - f1y * gx;
-  const bx = hy * gz - hz * gy, by = hz * gx - hx * gz, bz = hx * gy - hy * gx;
-  const a2 = ax * ax + ay * ay + az * az;
+  const bx = hy * bondGz - hz * bondGy, by = hz * bondGx - hx * bondGz, bz = hx * bondGy - hy * bondGx;
   const b2 = bx * bx + by * by + bz * bz;
-  const gLength = Math.sqrt(gx * gx + gy * gy + gz * gz);
-  if (a2 < 1e-10 || b2 < 1e-10 || gLength < 1e-6) return 0;
-  const crossX = by * az - bz * ay, crossY = bz * ax - bx * az, crossZ = bx * ay - by * ax;
-  const sine = (crossX * gx + crossY * gy + crossZ * gz) / gLength;
-  const cosine = ax * bx + ay * by + az * bz;
+  if (firstA2 < 1e-10 || b2 < 1e-10 || bondLength < 1e-6) return 0;
+  const crossX = by * firstAz - bz * firstAy, crossY = bz * firstAx - bx * firstAz, crossZ = bx * firstAy - by * firstAx;
+  const sine = (crossX * bondGx + crossY * bondGy + crossZ * bondGz) / bondLength;
+  const cosine = firstAx * bx + firstAy * by + firstAz * bz;
   multipleAngle(sine, cosine, n, phase);
   const energy = k * (1 + angleCos);
   const dEdPhi = -k * n * angleSin;
-  const fg = f1x * gx + f1y * gy + f1z * gz;
-  const hg = hx * gx + hy * gy + hz * gz;
-  const sa = (-dEdPhi * gLength) / a2;
-  const sb = (dEdPhi * gLength) / b2;
-  const ta = (dEdPhi * fg) / (a2 * gLength);
-  const tb = (dEdPhi * hg) / (b2 * gLength);
-  const fax = sa * ax, fay = sa * ay, faz = sa * az;
+  const hg = hx * bondGx + hy * bondGy + hz * bondGz;
+  const sa = (-dEdPhi * bondLength) / firstA2;
+  const sb = (dEdPhi * bondLength) / b2;
+  const ta = (dEdPhi * firstFg) / (firstA2 * bondLength);
+  const tb = (dEdPhi * hg) / (b2 * bondLength);
+  const fax = sa * firstAx, fay = sa * firstAy, faz = sa * firstAz;
   const fdx = sb * bx, fdy = sb * by, fdz = sb * bz;
-  const fbx = -fax + ta * ax - tb * bx, fby = -fay + ta * ay - tb * by, fbz = -faz + ta * az - tb * bz;
-  const fcx = -fdx - ta * ax + tb * bx, fcy = -fdy - ta * ay + tb * by, fcz = -fdz - ta * az + tb * bz;
+  const fbx = -fax + ta * firstAx - tb * bx, fby = -fay + ta * firstAy - tb * by, fbz = -faz + ta * firstAz - tb * bz;
+  const fcx = -fdx - ta * firstAx + tb * bx, fcy = -fdy - ta * firstAy + tb * by, fcz = -fdz - ta * firstAz + tb * bz;
   plus(g, a, fax);
   plus(g, a + 1, fay);
   plus(g, a + 2, faz);
@@ -260,6 +282,7 @@ function fieldEnergy(field: usize, x: usize, g: usize, size: i32): f64 {
     addSignedVolumeGradient(x, g, a, b, c, d, 2 * PLANE_K * volume);
   }
   energy += plane;
+  bondB = bondC = firstA = -1;
   for (let t = 0; t < torsions; t++, record += TORSION << 3) energy += torsionEnergy(record, x, g);
   energy += volumeEnergy(record, volumes, x, g, VOLUME_WEIGHT);
   return energy;
