@@ -34,7 +34,7 @@ import {
 } from '@molsearch/engine';
 import type { Catalogue, ShapeQuery } from '@molsearch/engine';
 import {
-  SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, consensusSources, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
+  SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE2_PRESCORE, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, consensusSources, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 
@@ -177,7 +177,9 @@ function stageOneText(catalogue: Catalogue, method: Method, quality: Quality): s
   const grids = (m: ScoreMethod): string => `${m} grids of ${STAGE1_QUERY_CONFORMERS[m][quality]} query conformers, ${STAGE1_REFINED_PAIRS[m][quality] || 'all'} pairs refined`;
   if (method === 'consensus') return `a third of ${SHAPE_CANDIDATES[quality]} candidates each from the Morgan top, the shape and the electrostatic stage 1`;
   const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), SHAPE_CANDIDATES[quality]);
-  return sources.map((source) => `${source.wanted} by ${grids(source.method)}${source.withShape ? `, averaged with ${grids('espsim_shape')}` : ''}`).join(' + ');
+  const prescore = STAGE2_PRESCORE[method][quality];
+  return sources.map((source) => `${source.wanted} by ${grids(source.method)}${source.withShape ? `, averaged with ${grids('espsim_shape')}` : ''}`).join(' + ') +
+    (prescore ? `; aligned first on ${prescore.conformers} query conformers, the best ${prescore.kept} scored exactly` : '');
 }
 
 /** The query built as the search builds it for this catalogue: with the catalogue's charge model. */

@@ -41,7 +41,7 @@ import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, ChargeModel, ShapeQuery } from '@molsearch/engine';
 import {
-  CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, STAGE2_PRESCORE, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
   createRescorePool, candidateSources, indexCandidates, poolBuilder, probesCharges, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
@@ -490,12 +490,18 @@ async function latencyAndRecall(
   }
   console.log(
     `${method.padEnd(20)} ${quality.padEnd(13)} set ${set}: search ${spread(times)} (stage 2 on 2 workers included), index probe ${spread(stage1)} ` +
-      `finding ${median(found).toFixed(0)} rows (${probeText(catalogue, quality, charges)}), ${SHAPE_CANDIDATES[quality]} re-scored` +
+      `finding ${median(found).toFixed(0)} rows (${probeText(catalogue, quality, charges)}), ${rescoredText(method, quality)}` +
       (recalls.length > 0
         ? `; recall@${TOP} mean ${mean(recalls).toFixed(3)} over ${recalls.length} queries, min ${Math.min(...recalls).toFixed(2)}; ` +
           `similarity shortfall against the exact top ${TOP} mean ${mean(shortfalls).toFixed(4)}, largest ${Math.max(...shortfalls).toFixed(4)}`
         : ''),
   );
+}
+
+/** How many candidates stage 2 scores exactly, after a first alignment where the engine has one (shape/prescore.ts). */
+function rescoredText(method: ScoreMethod, quality: Quality): string {
+  const prescore = STAGE2_PRESCORE[method][quality];
+  return prescore ? `${SHAPE_CANDIDATES[quality]} aligned on ${prescore.conformers} query conformers, the best ${prescore.kept} re-scored` : `${SHAPE_CANDIDATES[quality]} re-scored`;
 }
 
 /** The probes a search of `catalogue` at `quality` asks the index (shape/index-candidates.ts), by charges too when `charges`. */

@@ -127,14 +127,18 @@ export interface QueryGrids {
   conformers: number[];
 }
 
+/** `wanted` (at least 1, at most `total`) indices evenly spaced from 0 among `total`: the query conformers a stage uses. */
+export function evenlySpaced(total: number, wanted: number): number[] {
+  const used = Math.max(1, Math.min(total, wanted));
+  return Array.from({ length: used }, (_, i) => Math.floor((i * total) / used));
+}
+
 /**
  * The query's grids: each chosen conformer in its principal frame under the four proper axis flips,
  * since principal axes carry no sign. `conformers` picks evenly spaced conformers of the model.
  */
 export function queryGrids(model: Model3D, conformers: number): QueryGrids {
-  const total = model.conformers.length;
-  const used = Math.max(1, Math.min(total, conformers));
-  const picks = Array.from({ length: used }, (_, i) => Math.floor((i * total) / used));
+  const picks = evenlySpaced(model.conformers.length, conformers);
   const count = picks.length * AXIS_SIGN_FLIPS.length;
   const grids = new Uint8Array(count * GRID_BYTES);
   const coarse = new Uint8Array(count * COARSE_GRID_BYTES);

@@ -9,6 +9,7 @@ import { BUILD_HERE, candidateColumn } from './grid-columns.ts';
 import { poolBuilder, poolRunner } from './grid-pool.ts';
 import type { GridPool } from './grid-pool.ts';
 import { indexCandidates } from './index-candidates.ts';
+import { prescoreShare, prescoredCandidates } from './prescore.ts';
 import { RUN_HERE } from './pose-grid-scan.ts';
 import type { GridKernelRunner, PoseGridColumn } from './pose-grid-scan.ts';
 import { rescoreModels } from './rescore-pool.ts';
@@ -120,7 +121,9 @@ export function catalogueElectrostaticForm(catalogue: Catalogue): ElectrostaticF
  * Two stages: every molecule's volume grids are compared with the query's in principal-axes poses
  * (format/grid-layout.ts), and the best of them by grid Tanimoto (shape), or by that and the charges
  * at the best grid poses (electrostatics, `candidateSources`), are aligned and scored by the 3D scorer;
- * that exact score is what is returned. The query must be built with the catalogue's charge model.
+ * that exact score is what is returned. Where a first alignment on a few query conformers pays
+ * (prescore.ts), only the best of the candidates by it are scored exactly. The query must be built with
+ * the catalogue's charge model.
  */
 export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, options: ShapeSearchOptions): Promise<{ rows: Uint32Array; similarities: Float64Array }> {
   const columns = catalogue.shape;
@@ -129,12 +132,18 @@ export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, optio
   }
   const electrostaticForm = catalogueElectrostaticForm(catalogue);
   const sources = candidateSources(options.method, electrostaticForm, SHAPE_CANDIDATES[options.quality]);
-  const candidates = keepMasked(await stage1Union(catalogue, query, sources, options.quality, options.gridPool), options.mask);
+  const stage1 = keepMasked(await stage1Union(catalogue, query, sources, options.quality, options.gridPool), options.mask);
+  const rescoring = { electrostaticForm, pool: options.pool, signal: options.signal };
+  const share = prescoreShare(options.method, options.quality, stage1.length);
+  const report = options.onProgress;
+  const kept = await prescoredCandidates(query.model, options.method, options.quality, [...stage1].map((row) => columns.model(row)), {
+    ...rescoring,
+    onProgress: report && ((fraction) => report(share * fraction)),
+  });
+  const candidates = kept ? kept.map((i) => stage1[i]!) : stage1;
   const similarities = await rescoreModels(query.model, options.method, [...candidates].map((row) => columns.model(row)), {
-    electrostaticForm,
-    pool: options.pool,
-    signal: options.signal,
-    onProgress: options.onProgress,
+    ...rescoring,
+    onProgress: report && ((fraction) => report(share + (1 - share) * fraction)),
   });
   const rows: number[] = [];
   const scores: number[] = [];

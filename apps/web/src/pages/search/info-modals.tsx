@@ -108,7 +108,10 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
                   {entry.probe.everyConformer.conformers} × 4 ({entry.probe.everyConformer.vectors.toLocaleString('en-US')} conformers);{' '}
                   {entry.probe.conformers} × 4 ({entry.probe.rows.toLocaleString('en-US')} molecules)
                 </td>
-                <td>{entry.candidates.toLocaleString('en-US')}</td>
+                <td>
+                  {entry.candidates.toLocaleString('en-US')}
+                  {entry.shapeScored ? ` (shape: the best ${entry.shapeScored.toLocaleString('en-US')} of them after a first alignment)` : ''}
+                </td>
                 <td>{foundPercent(entry.measured.shape)}</td>
                 <td>{foundPercent(entry.measured.electrostatic)}</td>
               </tr>

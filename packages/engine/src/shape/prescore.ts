@@ -1,0 +1,67 @@
+import type { Model3D, ScoreMethod } from '@molsearch/chem';
+import { evenlySpaced } from '../features/pose-grid.ts';
+import type { SearchQuality } from '../format/search-types.ts';
+import { bestRows } from './grid-candidates.ts';
+import { rescoreModels } from './rescore-pool.ts';
+import type { RescoreOptions } from './rescore-pool.ts';
+
+/**
+ * A first alignment of stage 1's candidates on a few of the query's conformers, after which stage 2 aligns
+ * and scores only the best of them on all of its conformers. The scores returned stay exact: the first
+ * alignment only chooses which candidates get them, as stage 1 does.
+ */
+export interface Prescore {
+  /** Query conformers of the first alignment, evenly spaced among the query's. */
+  conformers: number;
+  /** Candidates scored exactly: the best by the first alignment. */
+  kept: number;
+}
+
+/**
+ * Where a first alignment pays, by method and quality. Most of an exact score's time goes to the starting
+ * poses of its 30 x 3 conformer pairs, so an alignment on 4 query conformers costs about a third of one
+ * (136 against 387 µs a candidate on one thread), and it ranks shape candidates better than the stage-1
+ * grids do. At the 10^5 real Chemspace rows, 10 drug queries of set A, exact top 30 from every row scored
+ * (one-off script on the catalogue `npm run bench -- scale` builds): the best 25,000 by stage 1, as
+ * very_accurate re-scores them, held 0.940 of the shape top 30; aligned first on 4 query conformers and the
+ * best 6,000 of them scored exactly, 0.937 (4,000: 0.930) for 59 % of the CPU. The electrostatic method
+ * ranks its candidates by their charges in stage 1 already, and better than a first alignment does: the
+ * best 8,000 or 12,000 of 25,000 by a first alignment on 8 conformers held 0.973 or 0.977 of its top 30,
+ * against 0.997 for all 25,000. At fast, shape's first alignment of the best 7,000 keeping 1,500 held 0.840
+ * against 0.803 for 3,500 scored exactly, for 1.15 times the CPU; fast keeps its cost, which sets the
+ * latency of the largest catalogues.
+ */
+export const STAGE2_PRESCORE: Record<ScoreMethod, Partial<Record<SearchQuality, Prescore>>> = {
+  espsim_shape: { very_accurate: { conformers: 4, kept: 6000 } },
+  espsim_electrostatic: {},
+};
+
+/** The query with `conformers` of its conformers, evenly spaced (their summaries with them). */
+export function queryOnConformers(model: Model3D, conformers: number): Model3D {
+  const picks = evenlySpaced(model.conformers.length, conformers);
+  const reduced: Model3D = { ...model, conformers: picks.map((k) => model.conformers[k]!) };
+  if (model.summaries) reduced.summaries = picks.map((k) => model.summaries![k]!);
+  return reduced;
+}
+
+/**
+ * Which of `models` (stage 1's candidates) stage 2 scores exactly, as indices into `models`, ascending:
+ * the `kept` best by a first alignment where `STAGE2_PRESCORE` has one for the method and quality and
+ * there are more candidates than that; undefined (all of them) otherwise. `onProgress` reports the first
+ * alignment's share of the work.
+ */
+export async function prescoredCandidates(
+  query: Model3D, method: ScoreMethod, quality: SearchQuality, models: Uint8Array[], options: RescoreOptions,
+): Promise<Uint32Array | undefined> {
+  const prescore = STAGE2_PRESCORE[method][quality];
+  if (!prescore || models.length <= prescore.kept) return undefined;
+  const scores = await rescoreModels(queryOnConformers(query, prescore.conformers), method, models, options);
+  return bestRows(Float32Array.from(scores), prescore.kept);
+}
+
+/** The share of stage 2's work that a first alignment of `candidates` takes, each at about a third of the cost of an exact score. */
+export function prescoreShare(method: ScoreMethod, quality: SearchQuality, candidates: number): number {
+  const prescore = STAGE2_PRESCORE[method][quality];
+  if (!prescore || candidates <= prescore.kept) return 0;
+  return candidates / 3 / (candidates / 3 + prescore.kept);
+}
