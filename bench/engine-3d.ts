@@ -34,7 +34,7 @@ import {
 } from '@molsearch/engine';
 import type { Catalogue, ShapeQuery } from '@molsearch/engine';
 import {
-  SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE2_PRESCORE, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, consensusSources, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
+  SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE2_PRESCORE, stage1Wanted, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, consensusSources, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 
@@ -176,7 +176,7 @@ function drugQueries(count: number): string[] {
 function stageOneText(catalogue: Catalogue, method: Method, quality: Quality): string {
   const grids = (m: ScoreMethod): string => `${m} grids of ${STAGE1_QUERY_CONFORMERS[m][quality]} query conformers, ${STAGE1_REFINED_PAIRS[m][quality] || 'all'} pairs refined`;
   if (method === 'consensus') return `a third of ${SHAPE_CANDIDATES[quality]} candidates each from the Morgan top, the shape and the electrostatic stage 1`;
-  const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), SHAPE_CANDIDATES[quality]);
+  const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), stage1Wanted(method, quality));
   const prescore = STAGE2_PRESCORE[method][quality];
   return sources.map((source) => `${source.wanted} by ${grids(source.method)}${source.withShape ? `, averaged with ${grids('espsim_shape')}` : ''}`).join(' + ') +
     (prescore ? `; aligned first on ${prescore.conformers} query conformers, the best ${prescore.kept} scored exactly` : '');
@@ -284,7 +284,7 @@ async function stage1Ceilings(catalogue: Catalogue, method: Method, queries: str
 
 /** The candidates stage 1 gives `method` (consensus: its 3D part and the exact Morgan top, as the search draws them). */
 async function stage1Rows(catalogue: Catalogue, query: ShapeQuery, method: Method, quality: Quality): Promise<number[]> {
-  if (method !== 'consensus') return [...(await stage1Union(catalogue, query, candidateSources(method, catalogueElectrostaticForm(catalogue), SHAPE_CANDIDATES[quality]), quality))];
+  if (method !== 'consensus') return [...(await stage1Union(catalogue, query, candidateSources(method, catalogueElectrostaticForm(catalogue), stage1Wanted(method, quality)), quality))];
   const share = Math.ceil(SHAPE_CANDIDATES[quality] / 3);
   const from3d = await stage1Union(catalogue, query, consensusSources(catalogueElectrostaticForm(catalogue), quality), quality);
   const morgan = await search({ smiles: query.smiles, method: 'morgan', quality, databases: [catalogue.id], limit: share }, { dataDir: dirname(dirname(catalogue.dir)), threads: 1 });

@@ -41,7 +41,7 @@ import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, ChargeModel, ShapeQuery } from '@molsearch/engine';
 import {
-  CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, STAGE2_PRESCORE, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, STAGE2_PRESCORE, stage1Wanted, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
   createRescorePool, candidateSources, indexCandidates, poolBuilder, probesCharges, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
@@ -501,7 +501,7 @@ async function latencyAndRecall(
 /** How many candidates stage 2 scores exactly, after a first alignment where the engine has one (shape/prescore.ts). */
 function rescoredText(method: ScoreMethod, quality: Quality): string {
   const prescore = STAGE2_PRESCORE[method][quality];
-  return prescore ? `${SHAPE_CANDIDATES[quality]} aligned on ${prescore.conformers} query conformers, the best ${prescore.kept} re-scored` : `${SHAPE_CANDIDATES[quality]} re-scored`;
+  return prescore ? `${prescore.candidates} aligned on ${prescore.conformers} query conformers, the best ${prescore.kept} re-scored` : `${SHAPE_CANDIDATES[quality]} re-scored`;
 }
 
 /** The probes a search of `catalogue` at `quality` asks the index (shape/index-candidates.ts), by charges too when `charges`. */
@@ -546,7 +546,7 @@ async function agreement(catalogue: Catalogue, qualities: readonly Quality[], qu
   const form = catalogueElectrostaticForm(catalogue);
   const caseOf = (method: ScoreMethod, quality: Quality) => cases.find((entry) => entry.method === method && entry.quality === quality)!;
   for (const { method, quality, scores, exhaustiveMs } of cases) {
-    const wanted = SHAPE_CANDIDATES[quality];
+    const wanted = stage1Wanted(method, quality);
     // Ranked as the search ranks them (shape-search.ts candidateSources): the electrostatic stage 1 of today's
     // charge model by the mean of its shape and charge estimates, over the rows the index finds by volume and charges.
     const [source] = candidateSources(method, form, wanted);

@@ -20,7 +20,7 @@ export { writeIndexGraph } from './import/index-graph-writer.ts';
 export { viewShapeIndex } from './format/shape-index-file.ts';
 export { LEGACY_CHARGE_MODEL } from './features/charge-model.ts';
 export { shapeSearch } from './shape/shape-search.ts';
-export { STAGE2_PRESCORE } from './shape/prescore.ts';
+export { STAGE2_PRESCORE, stage1Wanted } from './shape/prescore.ts';
 export { createGridPool, poolBuilder, poolRunner } from './shape/grid-pool.ts';
 export type { PreparedBatch } from './features/prepared-batch.ts';
 export type { PrepareRequest } from './features/prepare-molecules.ts';

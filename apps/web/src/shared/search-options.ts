@@ -24,10 +24,10 @@ export interface QualityInfo {
   /** Candidates per database that stage 2 aligns and scores exactly (the engine's SHAPE_CANDIDATES). */
   candidates: number;
   /**
-   * Where a shape search aligns its candidates first on 4 query conformers and scores only the best of them
-   * exactly (the engine's STAGE2_PRESCORE), how many it scores exactly.
+   * Where a shape search takes more candidates, aligns them first on 4 query conformers and scores only the
+   * best of them exactly (the engine's STAGE2_PRESCORE): how many it aligns first and how many it scores exactly.
    */
-  shapeScored?: number;
+  shapePrescore?: { aligned: number; scored: number };
   /**
    * How stage 1 probes the index (the engine's STAGE1_INDEX_PROBE): query conformers (each under four axis flips) and the
    * nearest rows each probe keeps; in databases of up to 2 million molecules, which keep a fingerprint of every conformer,
@@ -129,9 +129,9 @@ export const SEARCH_QUALITIES: readonly QualityInfo[] = [
     value: 'very_accurate',
     label: 'Very Accurate',
     hint: '25,000 candidates · 15 query conformers',
-    details: `Probes the index from 15 query conformers (2 in databases of up to 2 million molecules, against every conformer of each molecule) and scores the best 25,000 candidates of each database exactly (a shape search aligns them first on 4 of its conformers and scores the best 6,000 of those exactly), for final candidate lists: on ${MEASURED_ON} ${foundText('very_accurate')}.`,
+    details: `Probes the index from 15 query conformers (2 in databases of up to 2 million molecules, against every conformer of each molecule) and scores the best 25,000 candidates of each database exactly (a shape search takes the best 35,000, aligns them first on 4 of its conformers and scores the best 6,000 of those exactly), for final candidate lists: on ${MEASURED_ON} ${foundText('very_accurate')}.`,
     candidates: 25_000,
-    shapeScored: 6_000,
+    shapePrescore: { aligned: 35_000, scored: 6_000 },
     probe: { conformers: 15, rows: 4096, everyConformer: { conformers: 2, vectors: 16384 } },
     measured: FOUND_TOP_30.very_accurate,
   },

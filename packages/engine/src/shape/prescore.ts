@@ -1,7 +1,7 @@
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { evenlySpaced } from '../features/pose-grid.ts';
 import type { SearchQuality } from '../format/search-types.ts';
-import { bestRows } from './grid-candidates.ts';
+import { SHAPE_CANDIDATES, bestRows } from './grid-candidates.ts';
 import { rescoreModels } from './rescore-pool.ts';
 import type { RescoreOptions } from './rescore-pool.ts';
 
@@ -11,6 +11,8 @@ import type { RescoreOptions } from './rescore-pool.ts';
  * alignment only chooses which candidates get them, as stage 1 does.
  */
 export interface Prescore {
+  /** Candidates stage 1 passes to the first alignment (in place of SHAPE_CANDIDATES). */
+  candidates: number;
   /** Query conformers of the first alignment, evenly spaced among the query's. */
   conformers: number;
   /** Candidates scored exactly: the best by the first alignment. */
@@ -22,19 +24,30 @@ export interface Prescore {
  * poses of its 30 x 3 conformer pairs, so an alignment on 4 query conformers costs about a third of one
  * (136 against 387 µs a candidate on one thread), and it ranks shape candidates better than the stage-1
  * grids do. At the 10^5 real Chemspace rows, 10 drug queries of set A, exact top 30 from every row scored
- * (one-off script on the catalogue `npm run bench -- scale` builds): the best 25,000 by stage 1, as
- * very_accurate re-scores them, held 0.940 of the shape top 30; aligned first on 4 query conformers and the
- * best 6,000 of them scored exactly, 0.937 (4,000: 0.930) for 59 % of the CPU. The electrostatic method
- * ranks its candidates by their charges in stage 1 already, and better than a first alignment does: the
- * best 8,000 or 12,000 of 25,000 by a first alignment on 8 conformers held 0.973 or 0.977 of its top 30,
- * against 0.997 for all 25,000. At fast, shape's first alignment of the best 7,000 keeping 1,500 held 0.840
- * against 0.803 for 3,500 scored exactly, for 1.15 times the CPU; fast keeps its cost, which sets the
- * latency of the largest catalogues.
+ * (one-off script on the catalogue `npm run bench -- scale` builds), the share of the shape top 30 found:
+ *
+ * | stage 1 keeps | scored exactly | found | stage-2 CPU |
+ * | 25,000 | all | 0.940 | 1 |
+ * | 25,000 | best 6,000 by a first alignment | 0.937 | 0.59 |
+ * | 35,000 | best 6,000 by a first alignment | 0.963 | 0.73 |
+ * | 50,000 | best 6,000 by a first alignment | 0.987 | 0.94 |
+ *
+ * Very accurate takes the middle way: more of the top 30 for less time. The electrostatic method ranks its
+ * candidates by their charges in stage 1 already, and better than a first alignment does: the best 8,000 or
+ * 12,000 of 25,000 by a first alignment on 8 conformers held 0.973 or 0.977 of its top 30, against 0.997 for
+ * all 25,000. At fast, shape's first alignment of the best 7,000 keeping 1,500 held 0.840 against 0.803 for
+ * 3,500 scored exactly, for 1.15 times the CPU; fast keeps its cost, which sets the latency of the largest
+ * catalogues.
  */
 export const STAGE2_PRESCORE: Record<ScoreMethod, Partial<Record<SearchQuality, Prescore>>> = {
-  espsim_shape: { very_accurate: { conformers: 4, kept: 6000 } },
+  espsim_shape: { very_accurate: { candidates: 35_000, conformers: 4, kept: 6000 } },
   espsim_electrostatic: {},
 };
+
+/** How many candidates stage 1 keeps for `method` at `quality`: those a first alignment takes, or those scored exactly. */
+export function stage1Wanted(method: ScoreMethod, quality: SearchQuality): number {
+  return STAGE2_PRESCORE[method][quality]?.candidates ?? SHAPE_CANDIDATES[quality];
+}
 
 /** The query with `conformers` of its conformers, evenly spaced (their summaries with them). */
 export function queryOnConformers(model: Model3D, conformers: number): Model3D {

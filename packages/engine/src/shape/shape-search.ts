@@ -4,12 +4,12 @@ import { catalogueChargeModel, electrostaticFormFor } from '../features/charge-m
 import { EngineError } from '../format/engine-error.ts';
 import { sortHits } from '../format/hit-order.ts';
 import type { SearchQuality } from '../format/search-types.ts';
-import { SHAPE_CANDIDATES, bestRows, columnScores } from './grid-candidates.ts';
+import { bestRows, columnScores } from './grid-candidates.ts';
 import { BUILD_HERE, candidateColumn } from './grid-columns.ts';
 import { poolBuilder, poolRunner } from './grid-pool.ts';
 import type { GridPool } from './grid-pool.ts';
 import { indexCandidates } from './index-candidates.ts';
-import { prescoreShare, prescoredCandidates } from './prescore.ts';
+import { prescoreShare, prescoredCandidates, stage1Wanted } from './prescore.ts';
 import { RUN_HERE } from './pose-grid-scan.ts';
 import type { GridKernelRunner, PoseGridColumn } from './pose-grid-scan.ts';
 import { rescoreModels } from './rescore-pool.ts';
@@ -131,7 +131,7 @@ export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, optio
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for ${options.method}: re-import it with 3D columns (molsearch import --3d).`);
   }
   const electrostaticForm = catalogueElectrostaticForm(catalogue);
-  const sources = candidateSources(options.method, electrostaticForm, SHAPE_CANDIDATES[options.quality]);
+  const sources = candidateSources(options.method, electrostaticForm, stage1Wanted(options.method, options.quality));
   const stage1 = keepMasked(await stage1Union(catalogue, query, sources, options.quality, options.gridPool), options.mask);
   const rescoring = { electrostaticForm, pool: options.pool, signal: options.signal };
   const share = prescoreShare(options.method, options.quality, stage1.length);

@@ -110,7 +110,9 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
                 </td>
                 <td>
                   {entry.candidates.toLocaleString('en-US')}
-                  {entry.shapeScored ? ` (shape: the best ${entry.shapeScored.toLocaleString('en-US')} of them after a first alignment)` : ''}
+                  {entry.shapePrescore
+                    ? ` (shape: the best ${entry.shapePrescore.scored.toLocaleString('en-US')} of ${entry.shapePrescore.aligned.toLocaleString('en-US')} aligned first)`
+                    : ''}
                 </td>
                 <td>{foundPercent(entry.measured.shape)}</td>
                 <td>{foundPercent(entry.measured.electrostatic)}</td>
