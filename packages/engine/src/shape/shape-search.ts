@@ -136,12 +136,13 @@ export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, optio
   const rescoring = { electrostaticForm, pool: options.pool, signal: options.signal };
   const share = prescoreShare(options.method, options.quality, stage1.length);
   const report = options.onProgress;
-  const kept = await prescoredCandidates(query.model, options.method, options.quality, [...stage1].map((row) => columns.model(row)), {
+  const models = [...stage1].map((row) => columns.model(row));
+  const kept = await prescoredCandidates(query.model, options.method, options.quality, models, {
     ...rescoring,
     onProgress: report && ((fraction) => report(share * fraction)),
   });
   const candidates = kept ? kept.map((i) => stage1[i]!) : stage1;
-  const similarities = await rescoreModels(query.model, options.method, [...candidates].map((row) => columns.model(row)), {
+  const similarities = await rescoreModels(query.model, options.method, kept ? [...kept].map((i) => models[i]!) : models, {
     ...rescoring,
     onProgress: report && ((fraction) => report(share + (1 - share) * fraction)),
   });
