@@ -57,24 +57,28 @@ export function queryOnConformers(model: Model3D, conformers: number): Model3D {
   return reduced;
 }
 
+/** The first alignment `candidates` from stage 1 get for `method` at `quality`: none where the table has none or no more arrive than it keeps. */
+function prescoreFor(method: ScoreMethod, quality: SearchQuality, candidates: number): Prescore | undefined {
+  const prescore = STAGE2_PRESCORE[method][quality];
+  return prescore && candidates > prescore.kept ? prescore : undefined;
+}
+
 /**
  * Which of `models` (stage 1's candidates) stage 2 scores exactly, as indices into `models`, ascending:
- * the `kept` best by a first alignment where `STAGE2_PRESCORE` has one for the method and quality and
- * there are more candidates than that; undefined (all of them) otherwise. `onProgress` reports the first
- * alignment's share of the work.
+ * the `kept` best by their first alignment (`prescoreFor`); undefined (all of them) without one.
+ * `onProgress` reports the first alignment's share of the work.
  */
 export async function prescoredCandidates(
   query: Model3D, method: ScoreMethod, quality: SearchQuality, models: Uint8Array[], options: RescoreOptions,
 ): Promise<Uint32Array | undefined> {
-  const prescore = STAGE2_PRESCORE[method][quality];
-  if (!prescore || models.length <= prescore.kept) return undefined;
+  const prescore = prescoreFor(method, quality, models.length);
+  if (!prescore) return undefined;
   const scores = await rescoreModels(queryOnConformers(query, prescore.conformers), method, models, options);
   return bestRows(Float32Array.from(scores), prescore.kept);
 }
 
-/** The share of stage 2's work that a first alignment of `candidates` takes, each at about a third of the cost of an exact score. */
+/** The share of stage 2's work that the first alignment of `candidates` takes, each at about a third of the cost of an exact score. */
 export function prescoreShare(method: ScoreMethod, quality: SearchQuality, candidates: number): number {
-  const prescore = STAGE2_PRESCORE[method][quality];
-  if (!prescore || candidates <= prescore.kept) return 0;
-  return candidates / 3 / (candidates / 3 + prescore.kept);
+  const prescore = prescoreFor(method, quality, candidates);
+  return prescore ? candidates / 3 / (candidates / 3 + prescore.kept) : 0;
 }
