@@ -31,11 +31,16 @@ export interface MolGraph {
   bonds: GraphBond[];
   /** Smallest set of smallest rings, as atom index lists. */
   rings: number[][];
+  /**
+   * RDKit's CIP ranks of the atoms as read, when its stereo perception ranked them (it does whenever an atom
+   * may be a stereocentre); hydrogens added to the graph later have none.
+   */
+  cipRanks?: number[];
 }
 
 interface RDKitJsonAtom { z?: number; impHs?: number; chg?: number; isotope?: number; stereo?: string }
 interface RDKitJsonBond { bo?: number; atoms: [number, number]; stereo?: string; stereoAtoms?: number[] }
-interface RDKitJsonExtension { name: string; aromaticAtoms?: number[]; aromaticBonds?: number[]; atomRings?: number[][] }
+interface RDKitJsonExtension { name: string; aromaticAtoms?: number[]; aromaticBonds?: number[]; atomRings?: number[][]; cipRanks?: number[] }
 interface RDKitJsonMolecule { atoms: RDKitJsonAtom[]; bonds?: RDKitJsonBond[]; extensions?: RDKitJsonExtension[] }
 interface RDKitJson {
   defaults: { atom: Required<Omit<RDKitJsonAtom, 'stereo'>> & { stereo: string }; bond: { bo: number; stereo: string } };
@@ -67,7 +72,9 @@ export function graphFromRDKitJson(json: string): MolGraph {
     stereo: bond.stereo ?? defaults.bond.stereo,
     stereoAtoms: bond.stereoAtoms ?? [],
   }));
-  return { atoms, bonds, rings: extension?.atomRings ?? [] };
+  const graph: MolGraph = { atoms, bonds, rings: extension?.atomRings ?? [] };
+  if (extension?.cipRanks) graph.cipRanks = extension.cipRanks;
+  return graph;
 }
 
 /**

@@ -4,6 +4,7 @@ import { graphFromRDKitJson } from './mol-graph.ts';
 import type { MolGraph } from './mol-graph.ts';
 import { molecularFormula } from './molecular-formula.ts';
 import { qedFromInputs, qedInputs } from './qed.ts';
+import { moleculeDescriptors } from './descriptors/molecule-descriptors.ts';
 
 /** The ADMET panel's computed columns for one molecule. Keys are the column keys of `PROPERTY_COLUMNS`. */
 export interface MoleculeProperties {
@@ -71,34 +72,18 @@ export function formatPropertyValue(properties: MoleculeProperties, column: Prop
   return value;
 }
 
-/** The subset of RDKit's `get_descriptors()` JSON that the panel uses. */
-interface RDKitDescriptors {
-  exactmw: number;
-  amw: number;
-  CrippenClogP: number;
-  tpsa: number;
-  NumHBD: number;
-  NumHBA: number;
-  lipinskiHBD: number;
-  lipinskiHBA: number;
-  NumRotatableBonds: number;
-  NumHeavyAtoms: number;
-  NumAromaticRings: number;
-  FractionCSP3: number;
-  NumAtomStereoCenters: number;
-}
-
 /** Properties of the molecule as written (standardise first if salts should not count). */
 export function computeProperties(smiles: string): MoleculeProperties | undefined {
   return withMol(smiles, (mol) => (mol.get_num_atoms() === 0 ? undefined : moleculeProperties(mol)));
 }
 
 /**
- * Properties of an already parsed molecule; one descriptor call and one JSON read per molecule. A caller
- * that has read the molecule's graph (`graphFromRDKitJson(mol.get_json())`) passes it to save the read.
+ * Properties of an already parsed molecule, computed from its graph (one JSON read) to the values RDKit's
+ * descriptors give. A caller that has read the molecule's graph (`graphFromRDKitJson(mol.get_json())`)
+ * passes it to save the read.
  */
 export function moleculeProperties(mol: RDKitMol, graph: MolGraph = graphFromRDKitJson(mol.get_json())): MoleculeProperties {
-  const d = JSON.parse(mol.get_descriptors()) as RDKitDescriptors;
+  const d = moleculeDescriptors(mol, graph);
   const lipinskiViolations =
     Number(d.amw > 500) + Number(d.CrippenClogP > 5) + Number(d.lipinskiHBD > 5) + Number(d.lipinskiHBA > 10);
   return {
