@@ -4,6 +4,9 @@ import { QED_ALERT_SMARTS } from './qed-alerts.ts';
 import { graphFromRDKitJson } from './mol-graph.ts';
 import { atomKinds, mayMatch, patternNeeds } from './smarts-atom-screen.ts';
 import type { MolGraph } from './mol-graph.ts';
+import { descriptorTopology, singleOrAromatic } from './descriptors/topology.ts';
+import type { DescriptorTopology } from './descriptors/topology.ts';
+import { qedAcceptorCount } from './descriptors/qed-acceptors.ts';
 
 /**
  * Quantitative estimate of drug-likeness (Bickerton et al. 2012, Nat. Chem. 4, 90): each of eight
@@ -47,7 +50,8 @@ const MEAN_WEIGHTS: Record<keyof QedInputs, number> = {
   mw: 0.66, alogp: 0.46, hba: 0.05, hbd: 0.61, psa: 0.06, rotb: 0.65, arom: 0.48, alerts: 0.95,
 };
 
-const ACCEPTOR_SMARTS = [
+/** QED's acceptor patterns; the graph code counts the same atoms (descriptors/qed-acceptors.ts). */
+export const QED_ACCEPTOR_SMARTS: readonly string[] = [
   '[oH0;X2]', '[OH1;X2;v2]', '[OH0;X2;v2]', '[OH0;X1;v2]', '[O-;X1]', '[SH0;X2;v2]', '[SH0;X1;v2]', '[S-;X1]',
   '[nH0;X2]', '[NH0;X1;v3]', '[$([N;+0;X3;v3]);!$(N[C,S]=O)]',
 ];
@@ -83,19 +87,24 @@ export interface QedDescriptors {
 
 /**
  * QED inputs of a molecule parsed from SMILES (hydrogens already implicit, as QED requires).
- * RDKit's default rotatable-bond count is the strict one QED uses.
+ * RDKit's default rotatable-bond count is the strict one QED uses. Acceptors and the aromatic ring count are
+ * read from the graph as RDKit's patterns define them; only a graph with bonds the descriptor code leaves to
+ * RDKit (zero-order, dative) is searched with the patterns themselves.
  */
 export function qedInputs(mol: RDKitMol, descriptors: QedDescriptors, graph?: MolGraph): QedInputs {
   const queries = qedQueries();
   const atoms = graph ?? graphFromRDKitJson(mol.get_json());
+  const topology = descriptorTopology(atoms);
   let hba = 0;
-  for (const acceptor of queries.acceptors) hba += countMatches(mol, acceptor);
+  if (topology) hba = qedAcceptorCount(topology);
+  else for (const acceptor of queries.acceptors) hba += countMatches(mol, acceptor);
   // Most alerts need an atom most molecules lack (sulfur, a halogen, a charge, ...): those are not searched.
   const kinds = atomKinds(atoms);
   let alerts = 0;
   queries.alerts.forEach((alert, i) => {
     if (mayMatch(ALERT_NEEDS[i]!, kinds) && mol.get_substruct_match(alert) !== '{}') alerts++;
   });
+  const removed = topology ? aliphaticRingAtomsBesideNonAromatic(topology) : matchedAtoms(mol, queries.aliphaticRingAtom);
   return {
     mw: descriptors.amw,
     alogp: descriptors.CrippenClogP,
@@ -103,7 +112,7 @@ export function qedInputs(mol: RDKitMol, descriptors: QedDescriptors, graph?: Mo
     hbd: descriptors.NumHBD,
     psa: descriptors.tpsa,
     rotb: descriptors.NumRotatableBonds,
-    arom: ringsWithoutAliphaticAtoms(mol, atoms, queries.aliphaticRingAtom),
+    arom: ringsWithoutAliphaticAtoms(atoms, removed),
     alerts,
   };
 }
@@ -113,15 +122,30 @@ function countMatches(mol: RDKitMol, query: RDKitMol): number {
   return Array.isArray(matches) ? matches.length : 0;
 }
 
+function matchedAtoms(mol: RDKitMol, query: RDKitMol): Set<number> {
+  const atoms = new Set<number>();
+  const matches = JSON.parse(mol.get_substruct_matches(query)) as unknown;
+  if (Array.isArray(matches)) for (const match of matches as { atoms: number[] }[]) for (const atom of match.atoms) atoms.add(atom);
+  return atoms;
+}
+
+/** [$([A;R][!a])]: aliphatic ring atoms with a single or aromatic bond to a non-aromatic atom. */
+function aliphaticRingAtomsBesideNonAromatic(t: DescriptorTopology): Set<number> {
+  const atoms = new Set<number>();
+  t.graph.atoms.forEach((atom, i) => {
+    if (atom.aromatic || !t.ringAtom[i]) return;
+    const offRing = t.neighbours[i]!.some((j, k) => !t.graph.atoms[j]!.aromatic && singleOrAromatic(t.bondKind[t.bondsOf[i]![k]!]!));
+    if (offRing) atoms.add(i);
+  });
+  return atoms;
+}
+
 /**
  * QED's aromatic ring count: delete aliphatic ring atoms that touch a non-aromatic atom and count the
  * rings that remain. The smallest set of smallest rings has as many rings as the graph's cycle rank
  * (bonds - atoms + connected pieces), so no ring perception is needed on the pruned graph.
  */
-function ringsWithoutAliphaticAtoms(mol: RDKitMol, graph: MolGraph, aliphaticRingAtom: RDKitMol): number {
-  const removed = new Set<number>();
-  const matches = JSON.parse(mol.get_substruct_matches(aliphaticRingAtom)) as unknown;
-  if (Array.isArray(matches)) for (const match of matches as { atoms: number[] }[]) for (const atom of match.atoms) removed.add(atom);
+function ringsWithoutAliphaticAtoms(graph: MolGraph, removed: ReadonlySet<number>): number {
   const atomCount = graph.atoms.length;
   const parent = Array.from({ length: atomCount }, (_, i) => i);
   const find = (i: number): number => {
@@ -160,7 +184,7 @@ function qedQueries(): QedQueries {
     return query;
   };
   const queries = {
-    acceptors: ACCEPTOR_SMARTS.map(parse),
+    acceptors: QED_ACCEPTOR_SMARTS.map(parse),
     alerts: QED_ALERT_SMARTS.map(parse),
     aliphaticRingAtom: parse(ALIPHATIC_RING_ATOM_SMARTS),
   };
