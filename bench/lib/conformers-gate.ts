@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { generateConformers, hydrogenatedGraph, loadRDKit, withMol } from '@molsearch/chem';
-import type { Coordinates, MolGraph } from '@molsearch/chem';
+import type { ConformerMethod, Coordinates, MolGraph } from '@molsearch/chem';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CATALOGUE_DIR = join(root, '..', 'shared', 'data', 'catalogs');
@@ -87,9 +87,9 @@ function sdfRecord(molblock: string, title: string, heavy: number, coordinates: 
 
 /**
  * Writes our conformers of the reference molecules to an SDF (heavy atoms, RDKit's atom order, title =
- * catalogue id) for scripts/reference/shape-gate.py; molecule i gets seed `seed + i`. Returns CPU conformers/s and ms/molecule for the batch.
+ * catalogue id) for scripts/reference/shape-gate.py; molecule i gets seed `seed + i`, conformers embedded by `method`. Returns CPU conformers/s and ms/molecule for the batch.
  */
-export async function writeGateConformers(outPath: string, count: number, seed = 0, timeBudgetMs = 5000): Promise<{ perSecond: number; msPerMolecule: number; conformersPerMolecule: number }> {
+export async function writeGateConformers(outPath: string, count: number, seed = 0, method: ConformerMethod = 'distance-geometry', timeBudgetMs = 5000): Promise<{ perSecond: number; msPerMolecule: number; conformersPerMolecule: number }> {
   await loadRDKit();
   const chunks: string[] = [];
   let conformers = 0;
@@ -101,7 +101,7 @@ export async function writeGateConformers(outPath: string, count: number, seed =
     if (!graph || !molblock) continue;
     // CPU time: the wall clock on a shared machine mostly measures the neighbours.
     const start = process.cpuUsage();
-    const result = generateConformers(graph, { count, seed: seed + index, timeBudgetMs });
+    const result = generateConformers(graph, { count, seed: seed + index, timeBudgetMs, method });
     const used = process.cpuUsage(start);
     elapsed += (used.user + used.system) / 1000;
     conformers += result.conformers.length;

@@ -117,7 +117,7 @@ export async function pipelineStages(set: MoleculeSet, log: (line: string) => vo
       : addHydrogenAtoms({ atoms: read.parsed.atoms.map((atom) => ({ ...atom })), bonds: [...read.parsed.bonds], rings: read.parsed.rings }));
     const before = spent.get('conformers') ?? 0;
     const { conformers } = timed('conformers', () =>
-      generateConformers(graph, { count: CATALOGUE_SHAPE.conformers, seed: CATALOGUE_SHAPE.seed, timeBudgetMs: CATALOGUE_SHAPE.timeBudgetMs }, clock));
+      generateConformers(graph, { count: CATALOGUE_SHAPE.conformers, seed: CATALOGUE_SHAPE.seed, timeBudgetMs: CATALOGUE_SHAPE.timeBudgetMs, method: CATALOGUE_SHAPE.method }, clock));
     const conformerMs = (spent.get('conformers') ?? 0) - before;
     for (const [grouping, label] of Object.entries(moleculeClasses(graph, properties.rotatable_bonds))) {
       const group = classes.get(grouping) ?? new Map<string, { molecules: number; ms: number }>();

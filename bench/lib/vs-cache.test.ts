@@ -28,9 +28,10 @@ describe('prepared-molecule cache', () => {
   });
 
   it('keys on the SMILES and the conformer settings', () => {
-    const settings = { conformers: 3, seed: 42, timeBudgetMs: 2000 };
+    const settings = { conformers: 3, seed: 42, timeBudgetMs: 2000, method: 'fragments' } as const;
     expect(cacheKey(['CCO'], settings)).toBe(cacheKey(['CCO'], settings));
     expect(cacheKey(['CCO'], settings)).not.toBe(cacheKey(['CCN'], settings));
     expect(cacheKey(['CCO'], settings)).not.toBe(cacheKey(['CCO'], { ...settings, conformers: 30 }));
+    expect(cacheKey(['CCO'], settings)).not.toBe(cacheKey(['CCO'], { ...settings, method: 'distance-geometry' }));
   });
 });

@@ -15,7 +15,7 @@ import {
   standardizeSmiles,
   withMol,
 } from '@molsearch/chem';
-import type { MolGraph, PartialChargeModel } from '@molsearch/chem';
+import type { ConformerMethod, MolGraph, PartialChargeModel } from '@molsearch/chem';
 import { colourFeatures, encodeFeatures } from './vs-colour.ts';
 
 export const CHARGE_STATES = ['neutral', 'ph74'] as const;
@@ -23,9 +23,10 @@ export type ChargeState = (typeof CHARGE_STATES)[number];
 export const CHARGE_MODELS: readonly PartialChargeModel[] = ['gasteiger', 'mmff94'];
 
 /** As the engine's CATALOGUE_SHAPE / QUERY_SHAPE (packages/engine, import preparation): seed 42. */
-export interface ConformerSettings { conformers: number; seed: number; timeBudgetMs: number }
-export const CATALOGUE_CONFORMERS: ConformerSettings = { conformers: 3, seed: 42, timeBudgetMs: 2000 };
-export const QUERY_CONFORMERS: ConformerSettings = { conformers: 30, seed: 42, timeBudgetMs: 5000 };
+export interface ConformerSettings { conformers: number; seed: number; timeBudgetMs: number; method: ConformerMethod }
+/** As the engine builds catalogue rows (CATALOGUE_SHAPE) and queries (QUERY_SHAPE). */
+export const CATALOGUE_CONFORMERS: ConformerSettings = { conformers: 3, seed: 42, timeBudgetMs: 2000, method: 'fragments' };
+export const QUERY_CONFORMERS: ConformerSettings = { conformers: 30, seed: 42, timeBudgetMs: 5000, method: 'distance-geometry' };
 
 export interface PreparedMolecule {
   fingerprint: Uint8Array;
@@ -60,7 +61,7 @@ export function prepareMolecule(smiles: string, settings: ConformerSettings): Pr
     const graph = forms[state];
     // A hydrogen or proton alone has no volume to compare (the import builds no model either).
     if (!graph.atoms.some((atom) => atom.atomicNumber > 1)) continue;
-    const { conformers } = generateConformers(graph, { count: settings.conformers, seed: settings.seed, timeBudgetMs: settings.timeBudgetMs });
+    const { conformers } = generateConformers(graph, { count: settings.conformers, seed: settings.seed, timeBudgetMs: settings.timeBudgetMs, method: settings.method });
     if (conformers.length === 0 || conformers[0]!.length === 0) continue;
     for (const model of CHARGE_MODELS) {
       const charges = partialCharges(graph, model);

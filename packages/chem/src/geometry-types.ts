@@ -4,7 +4,16 @@
  */
 export type Coordinates = Float64Array;
 
+/**
+ * How skeletons are embedded: by distance geometry on the whole molecule, or assembled from ring systems
+ * and chain atoms at torsion minima with the most representative by shape polished (about twice as fast,
+ * as good against RDKit's conformers at three a molecule: `npm run bench -- conformer-gate`).
+ */
+export type ConformerMethod = 'distance-geometry' | 'fragments';
+
 export interface ConformerOptions {
+  /** Default distance geometry. */
+  method?: ConformerMethod;
   /** Number of conformers wanted (queries ask for more than catalogue entries). */
   count: number;
   /** Same seed, same input -> same coordinates. */

@@ -63,9 +63,8 @@ function distantHeavyPairs(graph: MolGraph): [number, number][] {
   return pairs;
 }
 
-const options = { count: 3, seed: 7, timeBudgetMs: 5_000 };
-
-describe('generateConformers', () => {
+describe.each(['distance-geometry', 'fragments'] as const)('generateConformers by %s', (method) => {
+  const options = { count: 3, seed: 7, timeBudgetMs: 5_000, method };
   let catalogue: CatalogueReference[] = [];
   let stereo: StereoReference[] = [];
   /** Conformers of each catalogue molecule, generated once and checked by several tests. */

@@ -1,7 +1,8 @@
 import type { MolGraph } from '../mol-graph.ts';
-import type { ConformerOptions, ConformerSet, Coordinates } from '../geometry-types.ts';
-import { alignedRmsd } from './conformer-rmsd.ts';
-import { placeHydrogens } from './hydrogen-placement.ts';
+import type { ConformerOptions, ConformerSet } from '../geometry-types.ts';
+import { ConformerCollector, type EmbeddedAttempt } from './conformer-collector.ts';
+import { chosenConformers } from './chosen-conformers.ts';
+import { fragmentEmbedder } from './fragment-embedder.ts';
 import { attemptSeed } from './random.ts';
 import { skeletonEmbedder } from './skeleton-embedder.ts';
 import type { ConformerClock } from './stage-clock.ts';
@@ -9,24 +10,14 @@ import { buildTopology } from './topology.ts';
 import type { Topology } from './topology.ts';
 
 /**
- * Conformers closer than this (heavy-atom RMSD after superposition, Å) count as the same one. A few
- * catalogue conformers must differ clearly; a query's many may differ less, since close neighbours
- * still change the best shape overlap (the finer threshold raised the K = 30 gate mean by 0.01).
- */
-function pruneRmsd(wanted: number): number {
-  return Math.max(0.25, 0.5 * Math.sqrt(3 / wanted));
-}
-/** Embedding attempts per wanted conformer before settling for fewer. */
-const ATTEMPTS_PER_CONFORMER = 2;
-/** Consecutive duplicates after which the molecule is taken to be rigid (no more distinct conformers). */
-function rigidAfterDuplicates(wanted: number): number {
-  return 3 + Math.floor(wanted / 3);
-}
-
-/**
- * 3D conformers of a hydrogenated molecular graph by distance geometry: ideal-geometry bounds, triangle
- * smoothing, random metric embedding (in 4D when there are chiral centres), error-function minimisation
- * with chiral volumes, a torsion-aware force-field polish, then hydrogens placed on the heavy-atom skeleton.
+ * 3D conformers of a hydrogenated molecular graph, its heavy-atom skeleton embedded one of two ways, then
+ * hydrogens placed on it:
+ * - `distance-geometry` (the default): ideal-geometry bounds, triangle smoothing, random metric embedding
+ *   (in 4D when there are chiral centres), error-function minimisation with chiral volumes, and a
+ *   torsion-aware force-field polish, attempt after attempt;
+ * - `fragments`: skeletons assembled from ring systems and chain atoms at torsion minima, the most
+ *   representative by shape polished (chosen-conformers.ts); molecules it cannot cut into pieces take
+ *   distance geometry.
  *
  * Deterministic for a given seed (unless the time cap cuts it short); up to `count` conformers at least
  * `pruneRmsd(count)` apart; specified tetrahedral centres and double bonds are honoured when any attempt
@@ -56,12 +47,6 @@ function placeholderGeometry(atoms: number): Float64Array {
   return x;
 }
 
-/** One embedding attempt: the heavy-atom skeleton and whether the specified stereo came out right. */
-export interface EmbeddedAttempt {
-  coordinates: Float64Array;
-  stereoOk: boolean;
-}
-
 /**
  * Embeds the attempts of one molecule. An attempt's skeleton depends only on the molecule, the seed and
  * the attempt number, so attempts can run on any thread and be collected in order (`ConformerCollector`).
@@ -76,73 +61,15 @@ export function attemptEmbedder(topology: Topology, seed: number, clock?: Confor
   return { approximate: embedder.approximate, embed: (attempt, deadline) => embedder.embed(attemptSeed(seed, attempt), deadline) };
 }
 
-/**
- * Takes embedding attempts in attempt order and keeps the distinct ones: the choice of conformers,
- * whichever thread embedded them. `done` once enough are kept, the molecule looks rigid or the attempts
- * run out.
- */
-export class ConformerCollector {
-  /** Attempts to make at most. */
-  readonly attempts: number;
-  private readonly topology: Topology;
-  private readonly wanted: number;
-  private readonly threshold: number;
-  private readonly rigidAfter: number;
-  private readonly heavy: number[];
-  private readonly accepted: Float64Array[] = [];
-  private fallback: Float64Array | undefined;
-  private duplicates = 0;
-  private offered = 0;
-  private rigid = false;
-
-  constructor(topology: Topology, count: number) {
-    this.topology = topology;
-    this.wanted = Math.max(1, Math.floor(count));
-    this.attempts = this.wanted * ATTEMPTS_PER_CONFORMER + 2;
-    this.threshold = pruneRmsd(this.wanted);
-    this.rigidAfter = rigidAfterDuplicates(this.wanted);
-    this.heavy = Array.from({ length: topology.size }, (_, i) => i);
-  }
-
-  get done(): boolean {
-    return this.rigid || this.accepted.length >= this.wanted || this.offered >= this.attempts;
-  }
-
-  /** The next attempt's result (attempt number = attempts offered so far). */
-  offer({ coordinates, stereoOk }: EmbeddedAttempt): void {
-    this.offered++;
-    if (!stereoOk) {
-      this.fallback ??= coordinates;
-      return;
-    }
-    if (this.accepted.some((other) => alignedRmsd(other, coordinates, this.heavy) < this.threshold)) {
-      if (++this.duplicates >= this.rigidAfter) this.rigid = true;
-      return;
-    }
-    this.duplicates = 0;
-    this.accepted.push(coordinates);
-  }
-
-  /** The kept skeletons with their hydrogens placed. */
-  result(timedOut: boolean, approximate: boolean): ConformerSet {
-    const stereoMissed = this.accepted.length === 0;
-    const skeletons = stereoMissed && this.fallback ? [this.fallback] : this.accepted;
-    const atoms = this.topology.graph.atoms.length;
-    const conformers: Coordinates[] = skeletons.map((skeleton) => {
-      const full = new Float64Array(3 * atoms);
-      placeHydrogens(this.topology, skeleton, full);
-      return full;
-    });
-    return { conformers, timedOut, approximate: approximate || stereoMissed };
-  }
-}
-
 function embedConformers(graph: MolGraph, options: ConformerOptions, clock: ConformerClock | undefined): ConformerSet {
   const deadline = performance.now() + Math.max(0, options.timeBudgetMs);
   if (graph.atoms.length === 0) return { conformers: [new Float64Array(0)], timedOut: false };
   clock?.start();
   const topology = buildTopology(graph);
   clock?.lap('topology');
+  const fragments = options.method === 'fragments' ? fragmentEmbedder(topology, options.seed, ringShapes(options.count), clock) : undefined;
+  clock?.lap('setup');
+  if (fragments) return chosenConformers(fragments, options.count, deadline, clock);
   const embedder = attemptEmbedder(topology, options.seed, clock);
   const collector = new ConformerCollector(topology, options.count);
   clock?.lap('setup');
@@ -162,11 +89,16 @@ function embedConformers(graph: MolGraph, options: ConformerOptions, clock: Conf
   return result;
 }
 
+/** Shapes of each flexible ring system a molecule's fragment assemblies share: one more than the conformers wanted. */
+function ringShapes(count: number): number {
+  return Math.max(1, Math.floor(count)) + 1;
+}
+
 /** An attempt embedded elsewhere, with the embedder's `approximate`; undefined when embedding threw there. */
 export type RemoteAttempt = (EmbeddedAttempt & { approximate: boolean }) | undefined;
 
 /**
- * `generateConformers` with the attempts embedded by `embed` (on worker threads), `inFlight` at a time
+ * `generateConformers` by distance geometry with the attempts embedded by `embed` (on worker threads), `inFlight` at a time
  * and collected in attempt order: the same conformers unless the time budget cuts either short.
  * `embed` gets the attempt number and the milliseconds left of the budget; its rejections (a failed
  * thread) reach the caller, while a molecule the embedder throws on gets the placeholder, as above.

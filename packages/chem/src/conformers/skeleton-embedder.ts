@@ -12,7 +12,7 @@ import type { Topology } from './topology.ts';
 
 /** Beyond this many skeleton atoms the O(n³) smoothing is skipped and embedding starts from random coordinates. */
 const SMOOTHING_LIMIT = 250;
-const VDW_SCALE = 0.75;
+export const VDW_SCALE = 0.75;
 const RELAXED_VDW_SCALE = 0.45;
 
 export interface SkeletonEmbedder {

@@ -1,5 +1,5 @@
 import { MORGAN_BITS, MORGAN_BYTES, MORGAN_RADIUS } from '@molsearch/chem';
-import type { PartialChargeModel } from '@molsearch/chem';
+import type { ConformerMethod, PartialChargeModel } from '@molsearch/chem';
 import type { CataloguePart, PART_RULE } from './catalogue-part.ts';
 import type { ChargeIndexBuild } from './charge-index-layout.ts';
 
@@ -123,6 +123,8 @@ export interface ManifestShape {
   conformers: number;
   seed: number;
   timeBudgetMs: number;
+  /** How the conformers were embedded. Absent in catalogues built before the field: distance geometry. */
+  method?: ConformerMethod;
   /**
    * The partial-charge model of the 3D models (a molecule MMFF94 cannot type has Gasteiger charges).
    * Absent in catalogues built before the field: Gasteiger.

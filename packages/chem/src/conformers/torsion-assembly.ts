@@ -1,0 +1,271 @@
+import type { Bridge, Fragment } from './fragment-tree.ts';
+import type { Random } from './random.ts';
+import type { TorsionTerm } from './torsion-preferences.ts';
+import type { Topology } from './topology.ts';
+
+/** Turns tried about a bond: every 15°. */
+const STEPS = 24;
+const STEP_ANGLE = (2 * Math.PI) / STEPS;
+/**
+ * Minima are drawn with Boltzmann weights at this energy (the force field's units, in which a staggered
+ * bond's barrier is 2.4): a clearly higher minimum is still drawn now and then, as conformer ensembles have it.
+ */
+const KT = 0.3;
+/** A double bond no stereo descriptor holds still lies flat. */
+const UNSPECIFIED_DOUBLE: Omit<TorsionTerm, 'a' | 'b' | 'c' | 'd'> = { k: 4, n: 2, phase: Math.PI };
+
+/**
+ * Places fragments one after another across their bridges. Each fragment's own coordinates are moved so
+ * that the bridge's far atom lands where the fragments placed before put it and its near atom lies along
+ * the bond; then the fragment is turned about the bond to a minimum of the bond's torsion terms, drawn at
+ * random among the minima near the lowest, preferring a turn that puts no atom inside the contact distance
+ * of one placed before.
+ */
+export class TorsionAssembly {
+  private readonly steps: BridgeStep[];
+  /** Offsets of the moving atoms, split along and across the bond axis, for one bridge at a time. */
+  private readonly along: Float64Array;
+  private readonly across: Float64Array;
+  private readonly energies = new Float64Array(STEPS);
+  /** Each term's dihedral before the turn, and whether the turn adds to it or takes from it. */
+  private termStart = new Float64Array(0);
+  private termSense = new Float64Array(0);
+  private readonly axis = new Float64Array(3);
+
+  constructor(topology: Topology, fieldTable: Float64Array, fragments: readonly Fragment[], root: number, bridges: readonly Bridge[], torsions: readonly TorsionTerm[]) {
+    const n = topology.size;
+    this.along = new Float64Array(3 * n);
+    this.across = new Float64Array(3 * n);
+    // Contact distance and weight of the force field's repulsion for every pair it repels (0 elsewhere).
+    const contact = new Float64Array(n * n);
+    const contactK = new Float64Array(n * n);
+    const pairs = fieldTable[0]!;
+    for (let q = 0, at = 4; q < pairs; q++, at += 6) {
+      if (fieldTable[at + 5] !== 1) continue;
+      const i = fieldTable[at]! / 3, j = fieldTable[at + 1]! / 3;
+      contact[i * n + j] = contact[j * n + i] = fieldTable[at + 2]!;
+      contactK[i * n + j] = contactK[j * n + i] = fieldTable[at + 4]!;
+    }
+    // Bridges are placed in a fixed order, so which atoms stand before each one is known now.
+    const placed = new Uint8Array(n);
+    for (const atom of fragments[root]!.atoms) placed[atom] = 1;
+    this.steps = bridges.map((bridge) => {
+      const fragment = fragments[bridge.to]!;
+      const moving = fragment.atoms.filter((atom) => atom !== bridge.near && atom !== bridge.far);
+      const repelled: number[] = [];
+      for (const i of moving) {
+        for (let j = 0; j < n; j++) {
+          const low = contact[i * n + j]!;
+          if (low > 0 && placed[j] === 1) repelled.push(i, j, low, contactK[i * n + j]!);
+        }
+      }
+      for (const atom of moving) placed[atom] = 1;
+      return {
+        near: bridge.near,
+        moving: Int32Array.from(moving),
+        local: Int32Array.from(moving, (atom) => fragment.atoms.indexOf(atom)),
+        nearLocal: fragment.atoms.indexOf(bridge.near),
+        farLocal: fragment.atoms.indexOf(bridge.far),
+        terms: termsAcross(topology, bridge, torsions),
+        repelled: Float64Array.from(repelled),
+      };
+    });
+  }
+
+  /** Writes the root fragment's coordinates into `x` (skeleton coordinates) and clears what was placed. */
+  start(x: Float64Array, root: Fragment, coordinates: Float64Array): void {
+    root.atoms.forEach((atom, i) => x.set(coordinates.subarray(3 * i, 3 * i + 3), 3 * atom));
+  }
+
+  /**
+   * Places the `index`th bridge's far fragment, given its own coordinates (in `fragment.atoms` order), at a
+   * turn about the bond drawn among the minima of what the turn changes in the polish's force field: the
+   * bond's torsion terms and the repulsion between the fragment and the atoms placed before it.
+   */
+  attach(x: Float64Array, index: number, far: number, coordinates: Float64Array, random: Random): void {
+    const step = this.steps[index]!;
+    const { moving, local } = step;
+    const lf = 3 * step.farLocal;
+    const ln = 3 * step.nearLocal;
+    const near = 3 * step.near;
+    const v = this.axis;
+    unitInto(v, x[near]! - x[3 * far]!, x[near + 1]! - x[3 * far + 1]!, x[near + 2]! - x[3 * far + 2]!);
+    const u = new Float64Array(3);
+    unitInto(u, coordinates[ln]! - coordinates[lf]!, coordinates[ln + 1]! - coordinates[lf + 1]!, coordinates[ln + 2]! - coordinates[lf + 2]!);
+    const r = rotationOnto(u, v);
+    for (let m = 0; m < moving.length; m++) {
+      const l = 3 * local[m]!;
+      const dx = coordinates[l]! - coordinates[lf]!, dy = coordinates[l + 1]! - coordinates[lf + 1]!, dz = coordinates[l + 2]! - coordinates[lf + 2]!;
+      const rx = r[0]! * dx + r[1]! * dy + r[2]! * dz;
+      const ry = r[3]! * dx + r[4]! * dy + r[5]! * dz;
+      const rz = r[6]! * dx + r[7]! * dy + r[8]! * dz;
+      const t = rx * v[0]! + ry * v[1]! + rz * v[2]!;
+      const a = 3 * moving[m]!;
+      this.along[a] = t * v[0]!;
+      this.along[a + 1] = t * v[1]!;
+      this.along[a + 2] = t * v[2]!;
+      this.across[a] = rx - t * v[0]!;
+      this.across[a + 1] = ry - t * v[1]!;
+      this.across[a + 2] = rz - t * v[2]!;
+    }
+    // Turning the far side by ψ turns each dihedral across the bond by ±ψ: its terms need no coordinates.
+    const terms = step.terms;
+    if (this.termStart.length < terms.length) {
+      this.termStart = new Float64Array(terms.length);
+      this.termSense = new Float64Array(terms.length);
+    }
+    const start = this.termStart;
+    const sense = this.termSense;
+    this.turn(x, far, moving, 0);
+    terms.forEach((term, t) => {
+      start[t] = dihedral(x, term.a, term.b, term.c, term.d) ?? NaN;
+    });
+    this.turn(x, far, moving, STEP_ANGLE);
+    terms.forEach((term, t) => {
+      const turned = (dihedral(x, term.a, term.b, term.c, term.d) ?? NaN) - start[t]!;
+      sense[t] = Math.sin(turned) >= 0 ? 1 : -1;
+    });
+    const energies = this.energies;
+    let lowest = Infinity;
+    for (let k = 0; k < STEPS; k++) {
+      const angle = k * STEP_ANGLE;
+      let energy = 0;
+      for (let t = 0; t < terms.length; t++) {
+        const term = terms[t]!;
+        // A term whose dihedral is undefined (three atoms in line) adds nothing, as in the force field.
+        if (!Number.isNaN(start[t]!)) energy += term.k * (1 + Math.cos(term.n * (start[t]! + sense[t]! * angle) - term.phase));
+      }
+      if (step.repelled.length > 0) {
+        this.turn(x, far, moving, angle);
+        energy += repulsion(x, step.repelled);
+      }
+      energies[k] = energy;
+      lowest = Math.min(lowest, energy);
+    }
+    const minima: number[] = [];
+    const weights: number[] = [];
+    for (let k = 0; k < STEPS; k++) {
+      const e = energies[k]!;
+      if (e > energies[(k + STEPS - 1) % STEPS]! || e > energies[(k + 1) % STEPS]!) continue;
+      minima.push(k);
+      weights.push(Math.exp(-(e - lowest) / KT));
+    }
+    const chosen = minima[draw(weights, random)] ?? 0;
+    // A parabola through the chosen step and its neighbours puts the turn nearer the true minimum.
+    const e0 = energies[(chosen + STEPS - 1) % STEPS]!, e1 = energies[chosen]!, e2 = energies[(chosen + 1) % STEPS]!;
+    const curvature = e0 - 2 * e1 + e2;
+    const shift = curvature > 1e-12 ? Math.max(-0.5, Math.min(0.5, (e0 - e2) / (2 * curvature))) : 0;
+    this.turn(x, far, moving, (chosen + shift) * STEP_ANGLE);
+  }
+
+  /** Moving atoms turned by `angle` about the bond axis through the far atom. */
+  private turn(x: Float64Array, far: number, moving: Int32Array, angle: number): void {
+    const c = Math.cos(angle);
+    const s = Math.sin(angle);
+    const v = this.axis;
+    const ox = x[3 * far]!, oy = x[3 * far + 1]!, oz = x[3 * far + 2]!;
+    for (let m = 0; m < moving.length; m++) {
+      const a = 3 * moving[m]!;
+      const wx = this.across[a]!, wy = this.across[a + 1]!, wz = this.across[a + 2]!;
+      const cx = v[1]! * wz - v[2]! * wy, cy = v[2]! * wx - v[0]! * wz, cz = v[0]! * wy - v[1]! * wx;
+      x[a] = ox + this.along[a]! + c * wx + s * cx;
+      x[a + 1] = oy + this.along[a + 1]! + c * wy + s * cy;
+      x[a + 2] = oz + this.along[a + 2]! + c * wz + s * cz;
+    }
+  }
+}
+
+/** The force field's repulsion of each moving atom by a placed one (`repelled` as in BridgeStep). */
+function repulsion(x: Float64Array, repelled: Float64Array): number {
+  let energy = 0;
+  for (let p = 0; p < repelled.length; p += 4) {
+    const i = 3 * repelled[p]!, j = 3 * repelled[p + 1]!, low = repelled[p + 2]!;
+    const dx = x[i]! - x[j]!, dy = x[i + 1]! - x[j + 1]!, dz = x[i + 2]! - x[j + 2]!;
+    const d2 = dx * dx + dy * dy + dz * dz;
+    if (d2 < low * low) energy += repelled[p + 3]! * (low - Math.sqrt(d2)) ** 2;
+  }
+  return energy;
+}
+
+interface BridgeStep {
+  near: number;
+  /** The fragment's atoms the bridge moves, and where each is in the fragment's own coordinates. */
+  moving: Int32Array;
+  local: Int32Array;
+  nearLocal: number;
+  farLocal: number;
+  terms: TorsionTerm[];
+  /** Moving atom, placed atom, contact distance and weight, for each pair the force field repels. */
+  repelled: Float64Array;
+}
+
+/** An index drawn with probability in proportion to its weight. */
+function draw(weights: readonly number[], random: Random): number {
+  let total = 0;
+  for (const w of weights) total += w;
+  let r = random() * total;
+  for (let k = 0; k < weights.length; k++) {
+    r -= weights[k]!;
+    if (r < 0) return k;
+  }
+  return weights.length - 1;
+}
+
+/** The torsion terms on a bridge's bond; a double bond without any gets a flat term of its own. */
+function termsAcross(topology: Topology, { near, far }: Bridge, torsions: readonly TorsionTerm[]): TorsionTerm[] {
+  const terms = torsions.filter((t) => (t.b === near && t.c === far) || (t.b === far && t.c === near));
+  if (terms.length > 0) return terms;
+  const bond = topology.bonds.find((b) => (b.a === near && b.b === far) || (b.a === far && b.b === near));
+  const a = (topology.neighbours[near] ?? []).find((atom) => atom !== far);
+  const d = (topology.neighbours[far] ?? []).find((atom) => atom !== near);
+  if (bond?.order === 2 && a !== undefined && d !== undefined) return [{ a, b: near, c: far, d, ...UNSPECIFIED_DOUBLE }];
+  return [];
+}
+
+/** The dihedral a-b-c-d in radians (0 = cis), undefined when three of the atoms are in line. */
+export function dihedral(x: Float64Array, a: number, b: number, c: number, d: number): number | undefined {
+  const fx = x[3 * a]! - x[3 * b]!, fy = x[3 * a + 1]! - x[3 * b + 1]!, fz = x[3 * a + 2]! - x[3 * b + 2]!;
+  const gx = x[3 * b]! - x[3 * c]!, gy = x[3 * b + 1]! - x[3 * c + 1]!, gz = x[3 * b + 2]! - x[3 * c + 2]!;
+  const hx = x[3 * d]! - x[3 * c]!, hy = x[3 * d + 1]! - x[3 * c + 1]!, hz = x[3 * d + 2]! - x[3 * c + 2]!;
+  const ax = fy * gz - fz * gy, ay = fz * gx - fx * gz, az = fx * gy - fy * gx;
+  const bx = hy * gz - hz * gy, by = hz * gx - hx * gz, bz = hx * gy - hy * gx;
+  const a2 = ax * ax + ay * ay + az * az;
+  const b2 = bx * bx + by * by + bz * bz;
+  const gLength = Math.sqrt(gx * gx + gy * gy + gz * gz);
+  if (a2 < 1e-10 || b2 < 1e-10 || gLength < 1e-6) return undefined;
+  const cx = by * az - bz * ay, cy = bz * ax - bx * az, cz = bx * ay - by * ax;
+  return Math.atan2((cx * gx + cy * gy + cz * gz) / gLength, ax * bx + ay * by + az * bz);
+}
+
+function cross(p: ArrayLike<number>, q: ArrayLike<number>): number[] {
+  return [p[1]! * q[2]! - p[2]! * q[1]!, p[2]! * q[0]! - p[0]! * q[2]!, p[0]! * q[1]! - p[1]! * q[0]!];
+}
+
+function unitInto(out: Float64Array, x: number, y: number, z: number): void {
+  const length = Math.hypot(x, y, z) || 1;
+  out[0] = x / length;
+  out[1] = y / length;
+  out[2] = z / length;
+}
+
+/** The rotation (row-major 3 × 3) taking unit vector u onto unit vector v. */
+function rotationOnto(u: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
+  const c = u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
+  let axis = cross(u, v);
+  let s = Math.hypot(axis[0]!, axis[1]!, axis[2]!);
+  if (s < 1e-9) {
+    if (c > 0) return Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
+    // Opposite vectors: half a turn about any axis across them.
+    axis = cross(u, Math.abs(u[0]!) < 0.9 ? [1, 0, 0] : [0, 1, 0]);
+    s = 0;
+  }
+  const length = Math.hypot(axis[0]!, axis[1]!, axis[2]!);
+  const [kx, ky, kz] = axis.map((value) => value / length) as [number, number, number];
+  const t = 1 - c;
+  return Float64Array.of(
+    t * kx * kx + c, t * kx * ky - s * kz, t * kx * kz + s * ky,
+    t * kx * ky + s * kz, t * ky * ky + c, t * ky * kz - s * kx,
+    t * kx * kz - s * ky, t * ky * kz + s * kx, t * kz * kz + c,
+  );
+}
+
