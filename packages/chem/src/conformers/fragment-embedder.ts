@@ -9,6 +9,7 @@ import type { EmbeddedAttempt } from './conformer-collector.ts';
 import type { ConformerClock } from './stage-clock.ts';
 import { starGeometry } from './star-geometry.ts';
 import { stereoSatisfied } from './stereo-check.ts';
+import { canonicalRingSystem, RingTemplates } from './ring-templates.ts';
 import { subTopology } from './sub-topology.ts';
 import { TorsionAssembly } from './torsion-assembly.ts';
 import { torsionPreferences } from './torsion-preferences.ts';
@@ -25,6 +26,9 @@ const RING_SEED_OFFSET = 1 << 20;
  */
 const POLISH_TOLERANCE = 0.1;
 
+/** Ring systems embedded on this thread, for every molecule that has them. */
+const ringTemplates = new RingTemplates();
+
 /** How a fragment gets its own coordinates in an attempt. */
 type FragmentShape = (attempt: number, deadline: number, random: Random) => Float64Array;
 
@@ -33,8 +37,9 @@ type FragmentShape = (attempt: number, deadline: number, random: Random) => Floa
  * the bonds leaving it point the right way), each chain atom from ideal bond lengths and angles, the pieces
  * joined at minima of what turning about the bonds between them changes in the force field, then the
  * whole skeleton polished with that force field, as a full embedding is. A ring system without a
- * tetrahedral ring atom has one shape, embedded once; others get `ringShapes` shapes, which attempts
- * take in turn, so their puckers vary.
+ * tetrahedral ring atom has one shape; others get `ringShapes` shapes, which attempts take in turn, so
+ * their puckers vary. Ring systems without specified stereo are embedded once per thread for every
+ * molecule that has them (ring-templates.ts), since catalogues reuse a few ring systems over and over.
  *
  * Far fewer coordinates move in the distance-geometry stage, and the polish starts next to a minimum.
  * Undefined for skeletons it does not handle (several pieces, no fragment, a chain atom of unusual
@@ -64,14 +69,31 @@ export function fragmentEmbedder(topology: Topology, seed: number, ringShapes: n
   let approximate = false;
   const shapes = fragments.map((fragment, index): FragmentShape => {
     if (fragment.kind === 'chain') return chainShape(topology, fragment);
+    const count = isFlexible(topology, fragment) ? Math.max(1, ringShapes) : 1;
+    const canonical = canonicalRingSystem(topology, fragment);
+    if (canonical) {
+      const mapped: Float64Array[] = [];
+      // The template's flag is known once its first shape is embedded.
+      return (attempt) => {
+        const k = attempt % count;
+        if (!mapped[k]) {
+          const shape = ringTemplates.shape(topology, fragment, canonical, seed, k);
+          approximate ||= shape.approximate;
+          mapped[k] = shape.coordinates;
+        }
+        return mapped[k];
+      };
+    }
     const embedder = skeletonEmbedder(subTopology(topology, fragment.atoms));
     approximate ||= embedder.approximate;
-    return ringShape(topology, fragment, embedder, attemptSeed(seed, RING_SEED_OFFSET + index), ringShapes);
+    return ringShape(embedder, attemptSeed(seed, RING_SEED_OFFSET + index), count);
   });
   const n = topology.size;
   return {
     topology,
-    approximate,
+    get approximate() {
+      return approximate;
+    },
     assemble: (attempt, deadline) => {
       clock?.start();
       const random = seededRandom(attemptSeed(seed, attempt));
@@ -105,17 +127,20 @@ function chainShape(topology: Topology, fragment: Fragment): FragmentShape {
   return (_attempt, _deadline, random) => (random() < 0.5 ? star : mirror);
 }
 
+/** Whether a ring system has more than one shape: a tetrahedral ring atom lets it pucker. */
+function isFlexible(topology: Topology, fragment: Fragment): boolean {
+  return fragment.atoms.slice(0, fragment.members).some((atom) => topology.hybridisation[atom] === 'sp3');
+}
+
 /**
- * A ring system's shapes, embedded when first asked for: one when it has no tetrahedral ring atom,
- * `count` otherwise, taken by attempts in turn. Each shape's seed is fixed, so an attempt gets the same
- * shape on whichever thread it runs.
+ * The `count` shapes of a ring system with specified stereo, embedded for its molecule alone when first
+ * asked for and taken by attempts in turn. Each shape's seed is fixed, so an attempt gets the same shape on
+ * whichever thread it runs.
  */
-function ringShape(topology: Topology, fragment: Fragment, embedder: SkeletonEmbedder, seed: number, count: number): FragmentShape {
-  const flexible = fragment.atoms.slice(0, fragment.members).some((atom) => topology.hybridisation[atom] === 'sp3');
+function ringShape(embedder: SkeletonEmbedder, seed: number, count: number): FragmentShape {
   const made: Float64Array[] = [];
-  const shapes = flexible ? Math.max(1, count) : 1;
   return (attempt, deadline) => {
-    const k = attempt % shapes;
+    const k = attempt % count;
     return (made[k] ??= embedder.embed(attemptSeed(seed, k), deadline).coordinates);
   };
 }

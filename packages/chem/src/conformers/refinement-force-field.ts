@@ -28,29 +28,38 @@ interface PairSet { i: Int32Array; j: Int32Array; low: Float64Array; high: Float
 
 function restraintPairs(topology: Topology, local: BoundsMatrix): PairSet {
   const { n, relation } = local;
-  const list: [number, number, number, number, number, number][] = [];
+  // Every pair of atoms gets one restraint; typed arrays filled in place keep this O(n²) step cheap.
+  const count = (n * (n - 1)) / 2;
+  const pairs: PairSet = {
+    i: new Int32Array(count), j: new Int32Array(count), low: new Float64Array(count), high: new Float64Array(count),
+    k: new Float64Array(count), repulsive: new Uint8Array(count),
+  };
+  const radii = Float64Array.from({ length: n }, (_, a) => vdwRadius(topology.atomicNumbers[a] ?? 6));
+  let q = 0;
   for (let i = 0; i < n; i++) {
-    const vi = vdwRadius(topology.atomicNumbers[i] ?? 6);
-    for (let j = i + 1; j < n; j++) {
+    const vi = radii[i] as number;
+    for (let j = i + 1; j < n; j++, q++) {
       const kind = relation[i * n + j] as number;
       const lo = local.lower[i * n + j] as number;
       const hi = local.upper[i * n + j] as number;
-      const contact = (vi + vdwRadius(topology.atomicNumbers[j] ?? 6)) * REPULSION_SCALE;
+      const contact = (vi + (radii[j] as number)) * REPULSION_SCALE;
+      pairs.i[q] = i;
+      pairs.j[q] = j;
       // Bonds and angles are pulled to their ideal values: the bounds' tolerance is for embedding, not the final geometry.
-      if (kind === Relation.Bond || kind === Relation.Angle) list.push([i, j, (lo + hi) / 2, (lo + hi) / 2, DISTANCE_K[kind] ?? 0, 0]);
-      else if (kind === Relation.Torsion && hi - lo < 0.2) list.push([i, j, lo, hi, DISTANCE_K[kind] ?? 0, 0]);
-      else if (kind === Relation.Torsion) list.push([i, j, Math.max(lo, contact * TORSION_PAIR_SCALE), Infinity, REPULSION_K, 1]);
-      else list.push([i, j, contact, Infinity, REPULSION_K, 1]);
+      if (kind === Relation.Bond || kind === Relation.Angle) setPair(pairs, q, (lo + hi) / 2, (lo + hi) / 2, DISTANCE_K[kind] ?? 0, 0);
+      else if (kind === Relation.Torsion && hi - lo < 0.2) setPair(pairs, q, lo, hi, DISTANCE_K[kind] ?? 0, 0);
+      else if (kind === Relation.Torsion) setPair(pairs, q, Math.max(lo, contact * TORSION_PAIR_SCALE), Infinity, REPULSION_K, 1);
+      else setPair(pairs, q, contact, Infinity, REPULSION_K, 1);
     }
   }
-  return {
-    i: Int32Array.from(list, (p) => p[0]),
-    j: Int32Array.from(list, (p) => p[1]),
-    low: Float64Array.from(list, (p) => p[2]),
-    high: Float64Array.from(list, (p) => p[3]),
-    k: Float64Array.from(list, (p) => p[4]),
-    repulsive: Uint8Array.from(list, (p) => p[5]),
-  };
+  return pairs;
+}
+
+function setPair(pairs: PairSet, q: number, low: number, high: number, k: number, repulsive: number): void {
+  pairs.low[q] = low;
+  pairs.high[q] = high;
+  pairs.k[q] = k;
+  pairs.repulsive[q] = repulsive;
 }
 
 /** Trigonal centres with three skeleton neighbours: centre, then the three neighbours. */
