@@ -31,6 +31,8 @@ export class TorsionAssembly {
   private termStart = new Float64Array(0);
   private termSense = new Float64Array(0);
   private readonly axis = new Float64Array(3);
+  /** The pairs of the bridge being placed that some turn brings within contact. */
+  private near = new Float64Array(0);
 
   constructor(topology: Topology, fieldTable: Float64Array, fragments: readonly Fragment[], root: number, bridges: readonly Bridge[], torsions: readonly TorsionTerm[]) {
     const n = topology.size;
@@ -125,6 +127,7 @@ export class TorsionAssembly {
       const turned = (dihedral(x, term.a, term.b, term.c, term.d) ?? NaN) - start[t]!;
       sense[t] = Math.sin(turned) >= 0 ? 1 : -1;
     });
+    const reach = this.withinReach(x, far, step);
     const energies = this.energies;
     let lowest = Infinity;
     for (let k = 0; k < STEPS; k++) {
@@ -135,9 +138,9 @@ export class TorsionAssembly {
         // A term whose dihedral is undefined (three atoms in line) adds nothing, as in the force field.
         if (!Number.isNaN(start[t]!)) energy += term.k * (1 + Math.cos(term.n * (start[t]! + sense[t]! * angle) - term.phase));
       }
-      if (step.repelled.length > 0) {
+      if (reach > 0) {
         this.turn(x, far, moving, angle);
-        energy += repulsion(x, step.repelled);
+        energy += repulsion(x, this.near, reach);
       }
       energies[k] = energy;
       lowest = Math.min(lowest, energy);
@@ -158,6 +161,33 @@ export class TorsionAssembly {
     this.turn(x, far, moving, (chosen + shift) * STEP_ANGLE);
   }
 
+  /**
+   * Copies into `near` the pairs of `step.repelled` that some turn can bring within contact, and returns
+   * their number. A moving atom runs on a circle about the bond axis, so its least distance to a placed atom
+   * follows from their heights along the axis and distances from it; the pairs left out add nothing at any
+   * turn (with a margin over rounding), and the sum of the others is the one over all pairs.
+   */
+  private withinReach(x: Float64Array, far: number, step: BridgeStep): number {
+    const repelled = step.repelled;
+    if (this.near.length < repelled.length) this.near = new Float64Array(repelled.length);
+    const v = this.axis;
+    const ox = x[3 * far]!, oy = x[3 * far + 1]!, oz = x[3 * far + 2]!;
+    let kept = 0;
+    for (let p = 0; p < repelled.length; p += 4) {
+      const i = 3 * repelled[p]!, j = 3 * repelled[p + 1]!, low = repelled[p + 2]!;
+      const height = this.along[i]! * v[0]! + this.along[i + 1]! * v[1]! + this.along[i + 2]! * v[2]!;
+      const radius = Math.hypot(this.across[i]!, this.across[i + 1]!, this.across[i + 2]!);
+      const px = x[j]! - ox, py = x[j + 1]! - oy, pz = x[j + 2]! - oz;
+      const placedHeight = px * v[0]! + py * v[1]! + pz * v[2]!;
+      const placedRadius = Math.sqrt(Math.max(0, px * px + py * py + pz * pz - placedHeight * placedHeight));
+      const least = (height - placedHeight) ** 2 + (radius - placedRadius) ** 2;
+      if (least >= low * low * (1 + 1e-6) + 1e-9) continue;
+      this.near.set(repelled.subarray(p, p + 4), kept);
+      kept += 4;
+    }
+    return kept;
+  }
+
   /** Moving atoms turned by `angle` about the bond axis through the far atom. */
   private turn(x: Float64Array, far: number, moving: Int32Array, angle: number): void {
     const c = Math.cos(angle);
@@ -175,10 +205,10 @@ export class TorsionAssembly {
   }
 }
 
-/** The force field's repulsion of each moving atom by a placed one (`repelled` as in BridgeStep). */
-function repulsion(x: Float64Array, repelled: Float64Array): number {
+/** The force field's repulsion of each moving atom by a placed one, over the first `length` slots of `repelled` (laid out as in BridgeStep). */
+function repulsion(x: Float64Array, repelled: Float64Array, length: number): number {
   let energy = 0;
-  for (let p = 0; p < repelled.length; p += 4) {
+  for (let p = 0; p < length; p += 4) {
     const i = 3 * repelled[p]!, j = 3 * repelled[p + 1]!, low = repelled[p + 2]!;
     const dx = x[i]! - x[j]!, dy = x[i + 1]! - x[j + 1]!, dz = x[i + 2]! - x[j + 2]!;
     const d2 = dx * dx + dy * dy + dz * dz;
