@@ -77,7 +77,7 @@ export function fragmentEmbedder(topology: Topology, seed: number, ringShapes: n
       return (attempt) => {
         const k = attempt % count;
         if (!mapped[k]) {
-          const shape = ringTemplates.shape(topology, fragment, canonical, seed, k);
+          const shape = ringTemplates.shape(topology, fragment, canonical, seed, k, count);
           approximate ||= shape.approximate;
           mapped[k] = shape.coordinates;
         }

@@ -107,28 +107,38 @@ function firstTie(ranks: number[]): number {
 interface Template {
   /** Shapes embedded so far, in canonical atom order. */
   shapes: Float64Array[];
-  embed: (k: number) => Float64Array;
   approximate: boolean;
+  keySeed: number;
 }
 
 /**
  * Embedded ring systems, kept across the molecules of an import (per thread). A template's k-th shape is
  * embedded from the canonical ring system with a seed made of its key, the generation seed and k, so it
  * is the same whichever molecule asked first: conformers do not depend on what was embedded before.
+ * A template keeps its shapes only (a few kB), not what embedded them.
  */
 export class RingTemplates {
   private readonly cache = new Map<string, Template>();
 
-  /** The ring system's k-th shape, in `fragment.atoms` order, and whether its bounds were inconsistent. */
-  shape(topology: Topology, fragment: Fragment, canonical: CanonicalRingSystem, seed: number, k: number): { coordinates: Float64Array; approximate: boolean } {
-    const template = this.template(topology, canonical, seed);
-    const shape = (template.shapes[k] ??= template.embed(k));
+  /**
+   * The ring system's k-th shape, in `fragment.atoms` order, and whether its bounds were inconsistent;
+   * shapes up to `count` are embedded together, since a molecule's attempts take them in turn.
+   */
+  shape(topology: Topology, fragment: Fragment, canonical: CanonicalRingSystem, seed: number, k: number, count = k + 1): { coordinates: Float64Array; approximate: boolean } {
+    const template = this.template(canonical, seed);
+    if (k >= template.shapes.length) {
+      const embedder = skeletonEmbedder(canonicalTopology(topology, canonical.order));
+      template.approximate = embedder.approximate;
+      // No deadline: a shape cut short would be kept for every later molecule.
+      for (let m = template.shapes.length; m < Math.max(k + 1, count); m++) template.shapes.push(embedder.embed(attemptSeed(template.keySeed, m), Infinity).coordinates);
+    }
+    const shape = template.shapes[k]!;
     const coordinates = new Float64Array(3 * fragment.atoms.length);
     canonical.order.forEach((atom, c) => coordinates.set(shape.subarray(3 * c, 3 * c + 3), 3 * fragment.atoms.indexOf(atom)));
     return { coordinates, approximate: template.approximate };
   }
 
-  private template(topology: Topology, canonical: CanonicalRingSystem, seed: number): Template {
+  private template(canonical: CanonicalRingSystem, seed: number): Template {
     const name = `${seed}|${canonical.key}`;
     let template = this.cache.get(name);
     if (template) {
@@ -137,10 +147,7 @@ export class RingTemplates {
       this.cache.set(name, template);
       return template;
     }
-    const embedder = skeletonEmbedder(canonicalTopology(topology, canonical.order));
-    const keySeed = attemptSeed(seed, hashText(canonical.key));
-    // No deadline: a shape cut short would be kept for every later molecule.
-    template = { shapes: [], approximate: embedder.approximate, embed: (k) => embedder.embed(attemptSeed(keySeed, k), Infinity).coordinates };
+    template = { shapes: [], approximate: false, keySeed: attemptSeed(seed, hashText(canonical.key)) };
     if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(name, template);
     return template;
