@@ -11,7 +11,7 @@ const ASSEMBLIES_PER_CONFORMER = 4;
  * Conformers from fragment assemblies: `ASSEMBLIES_PER_CONFORMER` times as many skeletons as wanted are
  * assembled (cheap), and the `count` that best stand for all of them by shape (the medoids of their
  * shape moments) are polished (dear) and kept unless the polish makes one a duplicate of another, in
- * which case the assembly least like those kept is polished next. Choosing by shape moments rather than
+ * which case the assembly least like the medoids is polished next. Choosing by shape moments rather than
  * by atom-by-atom RMSD keeps a turned phenyl or methyl ester from taking a conformer's place: at K = 3 it
  * raised the median shape gate from 0.793 to 0.799 (seeds 0-3).
  */

@@ -17,9 +17,8 @@ const UNSPECIFIED_DOUBLE: Omit<TorsionTerm, 'a' | 'b' | 'c' | 'd'> = { k: 4, n: 
 /**
  * Places fragments one after another across their bridges. Each fragment's own coordinates are moved so
  * that the bridge's far atom lands where the fragments placed before put it and its near atom lies along
- * the bond; then the fragment is turned about the bond to a minimum of the bond's torsion terms, drawn at
- * random among the minima near the lowest, preferring a turn that puts no atom inside the contact distance
- * of one placed before.
+ * the bond; then the fragment is turned about the bond (every 15°, the chosen step refined by a parabola)
+ * to a minimum of what the turn changes in the polish's force field, drawn with Boltzmann weights (`attach`).
  */
 export class TorsionAssembly {
   private readonly steps: BridgeStep[];
@@ -74,7 +73,7 @@ export class TorsionAssembly {
     });
   }
 
-  /** Writes the root fragment's coordinates into `x` (skeleton coordinates) and clears what was placed. */
+  /** Writes the root fragment's coordinates into `x` (skeleton coordinates). */
   start(x: Float64Array, root: Fragment, coordinates: Float64Array): void {
     root.atoms.forEach((atom, i) => x.set(coordinates.subarray(3 * i, 3 * i + 3), 3 * atom));
   }
