@@ -5,6 +5,7 @@ import type { MolGraph } from './mol-graph.ts';
 import { molecularFormula } from './molecular-formula.ts';
 import { qedFromInputs, qedInputs } from './qed.ts';
 import { moleculeDescriptors } from './descriptors/molecule-descriptors.ts';
+import { descriptorTopology } from './descriptors/topology.ts';
 
 /** The ADMET panel's computed columns for one molecule. Keys are the column keys of `PROPERTY_COLUMNS`. */
 export interface MoleculeProperties {
@@ -83,7 +84,9 @@ export function computeProperties(smiles: string): MoleculeProperties | undefine
  * passes it to save the read.
  */
 export function moleculeProperties(mol: RDKitMol, graph: MolGraph = graphFromRDKitJson(mol.get_json())): MoleculeProperties {
-  const d = moleculeDescriptors(mol, graph);
+  // Read once for the descriptors and QED alike.
+  const topology = descriptorTopology(graph);
+  const d = moleculeDescriptors(mol, graph, topology);
   const lipinskiViolations =
     Number(d.amw > 500) + Number(d.CrippenClogP > 5) + Number(d.lipinskiHBD > 5) + Number(d.lipinskiHBA > 10);
   return {
@@ -101,6 +104,6 @@ export function moleculeProperties(mol: RDKitMol, graph: MolGraph = graphFromRDK
     stereo_centres: d.NumAtomStereoCenters,
     lipinski_violations: lipinskiViolations,
     veber_pass: d.NumRotatableBonds <= 10 && d.tpsa <= 140,
-    qed: qedFromInputs(qedInputs(mol, d, graph)),
+    qed: qedFromInputs(qedInputs(mol, d, graph, topology)),
   };
 }

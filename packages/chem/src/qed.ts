@@ -89,12 +89,11 @@ export interface QedDescriptors {
  * QED inputs of a molecule parsed from SMILES (hydrogens already implicit, as QED requires).
  * RDKit's default rotatable-bond count is the strict one QED uses. Acceptors and the aromatic ring count are
  * read from the graph as RDKit's patterns define them; only a graph with bonds the descriptor code leaves to
- * RDKit (zero-order, dative) is searched with the patterns themselves.
+ * RDKit (zero-order, dative) is searched with the patterns themselves. A caller that has the graph and its
+ * descriptor topology passes them, so neither is read twice.
  */
-export function qedInputs(mol: RDKitMol, descriptors: QedDescriptors, graph?: MolGraph): QedInputs {
+export function qedInputs(mol: RDKitMol, descriptors: QedDescriptors, atoms: MolGraph = graphFromRDKitJson(mol.get_json()), topology = descriptorTopology(atoms)): QedInputs {
   const queries = qedQueries();
-  const atoms = graph ?? graphFromRDKitJson(mol.get_json());
-  const topology = descriptorTopology(atoms);
   let hba = 0;
   if (topology) hba = qedAcceptorCount(topology);
   else for (const acceptor of queries.acceptors) hba += countMatches(mol, acceptor);

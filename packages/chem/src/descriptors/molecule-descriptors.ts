@@ -1,6 +1,6 @@
 import type { RDKitMol } from '../rdkit.ts';
 import type { MolGraph } from '../mol-graph.ts';
-import { descriptorTopology } from './topology.ts';
+import { descriptorTopology, type DescriptorTopology } from './topology.ts';
 import { averageMolecularWeight, exactMolecularWeight } from './molecular-weight.ts';
 import { crippenLogP } from './crippen-logp.ts';
 import { topologicalPolarSurfaceArea } from './tpsa.ts';
@@ -32,13 +32,15 @@ export interface Descriptors2D {
  * bond the graph code does not know, a stereocentre it cannot decide). Computing all of RDKit's ~45
  * descriptors to keep 13 cost nine tenths of the properties' time.
  */
-export function moleculeDescriptors(mol: RDKitMol, graph: MolGraph): Descriptors2D {
-  return graphDescriptors(graph) ?? (JSON.parse(mol.get_descriptors()) as Descriptors2D);
+export function moleculeDescriptors(mol: RDKitMol, graph: MolGraph, topology = descriptorTopology(graph)): Descriptors2D {
+  return graphDescriptors(graph, topology) ?? (JSON.parse(mol.get_descriptors()) as Descriptors2D);
 }
 
-/** The descriptors from a graph read from RDKit, or undefined when the graph cannot settle one of them. */
-export function graphDescriptors(graph: MolGraph): Descriptors2D | undefined {
-  const t = descriptorTopology(graph);
+/**
+ * The descriptors from a graph read from RDKit (and its descriptor topology, when the caller has it), or
+ * undefined when the graph cannot settle one of them.
+ */
+export function graphDescriptors(graph: MolGraph, t: DescriptorTopology | undefined = descriptorTopology(graph)): Descriptors2D | undefined {
   if (!t) return undefined;
   const amw = averageMolecularWeight(graph);
   const exactmw = exactMolecularWeight(graph);
