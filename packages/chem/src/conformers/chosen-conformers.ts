@@ -60,7 +60,7 @@ function polishingOrder(pool: readonly EmbeddedAttempt[], atomicNumbers: Int32Ar
     for (let j = i + 1; j < size; j++) distances[i * size + j] = distances[j * size + i] = momentDistance(moments[i]!, moments[j]!);
   }
   const chosen = medoids(distances, size, wanted);
-  const nearest = (i: number) => Math.min(...chosen.map((c) => distances[i * size + c]!));
-  const rest = Array.from({ length: size }, (_, i) => i).filter((i) => !chosen.includes(i)).sort((a, b) => nearest(b) - nearest(a) || a - b);
+  const nearest = Array.from({ length: size }, (_, i) => Math.min(...chosen.map((c) => distances[i * size + c]!)));
+  const rest = Array.from({ length: size }, (_, i) => i).filter((i) => !chosen.includes(i)).sort((a, b) => nearest[b]! - nearest[a]! || a - b);
   return [...chosen, ...rest];
 }

@@ -103,7 +103,7 @@ export function fragmentEmbedder(topology: Topology, seed: number, ringShapes: n
       bridges.forEach((bridge, index) => {
         const coordinates = shapes[bridge.to]!(attempt, deadline, random);
         clock?.lap('templates');
-        assembly.attach(x, index, bridge.far, coordinates, random);
+        assembly.attach(x, index, coordinates, random);
         clock?.lap('build');
       });
       return { coordinates: x, stereoOk: stereoSatisfied(topology, x) };

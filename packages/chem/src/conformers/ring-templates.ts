@@ -50,11 +50,7 @@ export function canonicalRingSystem(topology: Topology, fragment: Fragment): Can
     // Individualise one atom of the lowest tied rank; refinement then settles the others.
     ranks = ranks.map((rank, i) => 2 * rank + (rank === ranks[tied] && i !== tied ? 1 : 0));
   }
-  const canonical = new Array<number>(atoms.length);
-  ranks.forEach((rank, i) => {
-    canonical[i] = rank;
-  });
-  const order = atoms.map((_, i) => i).sort((p, q) => canonical[p]! - canonical[q]!);
+  const order = atoms.map((_, i) => i).sort((p, q) => ranks[p]! - ranks[q]!);
   const at = new Array<number>(atoms.length);
   order.forEach((i, k) => {
     at[i] = k;

@@ -63,6 +63,7 @@ export class TorsionAssembly {
       for (const atom of moving) placed[atom] = 1;
       return {
         near: bridge.near,
+        far: bridge.far,
         moving: Int32Array.from(moving),
         local: Int32Array.from(moving, (atom) => fragment.atoms.indexOf(atom)),
         nearLocal: fragment.atoms.indexOf(bridge.near),
@@ -83,9 +84,9 @@ export class TorsionAssembly {
    * turn about the bond drawn among the minima of what the turn changes in the polish's force field: the
    * bond's torsion terms and the repulsion between the fragment and the atoms placed before it.
    */
-  attach(x: Float64Array, index: number, far: number, coordinates: Float64Array, random: Random): void {
+  attach(x: Float64Array, index: number, coordinates: Float64Array, random: Random): void {
     const step = this.steps[index]!;
-    const { moving, local } = step;
+    const { moving, local, far } = step;
     const lf = 3 * step.farLocal;
     const ln = 3 * step.nearLocal;
     const near = 3 * step.near;
@@ -218,6 +219,7 @@ function repulsion(x: Float64Array, repelled: Float64Array, length: number): num
 
 interface BridgeStep {
   near: number;
+  far: number;
   /** The fragment's atoms the bridge moves, and where each is in the fragment's own coordinates. */
   moving: Int32Array;
   local: Int32Array;
