@@ -27,9 +27,8 @@ function isInRingBond(ring: number[], x: number, y: number): boolean {
   return ring[(i + 1) % ring.length] === y || ring[(i + ring.length - 1) % ring.length] === y;
 }
 
-/** Whether a and d are cis across a bond b-c that the ring system holds planar. */
-function ringCis(topology: Topology, a: number, b: number, c: number, d: number): boolean {
-  const shared = topology.rings.filter((ring) => isInRingBond(ring, b, c));
+/** Whether a and d are cis across a bond b-c that the ring system holds planar (`shared`: the rings holding b-c). */
+function ringCis(shared: readonly number[][], a: number, b: number, c: number, d: number): boolean {
   const sideA = shared.filter((ring) => isInRingBond(ring, a, b));
   const sideD = shared.filter((ring) => isInRingBond(ring, c, d));
   if (sideA.some((ring) => sideD.includes(ring))) return true;
@@ -53,22 +52,28 @@ function synCarbonyl(topology: Topology, bond: SkeletonBond): { carbon: number; 
   return undefined;
 }
 
-/** For a bond held planar, whether a and d are cis; undefined when the torsion is free. */
-export function lockedCis(topology: Topology, bond: SkeletonBond, a: number, d: number): boolean | undefined {
+/**
+ * For a bond held planar, whether a and d (neighbours of its first and second atom) are cis; undefined when
+ * the torsion is free. What the bond itself decides is read once, for all its pairs of neighbours.
+ */
+export function lockedCis(topology: Topology, bond: SkeletonBond): (a: number, d: number) => boolean | undefined {
   const { a: b, b: c } = bond;
   const syn = synCarbonyl(topology, bond);
-  if (syn) return (syn.carbon === b ? a : d) === syn.oxygen;
+  if (syn) return (a, d) => (syn.carbon === b ? a : d) === syn.oxygen;
   const planarEnds = topology.hybridisation[b] === 'sp2' && topology.hybridisation[c] === 'sp2';
-  if (bond.aromatic || (planarEnds && bond.ringSize > 0 && bond.ringSize <= 7)) return ringCis(topology, a, b, c, d);
-  if (bond.order !== 2) return undefined;
+  if (bond.aromatic || (planarEnds && bond.ringSize > 0 && bond.ringSize <= 7)) {
+    const shared = topology.rings.filter((ring) => isInRingBond(ring, b, c));
+    return (a, d) => ringCis(shared, a, b, c, d);
+  }
+  if (bond.order !== 2) return () => undefined;
   for (const stereo of topology.doubleBonds) {
     let x = stereo.a;
     let y = stereo.d;
     if (stereo.b === c && stereo.c === b) [x, y] = [y, x];
     else if (stereo.b !== b || stereo.c !== c) continue;
-    return stereo.cis !== (x !== a) !== (y !== d);
+    return (a, d) => stereo.cis !== (x !== a) !== (y !== d);
   }
-  return undefined;
+  return () => undefined;
 }
 
 export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsMatrix {
@@ -116,6 +121,7 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
   for (const bond of topology.bonds) {
     const { a: b, b: c } = bond;
     const bc = lengthOf.get(b * n + c) ?? 1.5;
+    const lockedAcross = lockedCis(topology, bond);
     for (const a of topology.neighbours[b] ?? []) {
       if (a === c) continue;
       for (const d of topology.neighbours[c] ?? []) {
@@ -126,7 +132,7 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
         const cd = lengthOf.get(c * n + d) ?? 1.5;
         const cis = torsionDistance(ab, bc, cd, angleB, angleC, 0);
         const trans = torsionDistance(ab, bc, cd, angleB, angleC, Math.PI);
-        const locked = lockedCis(topology, bond, a, d);
+        const locked = lockedAcross(a, d);
         if (locked === undefined) set(a, d, cis - 0.05, trans + 0.05, Relation.Torsion);
         else if (locked) set(a, d, cis - 0.05, cis + 0.05, Relation.Torsion);
         else set(a, d, trans - 0.05, trans + 0.05, Relation.Torsion);

@@ -119,10 +119,11 @@ const HELD_PLANAR_K = 10;
 export function torsionPreferences(topology: Topology): TorsionTerm[] {
   const terms: TorsionTerm[] = [];
   for (const bond of topology.bonds) {
+    const lockedAcross = lockedCis(topology, bond);
     for (const a of topology.neighbours[bond.a] ?? []) {
       for (const d of topology.neighbours[bond.b] ?? []) {
         if (a === bond.b || d === bond.a || a === d) continue;
-        const cis = lockedCis(topology, bond, a, d);
+        const cis = lockedAcross(a, d);
         // Distance bounds alone let aromatic rings pucker by a tenth of an ångström; a 1-fold term fixes the side too.
         if (cis !== undefined) terms.push({ a, b: bond.a, c: bond.b, d, k: HELD_PLANAR_K, n: 1, phase: cis ? Math.PI : 0 });
       }
@@ -137,9 +138,10 @@ export function torsionPreferences(topology: Topology): TorsionTerm[] {
 function addBondTerms(topology: Topology, bond: SkeletonBond, preference: Preference, terms: TorsionTerm[]): void {
   const { a: b, b: c } = bond;
   const quads: [number, number][] = [];
+  const lockedAcross = lockedCis(topology, bond);
   for (const a of topology.neighbours[b] ?? []) {
     if (a === c) continue;
-    for (const d of topology.neighbours[c] ?? []) if (d !== b && d !== a && lockedCis(topology, bond, a, d) === undefined) quads.push([a, d]);
+    for (const d of topology.neighbours[c] ?? []) if (d !== b && d !== a && lockedAcross(a, d) === undefined) quads.push([a, d]);
   }
   const oxygen = (x: number) => topology.atomicNumbers[x] === 8 && (topology.carbonyl[b] === 1 || topology.carbonyl[c] === 1) &&
     topology.bonds.some((o) => o.order === 2 && ((o.a === x && (o.b === b || o.b === c)) || (o.b === x && (o.a === b || o.a === c))));
