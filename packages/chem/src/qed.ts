@@ -2,7 +2,7 @@ import { rdkit } from './rdkit.ts';
 import type { RDKit, RDKitMol } from './rdkit.ts';
 import { QED_ALERT_SMARTS } from './qed-alerts.ts';
 import { graphFromRDKitJson } from './mol-graph.ts';
-import { atomKinds, mayMatch, patternNeeds } from './smarts-atom-screen.ts';
+import { mayMatch, moleculeKinds, patternNeeds } from './smarts-screen.ts';
 import type { MolGraph } from './mol-graph.ts';
 import { descriptorTopology, singleOrAromatic } from './descriptors/topology.ts';
 import type { DescriptorTopology } from './descriptors/topology.ts';
@@ -56,7 +56,7 @@ export const QED_ACCEPTOR_SMARTS: readonly string[] = [
   '[nH0;X2]', '[NH0;X1;v3]', '[$([N;+0;X3;v3]);!$(N[C,S]=O)]',
 ];
 const ALIPHATIC_RING_ATOM_SMARTS = '[$([A;R][!a])]';
-/** The atom kinds each alert cannot match without (smarts-atom-screen.ts). */
+/** What each alert cannot match without (smarts-screen.ts). */
 const ALERT_NEEDS = QED_ALERT_SMARTS.map(patternNeeds);
 
 /** Asymmetric double sigmoid, scaled so that the most desirable value maps to 1. */
@@ -97,8 +97,9 @@ export function qedInputs(mol: RDKitMol, descriptors: QedDescriptors, atoms: Mol
   let hba = 0;
   if (topology) hba = qedAcceptorCount(topology);
   else for (const acceptor of queries.acceptors) hba += countMatches(mol, acceptor);
-  // Most alerts need an atom most molecules lack (sulfur, a halogen, a charge, ...): those are not searched.
-  const kinds = atomKinds(atoms);
+  // Most alerts need an atom or a bond most molecules lack (sulfur, a halogen, a charge, an alkyne, ...):
+  // those are not searched.
+  const kinds = moleculeKinds(atoms);
   let alerts = 0;
   queries.alerts.forEach((alert, i) => {
     if (mayMatch(ALERT_NEEDS[i]!, kinds) && mol.get_substruct_match(alert) !== '{}') alerts++;

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { graphFromRDKitJson } from './mol-graph.ts';
+import { QED_ALERT_SMARTS } from './qed-alerts.ts';
+import { loadRDKit, rdkit, withMol } from './rdkit.ts';
+import { mayMatch, moleculeKinds, patternNeeds } from './smarts-screen.ts';
+
+// Real structures of Debian's rdkit-data (installed by the demo and CI), as written: salts, charges and all.
+const NCI = '/usr/share/RDKit/Data/NCI/first_5K.smi';
+/** Molecules with what the screen keys on: charges, isotopes, metals, silicon, halogens, aromatic sulfur. */
+const CHOSEN = [
+  'C[N+](C)(C)C', '[15NH3]', 'O=[N+]([O-])c1ccccc1', 'C[Si](C)(C)Cl', 'CC(=O)O[Hg]C', 'c1ccsc1Br', '[13CH3]C(=O)O',
+  'CC(=O)[O-].[Na+]', 'N=[N+]=[N-]', 'FC(F)(F)S(=O)(=O)OC', 'C1CC[Se]C1', 'c1cc[se]c1', 'ICC#N', 'Cn1cc[n+](C)c1',
+  // ... and bonds and rings: alkynes, aliphatic C=C and C=N, an epoxide, an aziridine, a cyclopropane, a Michael acceptor.
+  'C#CC(=O)C', 'CC#CC(=O)OC', 'C=CC(=O)C', 'CC(C)=C(C)C', 'C1OC1c1ccccc1', 'C1CN1', 'C1CC1C(=O)O', 'O=C1C=CC(=O)C=C1',
+  'CC=NC', 'N#CC=Cc1ccccc1', 'CC(=S)N', 'O=C(Cl)c1ccccc1', 'ClC(=O)C(=O)Cl',
+];
+
+beforeAll(async () => {
+  await loadRDKit();
+});
+
+describe('the SMARTS screen', () => {
+  it('reads what bracket and organic-subset atoms need, and nothing it cannot pin down', () => {
+    const atoms = (smarts: string) => patternNeeds(smarts).atoms;
+    expect(atoms('[CR1]C(=O)Cl')).toEqual([['6A'], ['6A'], ['8A'], ['17A']]);
+    expect(atoms('[#7;R0][c,n]')).toEqual([['7'], ['6a', '7a']]);
+    expect(atoms('[O-,OH]')).toEqual([['8A+', '8A']]);
+    expect(atoms('[N+0X3][n+]')).toEqual([['7A'], ['7a+']]);
+    expect(atoms('[15N]')).toEqual([['7i']]);
+    // The first clause that narrows serves: (C or N) and in a ring.
+    expect(atoms('[C,N;R]')).toEqual([['6A', '7A']]);
+    // A recursive SMARTS needs what its first atom needs, one of them what each alternative's first atom needs.
+    expect(atoms('[$(CC)]')).toEqual([['6A']]);
+    expect(atoms('[$([CH2]),$([NH][CX4])]')).toEqual([['6A', '7A']]);
+    // Negation, any atom, hydrogen, primitives, elements it does not list, a recursive SMARTS opening with any atom: nothing.
+    for (const smarts of ['[!#6]', '*', '[*]', '[H]', '[R0;D2]', '[C,H1]', '[Co]', '[!C]', '[N!+]', '[!$(CC)]', '[$(*C)]']) {
+      expect(atoms(smarts).flat(), smarts).toEqual(smarts === '[N!+]' ? ['7A'] : []);
+    }
+    expect(atoms('a1aaaaa1A')).toEqual([['a'], ['a'], ['a'], ['a'], ['a'], ['a'], ['A']]);
+  });
+
+  it('reads the double and triple bonds a pattern needs, with their atoms, and its three-membered rings', () => {
+    expect(patternNeeds('C#N').bonds).toEqual([['6A#7A']]);
+    expect(patternNeeds('[S,C](=[O,S])Cl').bonds).toEqual([['16A=8A', '16A=16A', '6A=8A', '6A=16A']]);
+    // A ring closure carries its bond from either end; a bond in or out of a ring is still a double bond.
+    expect(patternNeeds('C=1CCCC1').bonds).toEqual([['6A=6A']]);
+    expect(patternNeeds('C1CCCC=1').bonds).toEqual([['6A=6A']]);
+    expect(patternNeeds('C=!@C').bonds).toEqual([['6A=6A']]);
+    expect(patternNeeds('*=[#8]').bonds).toEqual([['*=8']]);
+    // Single, aromatic, any, directional, negated and listed bonds need nothing; a branch closes where it opened.
+    for (const smarts of ['CC', 'C-C', 'c:c', 'C~C', 'C/C=C/C', 'C!=C', 'C=,#C', 'C(C)C', 'CC.CC']) {
+      expect(patternNeeds(smarts).bonds.filter((keys) => !keys.includes('6A=6A')), smarts).toEqual([]);
+    }
+    expect(patternNeeds('C(C)=O').bonds).toEqual([['6A=8A']]);
+    expect(patternNeeds('*1[O,S,N]*1').triangle).toBe(true);
+    expect(patternNeeds('C1CCC1').triangle).toBe(false);
+    expect(patternNeeds('C(C)C').triangle).toBe(false);
+  });
+
+  it('reads the bonds and rings a molecule holds', () => {
+    const kinds = (smiles: string) => withMol(smiles, (mol) => moleculeKinds(graphFromRDKitJson(mol.get_json())))!;
+    expect(kinds('CC#N').bonds.has('6A#7A')).toBe(true);
+    expect(kinds('CC#N').bonds.has('7#6')).toBe(true);
+    // Benzene's Kekulé double bonds are aromatic: no `=` matches them.
+    expect([...kinds('c1ccccc1C').bonds]).toEqual([]);
+    expect(kinds('C1CO1').triangle).toBe(true);
+    expect(kinds('C1CCC1').triangle).toBe(false);
+  });
+
+  it('never skips a QED alert a molecule matches, on 5,000 NCI compounds and chosen edge cases', () => {
+    const module = rdkit();
+    const alerts = QED_ALERT_SMARTS.map((smarts) => module.get_qmol(smarts)!);
+    const needs = QED_ALERT_SMARTS.map(patternNeeds);
+    const lines = readFileSync(NCI, 'utf8').split('\n').filter((line) => line.trim().length > 0);
+    // The atom kinds alone, as the screen read before bonds and rings, to show what they add.
+    const atomsOnly = needs.map((need) => ({ ...need, bonds: [], triangle: false }));
+    let searches = 0;
+    let skipped = 0;
+    let skippedByAtoms = 0;
+    let matched = 0;
+    for (const smiles of [...CHOSEN, ...lines.map((line) => line.split(/\s/)[0]!)]) {
+      withMol(smiles, (mol) => {
+        const kinds = moleculeKinds(graphFromRDKitJson(mol.get_json()));
+        alerts.forEach((alert, i) => {
+          searches++;
+          const matches = mol.get_substruct_match(alert) !== '{}';
+          if (matches) matched++;
+          if (!mayMatch(atomsOnly[i]!, kinds)) skippedByAtoms++;
+          if (!mayMatch(needs[i]!, kinds)) {
+            skipped++;
+            expect(matches, `${QED_ALERT_SMARTS[i]} in ${smiles}`).toBe(false);
+          }
+        });
+      });
+    }
+    expect(matched).toBeGreaterThan(1000);
+    // The screen earns its keep: most molecules lack what many alerts need (atoms alone skip 63 % of these
+    // searches), and the bonds and rings skip many more (79 %).
+    expect(skippedByAtoms / searches).toBeGreaterThan(0.5);
+    expect(skipped / searches).toBeGreaterThan(skippedByAtoms / searches + 0.1);
+  });
+});

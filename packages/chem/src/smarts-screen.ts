@@ -1,0 +1,272 @@
+import type { MolGraph } from './mol-graph.ts';
+
+/**
+ * A cheap, sound screen before a SMARTS substructure search: what a pattern cannot match without, read
+ * from the SMARTS text, against what a molecule holds. A molecule that lacks it cannot match, so the
+ * search is skipped; whatever the reader cannot pin down (negations, `*`, hydrogen, bond lists) needs
+ * nothing, so the screen never skips a search that would match. Three things are read:
+ * - atom kinds (an element, aromatic or not, charged, labelled with an isotope): a pattern atom needs one
+ *   of a list of kinds. A recursive SMARTS needs what its first atom needs, which is the atom it matches.
+ * - double and triple bonds outside aromatic rings, with the kinds of their two atoms: most alerts of
+ *   unwanted functionality name one (an alkyne, an aliphatic C=C, an S=O beside a halogen).
+ * - a three-membered ring: a match maps the pattern's atoms onto distinct atoms, its ring onto a ring.
+ *
+ * Keys name atom kinds: `7` any nitrogen, `7a` / `7A` aromatic / aliphatic, `7+` / `7a+` / `7A+` charged,
+ * `7i` isotope-labelled; `a` / `A` any aromatic / aliphatic atom; `*` any atom. A bond key joins two atom
+ * keys with `=` or `#`.
+ */
+export type AtomKinds = ReadonlySet<string>;
+
+/** What a pattern needs: each list names kinds (of atoms, or of bonds) of which the molecule must hold one. */
+export interface PatternNeeds {
+  atoms: readonly (readonly string[])[];
+  bonds: readonly (readonly string[])[];
+  triangle: boolean;
+}
+
+/** What a molecule holds, for `mayMatch`. */
+export interface MoleculeKinds {
+  atoms: AtomKinds;
+  bonds: ReadonlySet<string>;
+  triangle: boolean;
+}
+
+/** The atom kinds a molecule holds. */
+export function atomKinds(graph: MolGraph): AtomKinds {
+  const kinds = new Set<string>();
+  for (const atom of graph.atoms) for (const kind of kindsOf(atom)) kinds.add(kind);
+  return kinds;
+}
+
+/** Every key one atom answers to. */
+function kindsOf(atom: MolGraph['atoms'][number]): string[] {
+  const z = atom.atomicNumber;
+  const form = `${z}${atom.aromatic ? 'a' : 'A'}`;
+  const kinds = [atom.aromatic ? 'a' : 'A', String(z), form, '*'];
+  if (atom.formalCharge !== 0) kinds.push(`${z}+`, `${form}+`);
+  if (atom.isotope !== 0) kinds.push(`${z}i`);
+  return kinds;
+}
+
+/** The atom kinds, the double and triple bonds outside aromatic rings, and whether a three-membered ring is present. */
+export function moleculeKinds(graph: MolGraph): MoleculeKinds {
+  const bonds = new Set<string>();
+  const neighbours: number[][] = graph.atoms.map(() => []);
+  for (const bond of graph.bonds) {
+    neighbours[bond.a]!.push(bond.b);
+    neighbours[bond.b]!.push(bond.a);
+    const symbol = bond.aromatic ? undefined : BOND_SYMBOLS[bond.order];
+    if (!symbol) continue;
+    const a = kindsOf(graph.atoms[bond.a]!);
+    const b = kindsOf(graph.atoms[bond.b]!);
+    for (const x of a) {
+      for (const y of b) {
+        bonds.add(`${x}${symbol}${y}`);
+        bonds.add(`${y}${symbol}${x}`);
+      }
+    }
+  }
+  const triangle = graph.bonds.some(({ a, b }) => neighbours[a]!.some((n) => n !== b && neighbours[b]!.includes(n)));
+  return { atoms: atomKinds(graph), bonds, triangle };
+}
+
+const BOND_SYMBOLS: Readonly<Record<number, string>> = { 2: '=', 3: '#' };
+
+/** True unless the molecule lacks something the pattern needs. */
+export function mayMatch(needs: PatternNeeds, kinds: MoleculeKinds): boolean {
+  if (needs.triangle && !kinds.triangle) return false;
+  for (const anyOf of needs.atoms) if (!anyOf.some((kind) => kinds.atoms.has(kind))) return false;
+  for (const anyOf of needs.bonds) if (!anyOf.some((kind) => kinds.bonds.has(kind))) return false;
+  return true;
+}
+
+/** What `smarts` needs: its atoms' kinds (atoms that need nothing left out), its bonds' and its rings'. */
+export function patternNeeds(smarts: string): PatternNeeds {
+  const pattern = patternGraph(smarts);
+  const atoms = pattern.atoms.filter((kinds): kinds is string[] => kinds !== undefined);
+  const bonds = pattern.bonds.flatMap(({ a, b, symbol }) => {
+    if (!symbol) return [];
+    const keys: string[] = [];
+    for (const x of pattern.atoms[a] ?? ['*']) for (const y of pattern.atoms[b] ?? ['*']) keys.push(`${x}${symbol}${y}`);
+    return [keys];
+  });
+  const neighbours = pattern.atoms.map((): number[] => []);
+  for (const { a, b } of pattern.bonds) {
+    neighbours[a]!.push(b);
+    neighbours[b]!.push(a);
+  }
+  const triangle = pattern.bonds.some(({ a, b }) => a !== b && neighbours[a]!.some((n) => n !== a && n !== b && neighbours[b]!.includes(n)));
+  return { atoms, bonds, triangle };
+}
+
+interface PatternGraph {
+  /** Per pattern atom, the kinds it needs one of, or undefined for none. */
+  atoms: (string[] | undefined)[];
+  /** `symbol` is `=` or `#` when the bond must be that, else undefined. */
+  bonds: { a: number; b: number; symbol: string | undefined }[];
+}
+
+/** The pattern's atoms and bonds: branches, ring closures and dots read, bond expressions kept as written. */
+function patternGraph(smarts: string): PatternGraph {
+  const atoms: (string[] | undefined)[] = [];
+  const bonds: PatternGraph['bonds'] = [];
+  const branches: number[] = [];
+  const open = new Map<string, { atom: number; bond: string }>();
+  let previous = -1;
+  let bond = '';
+  const addAtom = (kinds: string[] | undefined) => {
+    atoms.push(kinds);
+    if (previous >= 0) bonds.push({ a: previous, b: atoms.length - 1, symbol: bondSymbol(bond) });
+    previous = atoms.length - 1;
+    bond = '';
+  };
+  for (let i = 0; i < smarts.length; ) {
+    const char = smarts[i]!;
+    if (char === '[') {
+      const end = closingBracket(smarts, i);
+      addAtom(bracketNeeds(smarts.slice(i + 1, end)));
+      i = end + 1;
+      continue;
+    }
+    const two = smarts.slice(i, i + 2);
+    if (two === 'Cl' || two === 'Br') {
+      addAtom([`${ELEMENTS[two]}A`]);
+      i += 2;
+      continue;
+    }
+    if (ORGANIC.has(char)) addAtom([`${ELEMENTS[char.toUpperCase()]}${char === char.toLowerCase() ? 'a' : 'A'}`]);
+    else if (char === 'a' || char === 'A') addAtom([char]);
+    else if (char === '*') addAtom(undefined);
+    else if (char === '(') branches.push(previous);
+    else if (char === ')') {
+      previous = branches.pop() ?? -1;
+      bond = '';
+    } else if (char === '.') {
+      previous = -1;
+      bond = '';
+    } else if (/[0-9%]/.test(char)) {
+      const label = char === '%' ? smarts.slice(i, i + 3) : char;
+      const opened = open.get(label);
+      if (opened) {
+        open.delete(label);
+        if (previous >= 0) bonds.push({ a: opened.atom, b: previous, symbol: bondSymbol(bond || opened.bond) });
+      } else open.set(label, { atom: previous, bond });
+      bond = '';
+      i += label.length;
+      continue;
+    } else bond += char;
+    i++;
+  }
+  return { atoms, bonds };
+}
+
+/** `=` or `#` when a bond expression demands that order (ring or chain either way), else undefined. */
+function bondSymbol(expression: string): string | undefined {
+  if (expression.includes(',')) return undefined;
+  const order = expression.replace(/!@|@|[&;]/g, '');
+  return order === '=' || order === '#' ? order : undefined;
+}
+
+const ORGANIC = new Set(['B', 'C', 'N', 'O', 'P', 'S', 'F', 'I', 'b', 'c', 'n', 'o', 'p', 's']);
+
+const ELEMENTS: Readonly<Record<string, number>> = {
+  H: 1, Li: 3, Be: 4, B: 5, C: 6, N: 7, O: 8, F: 9, Na: 11, Mg: 12, Al: 13, Si: 14, P: 15, S: 16, Cl: 17, K: 19, Ca: 20,
+  Ti: 22, Mn: 25, Fe: 26, Ni: 28, Cu: 29, Zn: 30, Ga: 31, Ge: 32, As: 33, Se: 34, Br: 35, Sr: 38, Nb: 41, Mo: 42, Ru: 44,
+  Rh: 45, Pd: 46, Ag: 47, Cd: 48, Sn: 50, Sb: 51, Te: 52, I: 53, Ba: 56, Hf: 72, Ho: 67, Au: 79, Hg: 80, Tl: 81, Pb: 82, Bi: 83,
+};
+const AROMATIC_SYMBOLS: Readonly<Record<string, string>> = { b: 'B', c: 'C', n: 'N', o: 'O', p: 'P', s: 'S', se: 'Se', as: 'As' };
+
+/** Index of the `]` closing the bracket atom opened at `open` (a recursive SMARTS inside holds brackets of its own). */
+function closingBracket(smarts: string, open: number): number {
+  let depth = 0;
+  for (let i = open + 1; i < smarts.length; i++) {
+    const char = smarts[i];
+    if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === ']' && depth === 0) return i;
+  }
+  throw new SyntaxError(`Unclosed bracket atom in ${smarts}`);
+}
+
+/** Index of the `)` closing the parenthesis opened at `open`. */
+function closingParenthesis(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  throw new SyntaxError(`Unclosed recursive SMARTS in ${text}`);
+}
+
+/** `text` split at `separator` outside parentheses. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/**
+ * What a bracket atom needs, or undefined for nothing. SMARTS binds `&` (and juxtaposition) tighter than
+ * `,`, and `,` tighter than `;`: every `;` clause must hold, each by one of its `,` alternatives.
+ */
+function bracketNeeds(content: string): string[] | undefined {
+  let needs: string[] | undefined;
+  for (const clause of splitTopLevel(content, ';')) {
+    const kinds: string[] = [];
+    for (const alternative of splitTopLevel(clause, ',')) {
+      const kind = alternativeNeeds(alternative);
+      if (!kind) {
+        kinds.length = 0;
+        break;
+      }
+      kinds.push(...kind);
+    }
+    // A clause any atom can meet narrows nothing; of two that narrow, the first serves (each is necessary).
+    if (kinds.length > 0 && !needs) needs = kinds;
+  }
+  return needs;
+}
+
+/**
+ * The kinds an alternative (a conjunction of primitives) needs one of when it opens with an element or a
+ * recursive SMARTS, else undefined.
+ */
+function alternativeNeeds(alternative: string): string[] | undefined {
+  if (alternative.startsWith('$(')) return patternGraph(alternative.slice(2, closingParenthesis(alternative, 1))).atoms[0];
+  const isotope = /^\d+/.exec(alternative)?.[0];
+  let rest = alternative.slice(isotope?.length ?? 0);
+  let z: number | undefined;
+  let aromatic = '';
+  const atomicNumber = /^#(\d+)/.exec(rest);
+  if (atomicNumber) {
+    z = Number(atomicNumber[1]);
+    rest = rest.slice(atomicNumber[0].length);
+  } else {
+    const symbol = [rest.slice(0, 2), rest.slice(0, 1)].find((s) => s.length > 0 && (ELEMENTS[s] !== undefined || AROMATIC_SYMBOLS[s] !== undefined));
+    // Hydrogen opening a bracket may be a hydrogen count; a primitive (R, X, D, v, !, $, *) needs no element.
+    if (!symbol || symbol === 'H') return undefined;
+    // A one-letter symbol followed by a lower-case letter that is no primitive (v, x, r, h) may be the start of an
+    // element this reader does not list (Co, Cs, ...): it needs nothing rather than the wrong element.
+    if (symbol.length === 1 && /^[a-z]$/.test(rest[1] ?? '') && !'vxrh'.includes(rest[1]!)) return undefined;
+    const element = AROMATIC_SYMBOLS[symbol] ?? symbol;
+    z = ELEMENTS[element];
+    aromatic = AROMATIC_SYMBOLS[symbol] ? 'a' : 'A';
+    rest = rest.slice(symbol.length);
+  }
+  if (z === undefined) return undefined;
+  // A charge other than +0 / -0 needs a charged atom, unless a negation could turn it around.
+  if (!rest.includes('!') && /[+-](?!0)/.test(rest)) return [`${z}${aromatic}+`];
+  if (isotope) return [`${z}i`];
+  return [`${z}${aromatic}`];
+}
