@@ -30,7 +30,7 @@ export class TorsionAssembly {
   private termStart = new Float64Array(0);
   private termSense = new Float64Array(0);
   private readonly axis = new Float64Array(3);
-  /** The pairs of the bridge being placed that some turn brings within contact. */
+  /** The pairs of the bridge being placed that some turn brings within contact, as `withinReach` writes them. */
   private near = new Float64Array(0);
 
   constructor(topology: Topology, fieldTable: Float64Array, fragments: readonly Fragment[], root: number, bridges: readonly Bridge[], torsions: readonly TorsionTerm[]) {
@@ -128,6 +128,7 @@ export class TorsionAssembly {
       sense[t] = Math.sin(turned) >= 0 ? 1 : -1;
     });
     const reach = this.withinReach(x, far, step);
+    const pairs = this.near;
     const energies = this.energies;
     let lowest = Infinity;
     for (let k = 0; k < STEPS; k++) {
@@ -138,9 +139,11 @@ export class TorsionAssembly {
         // A term whose dihedral is undefined (three atoms in line) adds nothing, as in the force field.
         if (!Number.isNaN(start[t]!)) energy += term.k * (1 + Math.cos(term.n * (start[t]! + sense[t]! * angle) - term.phase));
       }
-      if (reach > 0) {
-        this.turn(x, far, moving, angle);
-        energy += repulsion(x, this.near, reach);
+      const c = Math.cos(angle), s = Math.sin(angle);
+      for (let p = 0; p < reach; p += 5) {
+        const d2 = pairs[p]! - pairs[p + 1]! * c - pairs[p + 2]! * s;
+        const low = pairs[p + 3]!;
+        if (d2 < low * low) energy += pairs[p + 4]! * (low - Math.sqrt(Math.max(0, d2))) ** 2;
       }
       energies[k] = energy;
       lowest = Math.min(lowest, energy);
@@ -162,28 +165,35 @@ export class TorsionAssembly {
   }
 
   /**
-   * Copies into `near` the pairs of `step.repelled` that some turn can bring within contact, and returns
-   * their number. A moving atom runs on a circle about the bond axis, so its least distance to a placed atom
-   * follows from their heights along the axis and distances from it; the pairs left out add nothing at any
-   * turn (with a margin over rounding), and the sum of the others is the one over all pairs.
+   * Writes into `near`, for each pair of `step.repelled` that some turn can bring within contact, the
+   * squared distance as a function of the turn ψ, d²(ψ) = c0 − cc·cos ψ − cs·sin ψ, with the pair's contact
+   * distance and weight; returns the slots used. A moving atom runs on a circle about the bond axis, so a
+   * pair's least distance is c0 − √(cc² + cs²); the pairs left out add nothing at any turn (with a margin
+   * over rounding), and the sum of the others is the one over all pairs.
    */
   private withinReach(x: Float64Array, far: number, step: BridgeStep): number {
     const repelled = step.repelled;
-    if (this.near.length < repelled.length) this.near = new Float64Array(repelled.length);
+    const slots = (repelled.length / 4) * 5;
+    if (this.near.length < slots) this.near = new Float64Array(slots);
     const v = this.axis;
     const ox = x[3 * far]!, oy = x[3 * far + 1]!, oz = x[3 * far + 2]!;
     let kept = 0;
     for (let p = 0; p < repelled.length; p += 4) {
       const i = 3 * repelled[p]!, j = 3 * repelled[p + 1]!, low = repelled[p + 2]!;
-      const height = this.along[i]! * v[0]! + this.along[i + 1]! * v[1]! + this.along[i + 2]! * v[2]!;
-      const radius = Math.hypot(this.across[i]!, this.across[i + 1]!, this.across[i + 2]!);
-      const px = x[j]! - ox, py = x[j + 1]! - oy, pz = x[j + 2]! - oz;
-      const placedHeight = px * v[0]! + py * v[1]! + pz * v[2]!;
-      const placedRadius = Math.sqrt(Math.max(0, px * px + py * py + pz * pz - placedHeight * placedHeight));
-      const least = (height - placedHeight) ** 2 + (radius - placedRadius) ** 2;
-      if (least >= low * low * (1 + 1e-6) + 1e-9) continue;
-      this.near.set(repelled.subarray(p, p + 4), kept);
-      kept += 4;
+      // The moving atom at turn ψ: along + cos ψ·w + sin ψ·(v × w), w across the axis; the placed one at q.
+      const ax = this.along[i]!, ay = this.along[i + 1]!, az = this.along[i + 2]!;
+      const wx = this.across[i]!, wy = this.across[i + 1]!, wz = this.across[i + 2]!;
+      const qx = x[j]! - ox, qy = x[j + 1]! - oy, qz = x[j + 2]! - oz;
+      const c0 = ax * ax + ay * ay + az * az + wx * wx + wy * wy + wz * wz + qx * qx + qy * qy + qz * qz - 2 * (ax * qx + ay * qy + az * qz);
+      const cc = 2 * (wx * qx + wy * qy + wz * qz);
+      const cs = 2 * ((v[1]! * wz - v[2]! * wy) * qx + (v[2]! * wx - v[0]! * wz) * qy + (v[0]! * wy - v[1]! * wx) * qz);
+      if (c0 - Math.hypot(cc, cs) >= low * low * (1 + 1e-6) + 1e-9) continue;
+      this.near[kept] = c0;
+      this.near[kept + 1] = cc;
+      this.near[kept + 2] = cs;
+      this.near[kept + 3] = low;
+      this.near[kept + 4] = repelled[p + 3]!;
+      kept += 5;
     }
     return kept;
   }
@@ -203,18 +213,6 @@ export class TorsionAssembly {
       x[a + 2] = oz + this.along[a + 2]! + c * wz + s * cz;
     }
   }
-}
-
-/** The force field's repulsion of each moving atom by a placed one, over the first `length` slots of `repelled` (laid out as in BridgeStep). */
-function repulsion(x: Float64Array, repelled: Float64Array, length: number): number {
-  let energy = 0;
-  for (let p = 0; p < length; p += 4) {
-    const i = 3 * repelled[p]!, j = 3 * repelled[p + 1]!, low = repelled[p + 2]!;
-    const dx = x[i]! - x[j]!, dy = x[i + 1]! - x[j + 1]!, dz = x[i + 2]! - x[j + 2]!;
-    const d2 = dx * dx + dy * dy + dz * dz;
-    if (d2 < low * low) energy += repelled[p + 3]! * (low - Math.sqrt(d2)) ** 2;
-  }
-  return energy;
 }
 
 interface BridgeStep {
