@@ -4,6 +4,7 @@
  * conformer selection needs, greedily beyond. Ordered by the number of points each one stands for.
  */
 export function medoids(d: Float64Array, count: number, k: number): number[] {
+  if (k <= 0) return [];
   if (k >= count) return Array.from({ length: count }, (_, i) => i);
   const cost = (chosen: number[]) => {
     let sum = 0;
@@ -16,18 +17,28 @@ export function medoids(d: Float64Array, count: number, k: number): number[] {
   };
   let best: number[] = [];
   if (combinations(count, k) <= 5000) {
+    // Sets are visited in lexicographic order, each point's distance to the nearest of a set's first members
+    // carried down the walk (nearest[depth]), so a set costs one pass over the points rather than k.
     let bestCost = Infinity;
     const chosen: number[] = [];
+    const nearest = Array.from({ length: k + 1 }, () => new Float64Array(count));
+    nearest[0]!.fill(Infinity);
     const walk = (from: number) => {
-      if (chosen.length === k) {
-        const c = cost(chosen);
-        if (c < bestCost) {
-          bestCost = c;
-          best = [...chosen];
+      const depth = chosen.length;
+      const above = nearest[depth]!;
+      const last = depth === k - 1;
+      for (let i = from; i <= count - (k - depth); i++) {
+        if (last) {
+          let sum = 0;
+          for (let p = 0; p < count; p++) sum += Math.min(above[p]!, d[p * count + i]!);
+          if (sum < bestCost) {
+            bestCost = sum;
+            best = [...chosen, i];
+          }
+          continue;
         }
-        return;
-      }
-      for (let i = from; i <= count - (k - chosen.length); i++) {
+        const below = nearest[depth + 1]!;
+        for (let p = 0; p < count; p++) below[p] = Math.min(above[p]!, d[p * count + i]!);
         chosen.push(i);
         walk(i + 1);
         chosen.pop();

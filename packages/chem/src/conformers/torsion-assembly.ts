@@ -30,6 +30,9 @@ export class TorsionAssembly {
   private termStart = new Float64Array(0);
   private termSense = new Float64Array(0);
   private readonly axis = new Float64Array(3);
+  /** The bond's direction in the fragment's own coordinates, and the rotation taking it onto the axis. */
+  private readonly direction = new Float64Array(3);
+  private readonly rotation = new Float64Array(9);
   /** The pairs of the bridge being placed that some turn brings within contact, as `withinReach` writes them. */
   private near = new Float64Array(0);
 
@@ -92,9 +95,10 @@ export class TorsionAssembly {
     const near = 3 * step.near;
     const v = this.axis;
     unitInto(v, x[near]! - x[3 * far]!, x[near + 1]! - x[3 * far + 1]!, x[near + 2]! - x[3 * far + 2]!);
-    const u = new Float64Array(3);
+    const u = this.direction;
     unitInto(u, coordinates[ln]! - coordinates[lf]!, coordinates[ln + 1]! - coordinates[lf + 1]!, coordinates[ln + 2]! - coordinates[lf + 2]!);
-    const r = rotationOnto(u, v);
+    const r = this.rotation;
+    rotationOnto(u, v, r);
     for (let m = 0; m < moving.length; m++) {
       const l = 3 * local[m]!;
       const dx = coordinates[l]! - coordinates[lf]!, dy = coordinates[l + 1]! - coordinates[lf + 1]!, dz = coordinates[l + 2]! - coordinates[lf + 2]!;
@@ -266,10 +270,6 @@ export function dihedral(x: Float64Array, a: number, b: number, c: number, d: nu
   return Math.atan2((cx * gx + cy * gy + cz * gz) / gLength, ax * bx + ay * by + az * bz);
 }
 
-function cross(p: ArrayLike<number>, q: ArrayLike<number>): number[] {
-  return [p[1]! * q[2]! - p[2]! * q[1]!, p[2]! * q[0]! - p[0]! * q[2]!, p[0]! * q[1]! - p[1]! * q[0]!];
-}
-
 function unitInto(out: Float64Array, x: number, y: number, z: number): void {
   const length = Math.hypot(x, y, z) || 1;
   out[0] = x / length;
@@ -277,24 +277,33 @@ function unitInto(out: Float64Array, x: number, y: number, z: number): void {
   out[2] = z / length;
 }
 
-/** The rotation (row-major 3 × 3) taking unit vector u onto unit vector v. */
-function rotationOnto(u: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
+/** The rotation (row-major 3 × 3) taking unit vector u onto unit vector v, written into `r`. */
+function rotationOnto(u: Float64Array, v: Float64Array, r: Float64Array): void {
   const c = u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
-  let axis = cross(u, v);
-  let s = Math.hypot(axis[0]!, axis[1]!, axis[2]!);
+  let ax = u[1]! * v[2]! - u[2]! * v[1]!, ay = u[2]! * v[0]! - u[0]! * v[2]!, az = u[0]! * v[1]! - u[1]! * v[0]!;
+  let s = Math.hypot(ax, ay, az);
   if (s < 1e-9) {
-    if (c > 0) return Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
-    // Opposite vectors: half a turn about any axis across them.
-    axis = cross(u, Math.abs(u[0]!) < 0.9 ? [1, 0, 0] : [0, 1, 0]);
+    if (c > 0) {
+      r.set(IDENTITY);
+      return;
+    }
+    // Opposite vectors: half a turn about any axis across them (u × x̂, or u × ŷ when u lies near x̂).
+    if (Math.abs(u[0]!) < 0.9) [ax, ay, az] = [0, u[2]!, -u[1]!];
+    else [ax, ay, az] = [-u[2]!, 0, u[0]!];
     s = 0;
   }
-  const length = Math.hypot(axis[0]!, axis[1]!, axis[2]!);
-  const [kx, ky, kz] = axis.map((value) => value / length) as [number, number, number];
+  const length = Math.hypot(ax, ay, az);
+  const kx = ax / length, ky = ay / length, kz = az / length;
   const t = 1 - c;
-  return Float64Array.of(
-    t * kx * kx + c, t * kx * ky - s * kz, t * kx * kz + s * ky,
-    t * kx * ky + s * kz, t * ky * ky + c, t * ky * kz - s * kx,
-    t * kx * kz - s * ky, t * ky * kz + s * kx, t * kz * kz + c,
-  );
+  r[0] = t * kx * kx + c;
+  r[1] = t * kx * ky - s * kz;
+  r[2] = t * kx * kz + s * ky;
+  r[3] = t * kx * ky + s * kz;
+  r[4] = t * ky * ky + c;
+  r[5] = t * ky * kz - s * kx;
+  r[6] = t * kx * kz - s * ky;
+  r[7] = t * ky * kz + s * kx;
+  r[8] = t * kz * kz + c;
 }
 
+const IDENTITY = Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
