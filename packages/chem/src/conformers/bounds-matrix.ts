@@ -95,12 +95,16 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
     upper[ij] = upper[ji] = hi;
     relation[ij] = relation[ji] = kind;
   };
-  const lengthOf = new Map<number, number>();
+  // Bond lengths by atom pair; NaN where the atoms are not bonded.
+  const pairLength = new Float64Array(n * n).fill(Number.NaN);
+  const lengthOf = (i: number, j: number): number => {
+    const length = pairLength[i * n + j]!;
+    return Number.isNaN(length) ? 1.5 : length;
+  };
   topology.bonds.forEach((bond, index) => {
     const length = bondLength(topology, bond);
     bondLengths[index] = length;
-    lengthOf.set(bond.a * n + bond.b, length);
-    lengthOf.set(bond.b * n + bond.a, length);
+    pairLength[bond.a * n + bond.b] = pairLength[bond.b * n + bond.a] = length;
     set(bond.a, bond.b, length - BOND_TOLERANCE, length + BOND_TOLERANCE, Relation.Bond);
   });
   const angles = topology.neighbours.map((_, centre) => angleTargets(topology, centre));
@@ -111,8 +115,8 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
       const j = around[y] ?? 0;
       const target = angleAt(centre, i, j);
       if (!target) continue;
-      const ri = lengthOf.get(centre * n + i) ?? 1.5;
-      const rj = lengthOf.get(centre * n + j) ?? 1.5;
+      const ri = lengthOf(centre, i);
+      const rj = lengthOf(centre, j);
       const lo = lawOfCosines(ri, rj, Math.max(0, target.angle - target.tolerance));
       const hi = lawOfCosines(ri, rj, Math.min(Math.PI, target.angle + target.tolerance));
       set(i, j, lo, hi, Relation.Angle);
@@ -120,7 +124,7 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
   });
   for (const bond of topology.bonds) {
     const { a: b, b: c } = bond;
-    const bc = lengthOf.get(b * n + c) ?? 1.5;
+    const bc = lengthOf(b, c);
     const lockedAcross = lockedCis(topology, bond);
     for (const a of topology.neighbours[b] ?? []) {
       if (a === c) continue;
@@ -128,8 +132,8 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
         if (d === b || d === a) continue;
         const angleB = angleAt(b, a, c)?.angle ?? 1.91;
         const angleC = angleAt(c, b, d)?.angle ?? 1.91;
-        const ab = lengthOf.get(a * n + b) ?? 1.5;
-        const cd = lengthOf.get(c * n + d) ?? 1.5;
+        const ab = lengthOf(a, b);
+        const cd = lengthOf(c, d);
         const cis = torsionDistance(ab, bc, cd, angleB, angleC, 0);
         const trans = torsionDistance(ab, bc, cd, angleB, angleC, Math.PI);
         const locked = lockedAcross(a, d);
@@ -139,11 +143,12 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
       }
     }
   }
+  const radii = Array.from({ length: n }, (_, i) => vdwRadius(topology.atomicNumbers[i] ?? 6));
   for (let i = 0; i < n; i++) {
-    const vi = vdwRadius(topology.atomicNumbers[i] ?? 6);
+    const vi = radii[i]!;
     for (let j = i + 1; j < n; j++) {
       if (relation[i * n + j] !== Relation.Far) continue;
-      const lo = (vi + vdwRadius(topology.atomicNumbers[j] ?? 6)) * vdwScale;
+      const lo = (vi + radii[j]!) * vdwScale;
       lower[i * n + j] = lower[j * n + i] = lo;
     }
   }

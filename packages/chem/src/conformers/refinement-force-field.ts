@@ -119,8 +119,14 @@ function fieldTable(pairs: PairSet, planes: Int32Array, torsions: TorsionTerm[],
   const table = new Float64Array(4 + 6 * count + planes.length + 7 * torsions.length + 6 * volumes.length);
   table.set([count, planes.length / 4, torsions.length, volumes.length]);
   let at = 4;
+  // Written slot by slot: a pair a molecule has hundreds of, and an array made for each showed in profiles.
   for (let q = 0; q < count; q++, at += 6) {
-    table.set([3 * (pairs.i[q] as number), 3 * (pairs.j[q] as number), pairs.low[q] as number, pairs.high[q] as number, pairs.k[q] as number, pairs.repulsive[q] as number], at);
+    table[at] = 3 * (pairs.i[q] as number);
+    table[at + 1] = 3 * (pairs.j[q] as number);
+    table[at + 2] = pairs.low[q] as number;
+    table[at + 3] = pairs.high[q] as number;
+    table[at + 4] = pairs.k[q] as number;
+    table[at + 5] = pairs.repulsive[q] as number;
   }
   for (const atom of planes) table[at++] = 3 * atom;
   for (const { a, b, c, d, k, n, phase } of torsions) {
