@@ -31,13 +31,6 @@ export interface MoleculeKinds {
   triangle: boolean;
 }
 
-/** The atom kinds a molecule holds. */
-export function atomKinds(graph: MolGraph): AtomKinds {
-  const kinds = new Set<string>();
-  for (const atom of graph.atoms) for (const kind of kindsOf(atom)) kinds.add(kind);
-  return kinds;
-}
-
 /** Every key one atom answers to. */
 function kindsOf(atom: MolGraph['atoms'][number]): string[] {
   const z = atom.atomicNumber;
@@ -50,6 +43,8 @@ function kindsOf(atom: MolGraph['atoms'][number]): string[] {
 
 /** The atom kinds, the double and triple bonds outside aromatic rings, and whether a three-membered ring is present. */
 export function moleculeKinds(graph: MolGraph): MoleculeKinds {
+  const perAtom = graph.atoms.map(kindsOf);
+  const atoms = new Set(perAtom.flat());
   const bonds = new Set<string>();
   const neighbours: number[][] = graph.atoms.map(() => []);
   for (const bond of graph.bonds) {
@@ -57,17 +52,15 @@ export function moleculeKinds(graph: MolGraph): MoleculeKinds {
     neighbours[bond.b]!.push(bond.a);
     const symbol = bond.aromatic ? undefined : BOND_SYMBOLS[bond.order];
     if (!symbol) continue;
-    const a = kindsOf(graph.atoms[bond.a]!);
-    const b = kindsOf(graph.atoms[bond.b]!);
-    for (const x of a) {
-      for (const y of b) {
+    for (const x of perAtom[bond.a]!) {
+      for (const y of perAtom[bond.b]!) {
         bonds.add(`${x}${symbol}${y}`);
         bonds.add(`${y}${symbol}${x}`);
       }
     }
   }
   const triangle = graph.bonds.some(({ a, b }) => neighbours[a]!.some((n) => n !== b && neighbours[b]!.includes(n)));
-  return { atoms: atomKinds(graph), bonds, triangle };
+  return { atoms, bonds, triangle };
 }
 
 const BOND_SYMBOLS: Readonly<Record<number, string>> = { 2: '=', 3: '#' };
@@ -123,7 +116,7 @@ function patternGraph(smarts: string): PatternGraph {
   for (let i = 0; i < smarts.length; ) {
     const char = smarts[i]!;
     if (char === '[') {
-      const end = closingBracket(smarts, i);
+      const end = closing(smarts, i + 1, ']');
       addAtom(bracketNeeds(smarts.slice(i + 1, end)));
       i = end + 1;
       continue;
@@ -176,26 +169,19 @@ const ELEMENTS: Readonly<Record<string, number>> = {
 };
 const AROMATIC_SYMBOLS: Readonly<Record<string, string>> = { b: 'B', c: 'C', n: 'N', o: 'O', p: 'P', s: 'S', se: 'Se', as: 'As' };
 
-/** Index of the `]` closing the bracket atom opened at `open` (a recursive SMARTS inside holds brackets of its own). */
-function closingBracket(smarts: string, open: number): number {
+/**
+ * Index of the first `close` at or after `from` outside parentheses: the `]` of a bracket atom (a recursive
+ * SMARTS inside holds brackets of its own), or the `)` of a recursive SMARTS when `from` is just inside it.
+ */
+function closing(text: string, from: number, close: ']' | ')'): number {
   let depth = 0;
-  for (let i = open + 1; i < smarts.length; i++) {
-    const char = smarts[i];
+  for (let i = from; i < text.length; i++) {
+    const char = text[i];
+    if (char === close && depth === 0) return i;
     if (char === '(') depth++;
     else if (char === ')') depth--;
-    else if (char === ']' && depth === 0) return i;
   }
-  throw new SyntaxError(`Unclosed bracket atom in ${smarts}`);
-}
-
-/** Index of the `)` closing the parenthesis opened at `open`. */
-function closingParenthesis(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i;
-  }
-  throw new SyntaxError(`Unclosed recursive SMARTS in ${text}`);
+  throw new SyntaxError(`Unclosed ${close === ']' ? 'bracket atom' : 'recursive SMARTS'} in ${text}`);
 }
 
 /** `text` split at `separator` outside parentheses. */
@@ -243,7 +229,7 @@ function bracketNeeds(content: string): string[] | undefined {
  * recursive SMARTS, else undefined.
  */
 function alternativeNeeds(alternative: string): string[] | undefined {
-  if (alternative.startsWith('$(')) return patternGraph(alternative.slice(2, closingParenthesis(alternative, 1))).atoms[0];
+  if (alternative.startsWith('$(')) return patternGraph(alternative.slice(2, closing(alternative, 2, ')'))).atoms[0];
   const isotope = /^\d+/.exec(alternative)?.[0];
   let rest = alternative.slice(isotope?.length ?? 0);
   let z: number | undefined;
