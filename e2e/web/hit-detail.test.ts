@@ -10,7 +10,7 @@ import { molblockAtoms, parseSdf } from '../api/parse-files.ts';
 import { seriousAccessibilityViolations } from './axe.ts';
 import { openPage, screenshotPath } from './browser.ts';
 import { firstLoadScripts } from './first-load-scripts.ts';
-import { WEB_DIST } from './global-setup.ts';
+import { WEB_DIST } from './web-build.ts';
 import { searchPage } from './search-page.ts';
 import { webAndBrowser } from './web-server.ts';
 

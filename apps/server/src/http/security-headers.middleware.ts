@@ -4,7 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
  * The Content-Security-Policy the web app (the Ketcher editor included) runs under; the browser tests run
  * with it and fail on any violation. Scripts load only from this origin, never inline. The editor needs
  * 'unsafe-eval': its bundle compiles code from strings at start-up (a JSON-schema validator and a keyword
- * matcher) and its chemistry engine from WebAssembly, which it starts in a worker from a blob: URL. React
+ * matcher) and its chemistry engine from WebAssembly, which runs in a worker script of this origin. React
  * and the editor set inline styles; drawings are data: and blob: images.
  */
 export const CONTENT_SECURITY_POLICY = {
@@ -14,7 +14,7 @@ export const CONTENT_SECURITY_POLICY = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'data:', 'blob:'],
-  workerSrc: ["'self'", 'blob:'],
+  workerSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

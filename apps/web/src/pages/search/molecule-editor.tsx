@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Editor } from 'ketcher-react';
-import { StandaloneStructServiceProvider } from 'ketcher-standalone';
+import { StandaloneStructServiceProvider } from 'ketcher-standalone/dist/binaryWasm';
 import type { Ketcher } from 'ketcher-core';
 import 'ketcher-react/dist/index.css';
 import styles from './search.module.css';
@@ -20,7 +20,9 @@ export interface MoleculeEditorProps {
   inert?: boolean;
 }
 
-// Chemistry runs in the browser (Indigo compiled to WebAssembly); one service for the page's lifetime.
+// Chemistry runs in the browser (Indigo compiled to WebAssembly); one service for the page's lifetime. Indigo
+// comes as its own worker script and .wasm file, which the browser compiles while it downloads and caches
+// apart from the editor, instead of 16 MB of base64 inside the editor's script (24 -> 8 MB of JavaScript).
 const structServiceProvider = new StandaloneStructServiceProvider();
 
 /** Ketcher, loaded on demand: this module and its engine live in their own chunks. */
