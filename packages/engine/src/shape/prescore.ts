@@ -37,7 +37,10 @@ export interface Prescore {
  * 12,000 of 25,000 by a first alignment on 8 conformers held 0.973 or 0.977 of its top 30, against 0.997 for
  * all 25,000. At fast, shape's first alignment of the best 7,000 keeping 1,500 held 0.840 against 0.803 for
  * 3,500 scored exactly, for 1.15 times the CPU; fast keeps its cost, which sets the latency of the largest
- * catalogues.
+ * catalogues. A cheaper first alignment does not buy it back: on 1 or 2 query conformers it ranks worse than
+ * the grids (all 20 drug queries of set A, catalogues assembled from fragments: 3,500 scored exactly 0.820 in
+ * 416 ms of stage 2 on two threads; the best 7,000 aligned on 2 conformers keeping 1,500, 0.808 in 623 ms;
+ * keeping 2,000, 0.820 in 687 ms; on 1 conformer keeping 1,500, 0.750 in 653 ms).
  */
 export const STAGE2_PRESCORE: Record<ScoreMethod, Partial<Record<SearchQuality, Prescore>>> = {
   espsim_shape: { very_accurate: { candidates: 35_000, conformers: 4, kept: 6000 } },
