@@ -12,7 +12,7 @@ function run(command: string, args: string[]): Promise<void> {
 
 async function main(): Promise<void> {
   const build = buildWebApp({ quiet: true });
-  // Checks first, so their failure is reported at once; the build is awaited either way, never left running.
+  // A failed check is reported once the build has ended too, so no build is left running behind the message.
   const checks = run('npm', ['run', '--silent', 'typecheck']).then(() => run('npm', ['run', '--silent', 'lint']));
   const [checked, built] = await Promise.allSettled([checks, build]);
   for (const outcome of [checked, built]) if (outcome.status === 'rejected') throw outcome.reason;
