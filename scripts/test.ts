@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const checks = run('npm', ['run', '--silent', 'typecheck']).then(() => run('npm', ['run', '--silent', 'lint']));
   const [checked, built] = await Promise.allSettled([checks, build]);
   for (const outcome of [checked, built]) if (outcome.status === 'rejected') throw outcome.reason;
-  await run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
+  await run('npm', ['run', '--silent', 'test:unit', '--', ...process.argv.slice(2)]);
 }
 
 main().catch((error: unknown) => {
