@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queuedJob as job } from '../../apps/server/src/search/job-row.fixture.ts';
 import { JobClaimRepository } from '../../apps/server/src/search/job-claim.repository.ts';
 import { JobRepository } from '../../apps/server/src/search/job.repository.ts';
+import { SharedJobQueue } from '../../apps/server/src/search/shared-job-queue.ts';
+import { createLogger } from '../../apps/server/src/http/logger.ts';
 import type { Store } from '../../apps/server/src/store/database.ts';
 import { openScratchStore } from '../../apps/server/src/store/scratch-store.ts';
 
@@ -120,6 +122,38 @@ describe('jobs claimed from PostgreSQL', () => {
     expect((await other.claim(2, GIVEN_UP, 2)).job).toBeUndefined();
     await stopping.release('handed');
     expect((await other.claim(2, GIVEN_UP, 3)).job).toMatchObject({ id: 'handed', attempts: 2, owner: 'other' });
+  });
+
+  it('gives back a job it was claiming when its server stopped before saying it is idle', async () => {
+    await reset();
+    await jobs.insert(job('caught', 'visitor:x', 1000));
+    // The claim is held until the server has begun to stop, as when a stop lands during a claim's transaction.
+    let stopped!: () => void;
+    const stopping = new Promise<void>((resolve) => (stopped = resolve));
+    const claims = new (class extends JobClaimRepository {
+      override async claim(...args: Parameters<JobClaimRepository['claim']>) {
+        await stopping;
+        return super.claim(...args);
+      }
+    })(store, { owner: 'stopping', leaseMs: 60_000 });
+    const ran: string[] = [];
+    const queue = new SharedJobQueue({
+      claims,
+      concurrency: 1,
+      leaseMs: 60_000,
+      run: async (row) => void ran.push(row.id),
+      maxAttempts: 2,
+      givenUp: GIVEN_UP,
+      logger: createLogger('silent'),
+      now: Date.now,
+    });
+    await queue.start();
+    queue.stop();
+    stopped();
+    await queue.idle();
+    // The server may close its store now: the job waits in the queue for another server, not for a lease to lapse.
+    expect(ran).toEqual([]);
+    expect(await jobs.find('caught')).toMatchObject({ state: 'queued', owner: null, lease_until: null, attempts: 1 });
   });
 
   it('tells listening servers when a job is stored', async () => {

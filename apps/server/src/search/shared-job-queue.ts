@@ -78,9 +78,14 @@ export class SharedJobQueue {
     void this.unlisten?.().catch(() => undefined);
   }
 
-  idle(): Promise<void> {
-    if (this.running.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  /**
+   * Resolves when no job runs here. A claim still in flight when the server stopped is awaited first: it gives its
+   * job back, and the store must stay open until it has (else the job waits out its lease, 30 s by default).
+   */
+  async idle(): Promise<void> {
+    await this.pumping;
+    if (this.running.size === 0) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   private async listen(): Promise<(() => Promise<void>) | undefined> {
