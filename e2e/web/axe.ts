@@ -17,6 +17,9 @@ interface AxeResult {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
 }
 
+/** The toast region: its passing notices belong to the app shell and are checked with it, not in every page's check. */
+export const TOAST_REGION = '[data-sonner-toaster]';
+
 /**
  * Runs axe-core in the page and returns its serious and critical findings. `exclude` leaves out
  * third-party widgets we do not render ourselves (the Ketcher editor's own toolbar).

@@ -20,7 +20,7 @@ describe('batch search in the browser', () => {
   const app = webAndBrowser();
 
   it('drops a 10-query .smi file, shows progress, opens a query, and downloads a CSV whose rows match single searches', async () => {
-    const { page, errors } = await openPage(app.browser, { consentSeen: true });
+    const { page, errors } = await openPage(app.browser, { consentSeen: true, editor: false });
     await page.goto(app.web.url);
     await page.getByPlaceholder('Enter SMILES notation').waitFor({ timeout: 90_000 });
     await page.getByRole('radio', { name: 'Batch file' }).click();

@@ -31,17 +31,33 @@ const CSP_BINDING = '__molsearchCspViolation';
 /** The feedback modal opens after 15 s for a new visitor; a test about something else opens its pages as a returning one. */
 const CONSENT_SEEN = "localStorage.setItem('molsearch.consent-modal-seen', 'true')";
 
+/** The structure editor's chunk, which loads Ketcher and Indigo's WebAssembly after the search page shows. */
+const EDITOR_CHUNK = /\/molecule-editor-[^/]*\.js$/;
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** The feedback modal counts as already seen. */
+  consentSeen?: boolean;
+  /**
+   * `false` for a test that never uses the structure editor: its chunk is requested and never answered, so the page
+   * stays as it is while the editor loads. Starting Ketcher and compiling Indigo is about half the browser's CPU in
+   * such a test, and two test files share two cores.
+   */
+  editor?: boolean;
+}
+
 /**
  * A fresh context (own storage) and page, recording page errors. Call it inside a test: the app runs
  * under the server's Content-Security-Policy, and a violation (a `securitypolicyviolation` event, or the
- * browser's console report of one) fails the test when it ends. With `consentSeen`, the feedback modal
- * counts as already seen.
+ * browser's console report of one) fails the test when it ends.
  */
-export async function openPage(browser: Browser, options: { width?: number; height?: number; consentSeen?: boolean } = {}): Promise<OpenedPage> {
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     serviceWorkers: 'block',
   });
+  if (options.editor === false) await context.route(EDITOR_CHUNK, () => new Promise<void>(() => undefined));
   const cspViolations: string[] = [];
   await context.exposeBinding(CSP_BINDING, (_source, text: string) => void cspViolations.push(text));
   await context.addInitScript((binding) => {

@@ -7,7 +7,7 @@ describe('search filters in the browser', () => {
   const app = webAndBrowser();
 
   it('sets filters in the collapsed Filters section, and the results header lists them with the notes', async () => {
-    const { page, errors } = await openPage(app.browser, { consentSeen: true });
+    const { page, errors } = await openPage(app.browser, { consentSeen: true, editor: false });
     await page.goto(app.web.url);
     const smilesBox = page.getByPlaceholder('Enter SMILES notation');
     await smilesBox.waitFor({ timeout: 90_000 });

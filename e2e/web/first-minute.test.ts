@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { parseCsv } from '../api/parse-files.ts';
-import { seriousAccessibilityViolations } from './axe.ts';
+import { TOAST_REGION, seriousAccessibilityViolations } from './axe.ts';
 import { openPage } from './browser.ts';
+import type { PageOptions } from './browser.ts';
 import { searchPage } from './search-page.ts';
 import { webAndBrowser } from './web-server.ts';
 
@@ -21,7 +22,7 @@ const MORGAN_IN_EVERY_DATABASE = () => {
 };
 const PHONE = { width: 390, height: 844 };
 /** Ketcher's own toolbar is a third-party widget; toasts belong to the app shell and are checked with it. */
-const NOT_OURS = ['[data-testid="molecule-editor"]', '[data-sonner-toaster]'];
+const NOT_OURS = ['[data-testid="molecule-editor"]', TOAST_REGION];
 
 /** Screenshots for review go to e2e/web/screenshots, which git ignores. */
 const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
@@ -30,9 +31,9 @@ const screenshot = (page: Page, name: string) => page.screenshot({ path: join(SC
 
 const app = webAndBrowser();
 
-async function open(path = '/', size: { width: number; height: number } = LAPTOP) {
+async function open(path = '/', options: PageOptions = {}) {
   // The feedback modal has a test of its own; here it counts as seen.
-  const opened = await openPage(app.browser, { ...size, consentSeen: true });
+  const opened = await openPage(app.browser, { ...LAPTOP, ...options, consentSeen: true });
   await opened.page.goto(app.web.url + path);
   return { ...opened, ui: searchPage(opened.page) };
 }
@@ -171,7 +172,7 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
   });
 
   it('bands scores by their rarity in the database searched, the same way for every method', async () => {
-    const { page, context } = await open();
+    const { page, context } = await open('/', { editor: false });
     const bestOf = async (method: RegExp) => {
       const grid = await searchMolport(page, ASPIRIN, method);
       const best = hitCards(grid).first();
@@ -211,7 +212,7 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
   });
 
   it('calls the property columns Properties, shows the query\'s own values and sorts the hits in a table', async () => {
-    const { page, ui, context } = await open();
+    const { page, ui, context } = await open('/', { editor: false });
     const grid = await searchMolport(page, ASPIRIN, /^Morgan/);
     await ui.switchOn('Properties');
     expect(await page.getByText('ADMET').count()).toBe(0);
@@ -235,7 +236,7 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
   });
 
   it('shows the vendor\'s own compound id on each card and copies its SMILES', async () => {
-    const { page, context } = await open();
+    const { page, context } = await open('/', { editor: false });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.web.url });
     const grid = await searchMolport(page, ASPIRIN, /^Morgan/);
     const card = grid.locator('article[data-molecule-id]').first();
@@ -251,7 +252,7 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
   });
 
   it('says only true things: footer, vendor page, tutorial code and the slider\'s reach', async () => {
-    const { page, context } = await open('/molport');
+    const { page, context } = await open('/molport', { editor: false });
     await page.getByRole('heading', { level: 1, name: /MolPort compound search/ }).waitFor();
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Back to Classic' }).count()).toBe(0);
     // The counts join the lead once the database list has loaded.
@@ -280,7 +281,7 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
 
   it('opens /search?q= on the search page with the query filled in, and searches it', async () => {
     // With the stored method (Morgan: the test's Enamine sample has no 3D columns) and, none being stored, every database.
-    const opened = await openPage(app.browser, { ...LAPTOP, consentSeen: true });
+    const opened = await openPage(app.browser, { ...LAPTOP, consentSeen: true, editor: false });
     await opened.context.addInitScript(MORGAN_IN_EVERY_DATABASE);
     await opened.page.goto(`${app.web.url}/search?q=${encodeURIComponent(ASPIRIN)}`);
     const { page, context } = opened;
@@ -298,7 +299,7 @@ describe('the first minute in the web app', { timeout: 150_000 }, () => {
     // sign-in reaches the server just after the /search?q= search was submitted and its answer comes 3 s
     // late, the status of the search being asked in between: a search made as the visitor and asked after
     // as the account, or the other way round, would read "not found".
-    const opened = await openPage(app.browser, { ...LAPTOP, consentSeen: true });
+    const opened = await openPage(app.browser, { ...LAPTOP, consentSeen: true, editor: false });
     const { page, context, errors } = opened;
     const submitted = new Promise<void>((resolve) => page.on('response', (response) => {
       if (response.url().includes('/api/submit_molsearch')) resolve();

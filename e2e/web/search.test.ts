@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
 import { openPage, screenshotPath } from './browser.ts';
+import type { PageOptions } from './browser.ts';
 import { searchPage } from './search-page.ts';
 import { startWebServer, webAndBrowser } from './web-server.ts';
 
@@ -11,15 +12,15 @@ const CAFFEINE = 'Cn1c(=O)c2c(ncn2C)n(C)c1=O';
 
 const app = webAndBrowser();
 
-async function open(path = '/', size?: { width: number; height: number }) {
-  const opened = await openPage(app.browser, { ...size, consentSeen: true });
+async function open(path = '/', options: PageOptions = {}) {
+  const opened = await openPage(app.browser, { ...options, consentSeen: true });
   await opened.page.goto(app.web.url + path);
   return { ...opened, ui: searchPage(opened.page) };
 }
 
 describe('search page in Chromium', () => {
   it('searches a typed SMILES with Morgan in one database and shows the results', async () => {
-    const { page, ui, context, errors } = await open();
+    const { page, ui, context, errors } = await open('/', { editor: false });
     await expect.poll(() => page.title()).toBe('Multi-Database Similarity Search | molsearch');
     await ui.openOptions(ASPIRIN);
     await ui.options.getByRole('radio', { name: /^Morgan/ }).click();
@@ -35,7 +36,7 @@ describe('search page in Chromium', () => {
   });
 
   it('searches several databases at once', async () => {
-    const { page, ui, context } = await open();
+    const { page, ui, context } = await open('/', { editor: false });
     await ui.openOptions(ASPIRIN);
     await ui.options.getByRole('radio', { name: /^Morgan/ }).click();
     await ui.options.getByLabel('Select All Filtered Databases').click();
@@ -47,7 +48,7 @@ describe('search page in Chromium', () => {
   });
 
   it('shows every validation message of the search form', async () => {
-    const { page, ui, context } = await open();
+    const { page, ui, context } = await open('/', { editor: false });
     await ui.barSearch.click();
     await page.getByRole('alert').getByText('Please enter a valid SMILES string or draw a molecule').waitFor();
     await ui.smilesBox.fill('CCO; DROP TABLE');
@@ -133,7 +134,7 @@ describe('search page in Chromium', () => {
   });
 
   it('filters databases by tag, vendor and text', async () => {
-    const { ui, context } = await open();
+    const { ui, context } = await open('/', { editor: false });
     await ui.openOptions(ASPIRIN);
     await expect.poll(() => ui.options.locator('[data-database]').count()).toBe(2);
     await ui.options.getByRole('button', { name: 'Tags' }).click();
@@ -149,7 +150,7 @@ describe('search page in Chromium', () => {
   });
 
   it('toggles database cards from the keyboard', async () => {
-    const { page, ui, context } = await open();
+    const { page, ui, context } = await open('/', { editor: false });
     await ui.openOptions(ASPIRIN);
     const card = ui.card('Enamine REAL');
     await card.focus();
@@ -164,7 +165,7 @@ describe('search page in Chromium', () => {
   });
 
   it('opens a vendor page with its single database locked, and says so for unknown vendors', async () => {
-    const { page, ui, context } = await open('/molport');
+    const { page, ui, context } = await open('/molport', { editor: false });
     await page.getByRole('link', { name: 'Multi-Database Search' }).waitFor();
     await page.getByRole('img', { name: 'MolPort logo' }).waitFor();
     await expect.poll(() => page.title()).toBe('MolPort compound search | molsearch');
@@ -226,7 +227,7 @@ describe('search page in Chromium', () => {
 
   it('shows the health banner with Retry when the server stops answering', async () => {
     const own = await startWebServer();
-    const opened = await openPage(app.browser, { consentSeen: true });
+    const opened = await openPage(app.browser, { consentSeen: true, editor: false });
     const { page, context } = opened;
     const ui = searchPage(page);
     try {
