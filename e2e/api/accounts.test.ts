@@ -1,9 +1,11 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { API_KEY_MESSAGES, CONSENT_MESSAGES, PROMOTION_MESSAGES, RATE_LIMITS } from '@molsearch/api';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createAuth } from '../../apps/server/src/accounts/auth.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createLogger } from '../../apps/server/src/http/logger.ts';
@@ -212,7 +214,9 @@ describe.each(['sqlite', 'postgres'] as const)('accounts, API keys and tracking 
   });
 
   it('marks session cookies Secure when the public address is https', async () => {
-    const store = await openStore({ dataDir: `${tmpdir()}/molsearch-https-${Date.now()}`, databaseUrl: undefined });
+    const dataDir = await mkdtemp(join(tmpdir(), 'molsearch-https-'));
+    onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
+    const store = await openStore({ dataDir, databaseUrl: undefined });
     const logger = createLogger('silent');
     const auth = createAuth({
       store,
