@@ -21,6 +21,9 @@ export default defineConfig({
           exclude: ['**/node_modules/**', 'e2e/web/**'],
           // The API and browser tests' catalogues are imported once per run, not once per test file.
           globalSetup: ['e2e/test-catalogues.global-setup.ts'],
+          // These files start servers and command-line processes of their own; the worker that runs them keeps its
+          // loaded modules from file to file (node project alone: collect 48 -> 18 s, wall 7 min 23 s -> 6 min 49 s).
+          isolate: false,
         },
       },
       // Browser tests: build the web app once, then drive Chromium against a real server.
