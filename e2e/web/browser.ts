@@ -41,8 +41,8 @@ export interface PageOptions {
   consentSeen?: boolean;
   /**
    * `false` for a test that never uses the structure editor: its chunk is requested and never answered, so the page
-   * stays as it is while the editor loads. Starting Ketcher and compiling Indigo is about half the browser's CPU in
-   * such a test, and two test files share two cores.
+   * stays as a visitor sees it before the editor has arrived. Starting Ketcher and compiling Indigo is about half
+   * the browser's CPU in such a test, and two test files share two cores.
    */
   editor?: boolean;
 }
