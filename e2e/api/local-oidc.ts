@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { memoryAdapter, signingKeys } from './local-oidc-store.ts';
 
 export interface LocalOidc {
   issuer: string;
@@ -113,6 +114,8 @@ export async function startLocalOidc(options: LocalOidcOptions = {}): Promise<Lo
         // Lifetimes set rather than defaulted: the provider prints a notice for every default it falls back on.
         ttl: { AccessToken: 3600, AuthorizationCode: 60, Grant: 3600, IdToken: 3600, Interaction: 600, Session: 3600 },
         cookies: { keys: ['local-oidc-cookie-key'] },
+        adapter: memoryAdapter(),
+        jwks: signingKeys(),
       });
     },
     close: () =>
