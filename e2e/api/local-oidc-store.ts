@@ -15,8 +15,9 @@ export function memoryAdapter(): (name: string) => Adapter {
   const entries = new Map<string, Entry>();
   const live = (key: string): AdapterPayload | undefined => {
     const entry = entries.get(key);
-    if (entry?.expires !== undefined && entry.expires <= Date.now()) entries.delete(key);
-    return entries.get(key)?.payload;
+    if (entry?.expires === undefined || entry.expires > Date.now()) return entry?.payload;
+    entries.delete(key);
+    return undefined;
   };
   return (name) => {
     const key = (id: string) => `${name}:${id}`;
