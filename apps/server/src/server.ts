@@ -46,6 +46,7 @@ import type { SearchEngine } from './search/search-engine.ts';
 import { RateLimiter, postgresCounters } from './http/rate-limit.middleware.ts';
 import { createApiApp } from './services.ts';
 import { openStore } from './store/database.ts';
+import { reconnectingQueries } from './store/reconnecting-pool.ts';
 import { TrackingRepository } from './tracking/tracking.repository.ts';
 import { TrackingService } from './tracking/tracking.service.ts';
 
@@ -160,7 +161,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     webDir: config.webDir,
     visitorIds: new VisitorIds({ secret }),
     // On PostgreSQL the limits are counted there, so API servers sharing the database share them.
-    limiter: store.pool ? new RateLimiter(postgresCounters(store.pool)) : new RateLimiter(),
+    limiter: store.pool ? new RateLimiter(postgresCounters(reconnectingQueries(store.pool))) : new RateLimiter(),
   });
   const server = createServer({ maxHeaderSize: config.maxHeaderBytes }, getRequestListener(app.fetch));
   // Load balancers and HTTP clients keep idle connections open for up to a minute (60 s is the common

@@ -4,12 +4,16 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
+import { reconnectingPool } from './reconnecting-pool.ts';
 import type { StoreSchema } from './store-schema.ts';
 
 export interface Store {
   db: Kysely<StoreSchema>;
   kind: 'sqlite' | 'postgres';
-  /** The connection pool, on PostgreSQL: for stores of other libraries that share the database (the rate limits). */
+  /**
+   * The connection pool, on PostgreSQL: for stores of other libraries that share the database (the rate
+   * limits, through reconnectingQueries). `db` takes its connections through reconnectingPool.
+   */
   pool?: pg.Pool;
   close(): Promise<void>;
 }
@@ -35,7 +39,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // Without a listener the pool's 'error' event would end the process.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
-    const db = new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool: reconnectingPool(pool) }) });
     store = { db, kind: 'postgres', pool, close: () => db.destroy() };
   } else {
     mkdirSync(options.dataDir, { recursive: true });
