@@ -27,8 +27,9 @@ function tries(pool: pg.Pool): number {
 /**
  * When the database restarts, fails over or is told to end its sessions, the pool still holds those
  * connections until it hears of each closing, and a statement given one of them fails. `run` is tried
- * again on another connection while its failure is a lost connection (`connectionLost`), as a statement
- * that reached a closed connection was not carried out.
+ * again on another connection while its failure is a lost connection (`connectionLost`). A statement sent
+ * on a closed connection never ran, and the database rolls back what a session it ends was running; only
+ * a statement whose connection closed after its commit and before its answer would run twice.
  */
 async function onLiveConnection<T>(pool: pg.Pool, run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
