@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobRepository } from '../../apps/server/src/search/job.repository.ts';
 import type { JobRow } from '../../apps/server/src/search/job.repository.ts';
+import { terminateConnectionsThen } from '../../apps/server/src/store/closed-connections.fixture.ts';
 import { openStore } from '../../apps/server/src/store/database.ts';
 import { createScratchDatabase } from '../../apps/server/src/store/scratch-postgres.ts';
 import { ApiClient } from './api-client.ts';
@@ -417,18 +417,11 @@ describe('PostgreSQL closing the server\'s connections', () => {
     const client = new ApiClient(server.server.url);
     const first = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: 'CCO', search_type: 'morgan', db_names: 'MOLPORT' });
     expect((await client.waitForJob(first.job_name)).at(-1)).toBe('SUCCESS');
-    // As a restart, a fail-over or an administrator would: every connection to the server's database ends.
-    const admin = new pg.Client({ connectionString: server.env.DATABASE_URL });
-    await admin.connect();
-    try {
-      const database = new URL(server.env.DATABASE_URL!).pathname.slice(1);
-      const { rows } = await admin.query<{ ended: boolean }>('select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
-      expect(rows.length).toBeGreaterThan(0);
-    } finally {
-      await admin.end();
-    }
-    // At once, before the server may have heard of every closing: a statement that meets a closed connection runs on another.
-    const second = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: 'CCO', search_type: 'morgan', db_names: 'MOLPORT' });
+    // As a restart, a fail-over or an administrator would, every connection to the server's database ends; a search is
+    // submitted at once, before the server may have heard of every closing: a statement that meets a closed connection runs on another.
+    const { ended, result: second } = await terminateConnectionsThen(server.env.DATABASE_URL!, () =>
+      client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: 'CCO', search_type: 'morgan', db_names: 'MOLPORT' }));
+    expect(ended).toBeGreaterThan(0);
     expect((await client.waitForJob(second.job_name)).at(-1)).toBe('SUCCESS');
     await expect.poll(() => server.server.logs.some((entry) => entry.msg === 'database connection closed by the server; a new one is opened when needed')).toBe(true);
     expect(server.server.process.exitCode).toBeNull();

@@ -3,11 +3,10 @@ import pg from 'pg';
 import type { Store } from './database.ts';
 
 /**
- * Ends every connection to the store's database from another session, as a restart or an administrator
- * would, and runs `next` as soon as that session has asked: before the pool has heard of the closings.
+ * Ends every connection to the database at `url` from another session, as a restart or an administrator
+ * would, and runs `next` as soon as that session has asked: before a pool has heard of the closings.
  */
-export async function terminateConnectionsThen<T>(store: Store, next: () => Promise<T>): Promise<{ ended: number; result: T }> {
-  const url = (store.pool!.options as { connectionString: string }).connectionString;
+export async function terminateConnectionsThen<T>(url: string, next: () => Promise<T>): Promise<{ ended: number; result: T }> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -17,6 +16,11 @@ export async function terminateConnectionsThen<T>(store: Store, next: () => Prom
   } finally {
     await admin.end();
   }
+}
+
+/** The database URL of a store on PostgreSQL. */
+export function storeUrl(store: Store): string {
+  return (store.pool!.options as { connectionString: string }).connectionString;
 }
 
 /** Leaves `count` idle connections in the store's pool (as many statements at once, each holding one); answers how many it holds. */

@@ -31,12 +31,13 @@ function tries(pool: pg.Pool): number {
  * on a closed connection never ran, and the database rolls back what a session it ends was running; only
  * a statement whose connection closed after its commit and before its answer would run twice.
  */
-async function onLiveConnection<T>(pool: pg.Pool, run: () => Promise<T>): Promise<T> {
+async function onLiveConnection<T>(pool: pg.Pool, run: () => Promise<T>, beforeRetry?: (lost: Error) => Promise<void>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
       if (attempt >= tries(pool) || !connectionLost(error)) throw error;
+      await beforeRetry?.(error as Error);
     }
   }
 }
@@ -83,30 +84,23 @@ class FirstStatementRetry implements PostgresPoolClient {
   }
 
   release(): void {
-    const client = this.#client;
-    this.#client = undefined;
-    client?.removeListener('error', ignoreWhileOut);
-    client?.release();
+    this.#giveBack();
   }
 
-  async #runFirst<T>(run: () => Promise<T>): Promise<T> {
-    return onLiveConnection(this.pool, async () => {
-      try {
-        return await run();
-      } catch (error) {
-        if (connectionLost(error)) await this.#replace(error as Error);
-        throw error;
-      }
+  /** Runs the first statement, on another connection in place of a lost one while tries remain. */
+  #runFirst<T>(run: () => Promise<T>): Promise<T> {
+    return onLiveConnection(this.pool, run, async (lost) => {
+      this.#giveBack(lost);
+      this.#client = this.#takeOut(await this.pool.connect());
     });
   }
 
-  /** Drops the lost connection from the pool and takes another in its place. */
-  async #replace(lost: Error): Promise<void> {
+  /** Returns the connection to the pool; with `lost`, the pool drops it. */
+  #giveBack(lost?: Error): void {
     const client = this.#client;
     this.#client = undefined;
     client?.removeListener('error', ignoreWhileOut);
     client?.release(lost);
-    this.#client = this.#takeOut(await this.pool.connect());
   }
 
   #takeOut(client: pg.PoolClient): pg.PoolClient {
