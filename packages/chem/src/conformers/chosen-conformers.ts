@@ -29,6 +29,7 @@ export function chosenConformers(fragments: FragmentEmbedder, count: number, dea
   const order = polishingOrder(pool, topology.atomicNumbers, wanted);
   clock?.lap('pruning');
   const collector = new ConformerCollector(topology, wanted);
+  const polishedBefore: Polished[] = [];
   let timedOut = false;
   for (const [k, index] of order.entries()) {
     if (collector.done) break;
@@ -37,14 +38,39 @@ export function chosenConformers(fragments: FragmentEmbedder, count: number, dea
       break;
     }
     const { coordinates, stereoOk: assembled } = pool[index]!;
+    const repeat = polishedBefore.find((earlier) => sameCoordinates(earlier.start, coordinates) && earlier.assembled === assembled);
+    if (repeat) {
+      collector.offer({ coordinates: repeat.end, stereoOk: repeat.stereoOk });
+      continue;
+    }
+    const start = coordinates.slice();
     const polished = fragments.polish(coordinates, deadline);
     clock?.start();
-    collector.offer({ coordinates, stereoOk: assembled && polished });
+    const stereoOk = assembled && polished;
+    polishedBefore.push({ start, assembled, end: coordinates, stereoOk });
+    collector.offer({ coordinates, stereoOk });
     clock?.lap('pruning');
   }
   const result = collector.result(timedOut || performance.now() > deadline, fragments.approximate);
   clock?.lap('hydrogens');
   return result;
+}
+
+/**
+ * An assembly polished before: a rigid molecule's assemblies are often the same to the last bit (one in
+ * eleven polishes of catalogue rows), and the polish, a pure function of its start, would only repeat itself.
+ */
+interface Polished {
+  start: Float64Array;
+  assembled: boolean;
+  end: Float64Array;
+  stereoOk: boolean;
+}
+
+function sameCoordinates(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The medoids first, largest cluster first, then the other assemblies, least like the medoids first. */
