@@ -146,7 +146,13 @@ export class JobClaimRepository {
       onError(error);
       release(error);
     });
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      // A connection that closed fails here as well as in its error event; either way it leaves the pool.
+      release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
     return async () => {
       if (released) return;
       await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);

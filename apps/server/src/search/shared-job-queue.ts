@@ -37,6 +37,8 @@ export class SharedJobQueue {
   private poll: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  /** Listening failed and has not succeeded since. */
+  private listenFailing = false;
   private readonly idleWaiters: (() => void)[] = [];
 
   constructor(private readonly options: SharedJobQueueOptions) {}
@@ -50,7 +52,7 @@ export class SharedJobQueue {
     if (this.started || this.stopped) return;
     this.started = true;
     const { logger } = this.options;
-    this.unlisten = await this.listen();
+    await this.listen();
     this.poll = setInterval(() => this.pump(), POLL_MS);
     this.poll.unref();
     this.heartbeat = setInterval(() => void this.renew(), Math.max(50, Math.floor(this.options.leaseMs / 3)));
@@ -88,22 +90,36 @@ export class SharedJobQueue {
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private async listen(): Promise<(() => Promise<void>) | undefined> {
+  /**
+   * Listens for job notifications until stopped. While it cannot (the store refuses connections, or the
+   * listening connection was lost), polling finds the jobs and listening is tried again every POLL_MS: the
+   * first failure of an outage is logged, and so is listening again after it.
+   */
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
     const { claims, logger } = this.options;
+    // A connection lost while it starts listening both fails the attempt and reports its error: one retry.
+    let retried = false;
+    const retry = (message: string, error: unknown): void => {
+      if (retried || this.stopped) return;
+      retried = true;
+      this.unlisten = undefined;
+      if (!this.listenFailing) logger.warn(message, { error });
+      this.listenFailing = true;
+      setTimeout(() => void this.listen(), POLL_MS).unref();
+    };
     try {
-      return await claims.listen(
+      const unlisten = await claims.listen(
         () => this.pump(),
-        (error) => {
-          // Polling goes on meanwhile; listen again on a fresh connection.
-          logger.warn('job notifications lost; listening again', { error });
-          setTimeout(() => {
-            if (!this.stopped) void this.listen().then((unlisten) => (this.unlisten = unlisten));
-          }, POLL_MS).unref();
-        },
+        (error) => retry('job notifications lost; polling and listening again', error),
       );
+      if (this.stopped) await unlisten();
+      if (this.stopped || retried) return;
+      this.unlisten = unlisten;
+      if (this.listenFailing) logger.info('listening for job notifications again');
+      this.listenFailing = false;
     } catch (error) {
-      logger.warn('job notifications unavailable; polling only', { error });
-      return undefined;
+      retry('job notifications unavailable; polling and trying again', error);
     }
   }
 
