@@ -93,10 +93,11 @@ describe('import workers under adversarial rows', () => {
   it('recovers from rows that break the toolkit in a worker, with the limits raised past what it survives', async () => {
     const settings = fuzzSettings(8);
     const batches = fc.sample(adversarialBatch(10), { numRuns: settings.numRuns, seed: settings.seed });
-    // A straight chain of 900 atoms or more traps RDKit's WebAssembly parser.
+    // A straight chain of 900 atoms or more overflows the stack of RDKit's WebAssembly build: it traps, or,
+    // depending on what the heap holds, loops until the worker is replaced (here after 10 s instead of 60).
     const file = await writeFuzzFile(dir, 'traps.smi', batches, (k) => [`${'C'.repeat(900 + 50 * k)}\ttrap-${k}`]);
     const skipped: SkippedRow[] = [];
-    await importCatalogue({ files: [file.path], id: 'TRAPS', dataDir: dir, workers: 2, moleculeLimits: { heavyAtoms: 3000 }, onSkipped: (row) => skipped.push(row) });
+    await importCatalogue({ files: [file.path], id: 'TRAPS', dataDir: dir, workers: 2, moleculeLimits: { heavyAtoms: 3000 }, rowTimeoutMs: 10_000, onSkipped: (row) => skipped.push(row) });
     const traps = skipped.filter((row) => row.reason.startsWith(CHEMISTRY_MESSAGES.tooComplex));
     expect(traps.length).toBeGreaterThanOrEqual(settings.numRuns);
     await expectMarkersSound('TRAPS', file, skipped, false);

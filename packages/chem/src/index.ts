@@ -10,7 +10,7 @@ export { morganFingerprint, fingerprintBit, fingerprintToHex, popcount, tanimoto
 export { addHydrogenAtoms, graphFromRDKitJson, hydrogenatedGraph } from './mol-graph.ts';
 export type { MolGraph, GraphAtom, GraphBond } from './mol-graph.ts';
 export type { Coordinates, ConformerMethod, ConformerOptions, ConformerSet } from './geometry-types.ts';
-export { canonicalSmiles, standardizeSmiles } from './standardize.ts';
+export { canonicalSmiles, standardizeSmiles, withStandardMol } from './standardize.ts';
 export type { StandardizedSmiles } from './standardize.ts';
 export { computeProperties, moleculeProperties, formatPropertyValue, PROPERTY_COLUMNS } from './properties.ts';
 export type { MoleculeProperties, PropertyColumn, PropertyKey } from './properties.ts';

@@ -2,12 +2,12 @@ import { CHEMISTRY_MESSAGES } from './chemistry-error.ts';
 
 /**
  * The largest molecule the service processes. RDKit's WebAssembly build recurses over the molecule graph
- * and traps on straight chains of about 600 atoms and beyond, and drawing grows steeply with size; every
- * approved drug in DrugCentral (peptides up to lixisenatide, 342 heavy atoms; at most 13 ring closures,
- * branches nested 8 deep and 3 fragments) and every vendor sample we hold (at most 7 fragments) fits well
- * inside these limits. Drawing 200 separate ions takes seconds, hence the fragment limit; hydrogens written
- * in brackets (`[HH96]`) are limited because the 3D model holds every hydrogen and 20,000 of them exhaust
- * the memory of a conformer generator.
+ * and traps (or, depending on what its heap holds, loops) on straight chains of about 600 atoms and
+ * beyond, and drawing grows steeply with size; every approved drug in DrugCentral (peptides up to
+ * lixisenatide, 342 heavy atoms; at most 13 ring closures, branches nested 8 deep and 3 fragments) and
+ * every vendor sample we hold (at most 7 fragments) fits well inside these limits. Drawing 200 separate
+ * ions takes seconds, hence the fragment limit; hydrogens written in brackets (`[HH96]`) are limited
+ * because the 3D model holds every hydrogen and 20,000 of them exhaust the memory of a conformer generator.
  */
 export const DEFAULT_MOLECULE_LIMITS: Readonly<MoleculeLimits> = {
   heavyAtoms: 350,

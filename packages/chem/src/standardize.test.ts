@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadRDKit } from './rdkit.ts';
-import { canonicalSmiles, standardizeSmiles } from './standardize.ts';
+import { canonicalSmiles, standardizeSmiles, withStandardMol } from './standardize.ts';
+import { loadRDKit, withMol } from './rdkit.ts';
 import { computeProperties } from './properties.ts';
 import { describeRow, reference2dRows } from './rdkit-2d-reference.fixture.ts';
 import type { Reference2dRow } from './rdkit-2d-reference.fixture.ts';
@@ -106,5 +106,32 @@ describe('canonicalSmiles', () => {
   it('returns undefined for a SMILES RDKit cannot parse', () => {
     expect(canonicalSmiles('c1cccc1')).toBeUndefined();
     expect(canonicalSmiles('')).toBeUndefined();
+  });
+});
+
+describe('withStandardMol', () => {
+  it('gives the standard form and the molecule read from its SMILES, atoms in its order, for inputs standard or not', () => {
+    const rows = reference2dRows().slice(0, 300);
+    const inputs = [...rows.map((row) => row.smiles), ...rows.map((row) => canonicalSmiles(row.smiles) ?? ''), 'OCC', 'CC(=O)[O-].[Na+]'];
+    let alreadyStandard = 0;
+    for (const input of inputs) {
+      const expected = standardizeSmiles(input);
+      const read = withStandardMol(input, (standard, mol) => ({ standard, json: mol.get_json() }));
+      if (!expected) {
+        expect(read, input).toBeUndefined();
+        continue;
+      }
+      if (expected.smiles === input) alreadyStandard++;
+      expect(read?.standard, input).toEqual(expected);
+      expect(read?.json, input).toBe(withMol(expected.smiles, (mol) => mol.get_json()));
+    }
+    expect(alreadyStandard).toBeGreaterThan(100);
+  });
+
+  it('returns undefined for a SMILES RDKit cannot parse, without calling its function', () => {
+    let calls = 0;
+    expect(withStandardMol('c1cccc1', () => ++calls)).toBeUndefined();
+    expect(withStandardMol('', () => ++calls)).toBeUndefined();
+    expect(calls).toBe(0);
   });
 });

@@ -20,15 +20,36 @@ export function canonicalSmiles(smiles: string): string | undefined {
  * as RDKit canonical SMILES. Returns undefined when RDKit cannot parse the input or it has no atoms.
  */
 export function standardizeSmiles(smiles: string): StandardizedSmiles | undefined {
-  return withMol(smiles, (mol) => {
-    // RDKit reads an empty string as a molecule without atoms, on which fragmenting throws.
-    if (mol.get_num_atoms() === 0) return undefined;
-    const canonical = mol.get_smiles();
-    // Most catalogue molecules are single neutral fragments: the SMILES says so without more parsing.
-    const parent = (canonical.includes('.') ? parentFragmentSmiles(mol) : undefined) ?? canonical;
-    const neutral = (CHARGED_ATOM.test(parent) ? neutralizedSmiles(parent) : undefined) ?? parent;
-    return { smiles: neutral, changed: neutral !== canonical };
+  return withMol(smiles, (mol) => standardOf(mol));
+}
+
+/**
+ * `use` of the standard form and an RDKit molecule read from its SMILES (atoms in that SMILES's order), or
+ * undefined when either cannot be read. An input already in its standard form is read once: the molecule
+ * read to standardise it is the one `use` gets.
+ */
+export function withStandardMol<T>(smiles: string, use: (standard: StandardizedSmiles, mol: RDKitMol) => T): T | undefined {
+  let later: StandardizedSmiles | undefined;
+  const done = withMol(smiles, (mol) => {
+    const standard = standardOf(mol);
+    if (!standard) return undefined;
+    if (standard.smiles === smiles) return { value: use(standard, mol) };
+    later = standard;
+    return undefined;
   });
+  if (done) return done.value;
+  const standard = later;
+  return standard && withMol(standard.smiles, (mol) => use(standard, mol));
+}
+
+function standardOf(mol: RDKitMol): StandardizedSmiles | undefined {
+  // RDKit reads an empty string as a molecule without atoms, on which fragmenting throws.
+  if (mol.get_num_atoms() === 0) return undefined;
+  const canonical = mol.get_smiles();
+  // Most catalogue molecules are single neutral fragments: the SMILES says so without more parsing.
+  const parent = (canonical.includes('.') ? parentFragmentSmiles(mol) : undefined) ?? canonical;
+  const neutral = (CHARGED_ATOM.test(parent) ? neutralizedSmiles(parent) : undefined) ?? parent;
+  return { smiles: neutral, changed: neutral !== canonical };
 }
 
 /** A bracket atom with a charge; outside brackets '-' is a bond. */

@@ -1,4 +1,4 @@
-import { ChemistryError, DEFAULT_MOLECULE_LIMITS, MORGAN_BYTES, PROPERTY_COLUMNS, graphFromRDKitJson, loadRDKit, moleculeProperties, morganFingerprint, setMoleculeLimits, standardizeSmiles, withMol } from '@molsearch/chem';
+import { ChemistryError, DEFAULT_MOLECULE_LIMITS, MORGAN_BYTES, PROPERTY_COLUMNS, graphFromRDKitJson, loadRDKit, moleculeProperties, morganFingerprint, setMoleculeLimits, withStandardMol } from '@molsearch/chem';
 import type { MoleculeLimits, MoleculeProperties } from '@molsearch/chem';
 import type { StoredProperty } from '../format/catalogue-format.ts';
 import { numericProperties, textProperties } from './prepared-batch.ts';
@@ -33,9 +33,9 @@ export const STANDARDIZATION = 'largest organic fragment, charges neutralised wh
 /**
  * Standardises, canonicalises, fingerprints and computes the properties of each molecule. Rows RDKit
  * cannot read, and rows over the size limits or that break the toolkit, are returned in `rejected` with
- * their line; the others keep input order.
+ * their line; the others keep input order. `onRow` hears the index of each row as its work starts.
  */
-export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPERTIES, shape, limits }: PrepareRequest): Promise<PreparedBatch> {
+export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPERTIES, shape, limits }: PrepareRequest, onRow?: (index: number) => void): Promise<PreparedBatch> {
   setMoleculeLimits({ ...DEFAULT_MOLECULE_LIMITS, ...limits });
   await loadRDKit();
   const numeric = numericProperties(properties);
@@ -47,12 +47,13 @@ export async function prepareMolecules({ molecules, properties = CATALOGUE_PROPE
   }
   const fingerprints = new Uint8Array(molecules.length * MORGAN_BYTES);
   const numbers = new Float32Array(molecules.length * numeric.length);
-  for (const molecule of molecules) {
+  for (const [index, molecule] of molecules.entries()) {
     // A row that broke the toolkit has it replaced; the next row waits for the fresh one.
     await loadRDKit();
+    onRow?.(index);
     const prepared = prepareRow(molecule.smiles, shape);
     if (typeof prepared === 'string') {
-      batch.rejected.push({ line: molecule.line, message: `${prepared} ${JSON.stringify(clip(molecule.smiles))}` });
+      batch.rejected.push(refusedRow(molecule, prepared));
       continue;
     }
     const { standard, features, shapeModel } = prepared;
@@ -84,14 +85,14 @@ interface PreparedRow {
 /** The row's standard form, fingerprint, properties and (with `shape`) 3D columns, or why it was refused. */
 function prepareRow(smiles: string, shape: ShapeBuildOptions | undefined): PreparedRow | string {
   try {
-    const standard = standardizeSmiles(smiles);
-    // One parse and one graph read serve the fingerprint, the properties and the 3D model.
-    const read = standard && withMol(standard.smiles, (mol) => {
+    // One parse (none more for an input already standard) and one graph read serve the fingerprint, the
+    // properties and the 3D model.
+    const read = withStandardMol(smiles, (standard, mol) => {
       const graph = graphFromRDKitJson(mol.get_json());
-      return { graph, features: { fingerprint: morganFingerprint(mol), properties: moleculeProperties(mol, graph) } };
+      return { standard, graph, features: { fingerprint: morganFingerprint(mol), properties: moleculeProperties(mol, graph) } };
     });
-    if (!standard || !read) return 'invalid SMILES';
-    const { features, graph } = read;
+    if (!read) return 'invalid SMILES';
+    const { standard, features, graph } = read;
     return shape ? { standard, features, shapeModel: shapeModelRow(standard.smiles, shape, graph) } : { standard, features };
   } catch (error) {
     if (error instanceof ChemistryError) return error.message;
@@ -103,6 +104,11 @@ function numericValue(properties: MoleculeProperties, key: string): number {
   const value = properties[key as keyof MoleculeProperties];
   if (typeof value === 'boolean') return value ? 1 : 0;
   return typeof value === 'number' ? value : Number.NaN;
+}
+
+/** How a refused row is reported: the reason and the start of its SMILES. */
+export function refusedRow(molecule: InputMolecule, reason: string): { line: number; message: string } {
+  return { line: molecule.line, message: `${reason} ${JSON.stringify(clip(molecule.smiles))}` };
 }
 
 function clip(text: string): string {

@@ -43,7 +43,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
   // A part has its own folder, work folder and checkpoint: parts of one catalogue may be imported side by side.
   const folder = options.shard ? partFolderName(options.id, options.shard) : options.id;
   const work = await openWorkFolder(root, folder, header, options.resume === true);
-  const preparer = options.preparer ?? createPreparer(options.workers ?? 2);
+  const preparer = options.preparer ?? createPreparer(options.workers ?? 2, { rowTimeoutMs: options.rowTimeoutMs });
   const builder = new CatalogueBuilder(CATALOGUE_PROPERTIES, shape !== undefined, work.dir, {
     graphRows: options.indexGraphRows ?? INDEX_WALK.exhaustiveRows,
     threads: options.indexThreads ?? 2,

@@ -44,6 +44,8 @@ export interface ImportOptions {
   resume?: boolean;
   /** Molecule size limits other than the defaults (chem's DEFAULT_MOLECULE_LIMITS); larger rows are skipped. */
   moleculeLimits?: Partial<MoleculeLimits>;
+  /** A row taking longer on a worker thread is skipped as too complex (default DEFAULT_ROW_TIMEOUT_MS, 60 s). */
+  rowTimeoutMs?: number;
   /**
    * Import only this part of the catalogue (`--shard k/N`, rows assigned by format/catalogue-part.ts), into
    * `<id>.part-k-of-N`; N imports of the same files, one per part, build the whole catalogue in parts.

@@ -5,6 +5,7 @@ import { prepareMolecules } from '../features/prepare-molecules.ts';
 import type { PrepareRequest } from '../features/prepare-molecules.ts';
 
 serveTasks<PrepareRequest, PreparedBatch>(
-  (request) => prepareMolecules(request),
+  // Each row's index goes to the pool, which replaces a worker stuck on one row and retries the others.
+  (request, context) => prepareMolecules(request, (index) => context.progress(index)),
   (batch) => [batch.fingerprints.buffer as ArrayBuffer, batch.numbers.buffer as ArrayBuffer],
 );

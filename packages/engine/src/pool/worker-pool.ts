@@ -11,6 +11,12 @@ export interface WorkerPoolOptions {
   workerData?: (index: number) => unknown;
   /** A task taking longer rejects with WORKER_FAILED; the worker is then replaced. */
   taskTimeoutMs?: number;
+  /**
+   * Once a task has sent a progress note, going this long without another rejects it with a
+   * `StalledTaskError` holding the last note, and the worker is replaced: work that reports each step
+   * finds a step that never ends long before `taskTimeoutMs`.
+   */
+  silenceTimeoutMs?: number;
   name: string;
 }
 
@@ -28,6 +34,19 @@ interface Task {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
+  silence?: NodeJS.Timeout;
+  lastProgress?: unknown;
+}
+
+/** A task whose worker fell silent between progress notes; `lastProgress` is the last note it sent. */
+export class StalledTaskError extends EngineError {
+  readonly lastProgress: unknown;
+
+  constructor(message: string, lastProgress: unknown) {
+    super('WORKER_FAILED', message);
+    this.name = 'StalledTaskError';
+    this.lastProgress = lastProgress;
+  }
 }
 
 interface Slot {
@@ -112,6 +131,7 @@ export class WorkerPool<Request, Result> {
     const task = slot.task;
     if (!task || task.id !== reply.id) return;
     if ('progress' in reply) {
+      this.heard(slot, task, reply.progress);
       task.options.onProgress?.(reply.progress);
       return;
     }
@@ -119,9 +139,18 @@ export class WorkerPool<Request, Result> {
     else this.finish(slot, () => task.reject(new EngineError(engineErrorCode(reply.error.code), reply.error.message)));
   }
 
+  /** Notes a task's progress and restarts its silence timer. */
+  private heard(slot: Slot, task: Task, progress: unknown): void {
+    task.lastProgress = progress;
+    const limit = this.options.silenceTimeoutMs;
+    if (!limit) return;
+    if (task.silence) task.silence.refresh();
+    else task.silence = setTimeout(() => this.onSilence(slot, task), limit);
+  }
+
   private finish(slot: Slot, settle: () => void): void {
     const task = slot.task;
-    if (task?.timer) clearTimeout(task.timer);
+    clearTimers(task);
     slot.task = undefined;
     slot.worker.unref();
     settle();
@@ -133,6 +162,12 @@ export class WorkerPool<Request, Result> {
     this.replace(slot, new EngineError('WORKER_FAILED', `A ${this.options.name} worker did not answer within ${this.options.taskTimeoutMs} ms.`));
   }
 
+  private onSilence(slot: Slot, task: Task): void {
+    if (slot.task !== task) return;
+    const seconds = (this.options.silenceTimeoutMs ?? 0) / 1000;
+    this.replace(slot, new StalledTaskError(`A ${this.options.name} worker sent no progress for ${seconds} s.`, task.lastProgress));
+  }
+
   private onCrash(slot: Slot, error: Error): void {
     if (this.closed || this.slots[slot.index] !== slot) return;
     this.replace(slot, new EngineError('WORKER_FAILED', `A ${this.options.name} worker failed: ${error.message}`, { cause: error }));
@@ -140,11 +175,16 @@ export class WorkerPool<Request, Result> {
 
   private replace(slot: Slot, failure: EngineError): void {
     const task = slot.task;
-    if (task?.timer) clearTimeout(task.timer);
+    clearTimers(task);
     slot.task = undefined;
     this.slots[slot.index] = this.spawn(slot.index);
     void slot.worker.terminate();
     task?.reject(failure);
     this.dispatch();
   }
+}
+
+function clearTimers(task: Task | undefined): void {
+  if (task?.timer) clearTimeout(task.timer);
+  if (task?.silence) clearTimeout(task.silence);
 }
