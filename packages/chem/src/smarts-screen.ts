@@ -1,3 +1,4 @@
+import { graphCycles } from './cycle-lengths.ts';
 import type { MolGraph } from './mol-graph.ts';
 
 /**
@@ -8,27 +9,35 @@ import type { MolGraph } from './mol-graph.ts';
  * - atom kinds (an element, aromatic or not, charged, labelled with an isotope): a pattern atom needs one
  *   of a list of kinds. A recursive SMARTS needs what its first atom needs, which is the atom it matches.
  * - double and triple bonds outside aromatic rings, with the kinds of their two atoms: most alerts of
- *   unwanted functionality name one (an alkyne, an aliphatic C=C, an S=O beside a halogen).
- * - a three-membered ring: a match maps the pattern's atoms onto distinct atoms, its ring onto a ring.
+ *   unwanted functionality name one (an alkyne, an aliphatic C=C, an S=O beside a halogen); and bonds of
+ *   any order by the elements they join, in a ring or anywhere: a pattern bond is always a bond of the
+ *   molecule (an N–N, an O–O; a ring bond `@` between an O and a C).
+ * - the lengths of the pattern's rings: a match maps the pattern's atoms onto distinct atoms and its bonds
+ *   onto bonds, so each of its cycles onto one of the same length (a seven-membered ring needs a
+ *   seven-membered cycle, which an indole or a naphthalene does not hold; `cycle-lengths.ts`).
  *
  * Keys name atom kinds: `7` any nitrogen, `7a` / `7A` aromatic / aliphatic, `7+` / `7a+` / `7A+` charged,
  * `7i` isotope-labelled; `a` / `A` any aromatic / aliphatic atom; `*` any atom. A bond key joins two atom
- * keys with `=` or `#`.
+ * keys with `=` or `#`, or two atomic numbers with `~` for a bond of any order, `@` for one in a ring.
  */
 export type AtomKinds = ReadonlySet<string>;
 
-/** What a pattern needs: each list names kinds (of atoms, or of bonds) of which the molecule must hold one. */
+/**
+ * What a pattern needs: each list names kinds (of atoms, or of bonds) of which the molecule must hold one,
+ * and the molecule must hold a cycle (or disjoint cycles, as `cycle-lengths.ts` counts them) of each of
+ * `cycles`' lengths.
+ */
 export interface PatternNeeds {
   atoms: readonly (readonly string[])[];
   bonds: readonly (readonly string[])[];
-  triangle: boolean;
+  cycles: readonly number[];
 }
 
 /** What a molecule holds, for `mayMatch`. */
 export interface MoleculeKinds {
   atoms: AtomKinds;
   bonds: ReadonlySet<string>;
-  triangle: boolean;
+  cycles: ReadonlySet<number>;
 }
 
 /** Every key one atom answers to. */
@@ -41,33 +50,36 @@ function kindsOf(atom: MolGraph['atoms'][number]): string[] {
   return kinds;
 }
 
-/** The atom kinds, the double and triple bonds outside aromatic rings, and whether a three-membered ring is present. */
+/** The atom kinds, the bonds by their elements, the double and triple bonds outside aromatic rings, and the cycle lengths. */
 export function moleculeKinds(graph: MolGraph): MoleculeKinds {
   const perAtom = graph.atoms.map(kindsOf);
   const atoms = new Set(perAtom.flat());
   const bonds = new Set<string>();
-  const neighbours: number[][] = graph.atoms.map(() => []);
-  for (const bond of graph.bonds) {
-    neighbours[bond.a]!.push(bond.b);
-    neighbours[bond.b]!.push(bond.a);
+  const cycles = graphCycles(graph.atoms.length, graph.bonds);
+  graph.bonds.forEach((bond, index) => {
+    const za = graph.atoms[bond.a]!.atomicNumber;
+    const zb = graph.atoms[bond.b]!.atomicNumber;
+    for (const symbol of cycles.ringBonds[index] ? ['~', '@'] : ['~']) {
+      bonds.add(`${za}${symbol}${zb}`);
+      bonds.add(`${zb}${symbol}${za}`);
+    }
     const symbol = bond.aromatic ? undefined : BOND_SYMBOLS[bond.order];
-    if (!symbol) continue;
+    if (!symbol) return;
     for (const x of perAtom[bond.a]!) {
       for (const y of perAtom[bond.b]!) {
         bonds.add(`${x}${symbol}${y}`);
         bonds.add(`${y}${symbol}${x}`);
       }
     }
-  }
-  const triangle = graph.bonds.some(({ a, b }) => neighbours[a]!.some((n) => n !== b && neighbours[b]!.includes(n)));
-  return { atoms, bonds, triangle };
+  });
+  return { atoms, bonds, cycles: cycles.lengths };
 }
 
 const BOND_SYMBOLS: Readonly<Record<number, string>> = { 2: '=', 3: '#' };
 
 /** True unless the molecule lacks something the pattern needs. */
 export function mayMatch(needs: PatternNeeds, kinds: MoleculeKinds): boolean {
-  if (needs.triangle && !kinds.triangle) return false;
+  for (const length of needs.cycles) if (!kinds.cycles.has(length)) return false;
   for (const anyOf of needs.atoms) if (!anyOf.some((kind) => kinds.atoms.has(kind))) return false;
   for (const anyOf of needs.bonds) if (!anyOf.some((kind) => kinds.bonds.has(kind))) return false;
   return true;
@@ -77,26 +89,41 @@ export function mayMatch(needs: PatternNeeds, kinds: MoleculeKinds): boolean {
 export function patternNeeds(smarts: string): PatternNeeds {
   const pattern = patternGraph(smarts);
   const atoms = pattern.atoms.filter((kinds): kinds is string[] => kinds !== undefined);
-  const bonds = pattern.bonds.flatMap(({ a, b, symbol }) => {
-    if (!symbol) return [];
-    const keys: string[] = [];
-    for (const x of pattern.atoms[a] ?? ['*']) for (const y of pattern.atoms[b] ?? ['*']) keys.push(`${x}${symbol}${y}`);
-    return [keys];
+  const cycles = graphCycles(pattern.atoms.length, pattern.bonds);
+  const bonds = pattern.bonds.flatMap(({ a, b, symbol, ring: ringExpression }, index) => {
+    // A bond of one of the pattern's own rings lies in a ring of the molecule too.
+    const ring = ringExpression || cycles.ringBonds[index] === 1;
+    const needs: string[][] = [];
+    const ea = elementsOf(pattern.atoms[a]);
+    const eb = elementsOf(pattern.atoms[b]);
+    if (ea && eb) needs.push(ea.flatMap((x) => eb.map((y) => `${x}${ring ? '@' : '~'}${y}`)));
+    if (symbol) {
+      const keys: string[] = [];
+      for (const x of pattern.atoms[a] ?? ['*']) for (const y of pattern.atoms[b] ?? ['*']) keys.push(`${x}${symbol}${y}`);
+      needs.push(keys);
+    }
+    return needs;
   });
-  const neighbours = pattern.atoms.map((): number[] => []);
-  for (const { a, b } of pattern.bonds) {
-    neighbours[a]!.push(b);
-    neighbours[b]!.push(a);
+  return { atoms, bonds, cycles: [...cycles.lengths] };
+}
+
+/** The atomic numbers an atom's kinds allow, or undefined when one of them allows any element (`a`, `A`, `*`). */
+function elementsOf(kinds: readonly string[] | undefined): number[] | undefined {
+  if (!kinds) return undefined;
+  const elements = new Set<number>();
+  for (const kind of kinds) {
+    const z = /^\d+/.exec(kind)?.[0];
+    if (z === undefined) return undefined;
+    elements.add(Number(z));
   }
-  const triangle = pattern.bonds.some(({ a, b }) => a !== b && neighbours[a]!.some((n) => n !== a && n !== b && neighbours[b]!.includes(n)));
-  return { atoms, bonds, triangle };
+  return [...elements];
 }
 
 interface PatternGraph {
   /** Per pattern atom, the kinds it needs one of, or undefined for none. */
   atoms: (string[] | undefined)[];
-  /** `symbol` is `=` or `#` when the bond must be that, else undefined. */
-  bonds: { a: number; b: number; symbol: string | undefined }[];
+  /** `symbol` is `=` or `#` when the bond must be that, else undefined; `ring` when it must lie in a ring. */
+  bonds: { a: number; b: number; symbol: string | undefined; ring: boolean }[];
 }
 
 /** The pattern's atoms and bonds: branches, ring closures and dots read, bond expressions kept as written. */
@@ -109,7 +136,7 @@ function patternGraph(smarts: string): PatternGraph {
   let bond = '';
   const addAtom = (kinds: string[] | undefined) => {
     atoms.push(kinds);
-    if (previous >= 0) bonds.push({ a: previous, b: atoms.length - 1, symbol: bondSymbol(bond) });
+    if (previous >= 0) bonds.push(patternBond(previous, atoms.length - 1, bond));
     previous = atoms.length - 1;
     bond = '';
   };
@@ -142,7 +169,7 @@ function patternGraph(smarts: string): PatternGraph {
       const opened = open.get(label);
       if (opened) {
         open.delete(label);
-        if (previous >= 0) bonds.push({ a: opened.atom, b: previous, symbol: bondSymbol(bond || opened.bond) });
+        if (previous >= 0) bonds.push(patternBond(opened.atom, previous, bond || opened.bond));
       } else open.set(label, { atom: previous, bond });
       bond = '';
       i += label.length;
@@ -158,6 +185,12 @@ function bondSymbol(expression: string): string | undefined {
   if (expression.includes(',')) return undefined;
   const order = expression.replace(/!@|@|[&;]/g, '');
   return order === '=' || order === '#' ? order : undefined;
+}
+
+/** A pattern bond: the order its expression demands, and whether it demands a ring bond (`@`, not `!@`). */
+function patternBond(a: number, b: number, expression: string): PatternGraph['bonds'][number] {
+  const ring = !expression.includes(',') && /(^|[^!])@/.test(expression);
+  return { a, b, symbol: bondSymbol(expression), ring };
 }
 
 const ORGANIC = new Set(['B', 'C', 'N', 'O', 'P', 'S', 'F', 'I', 'b', 'c', 'n', 'o', 'p', 's']);
