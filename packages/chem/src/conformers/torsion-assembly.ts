@@ -6,6 +6,9 @@ import type { Topology } from './topology.ts';
 /** Turns tried about a bond: every 15°. */
 const STEPS = 24;
 const STEP_ANGLE = (2 * Math.PI) / STEPS;
+/** The cosine and sine of each turn, computed once instead of at every bridge of every assembly. */
+const STEP_COS = Float64Array.from({ length: STEPS }, (_, k) => Math.cos(k * STEP_ANGLE));
+const STEP_SIN = Float64Array.from({ length: STEPS }, (_, k) => Math.sin(k * STEP_ANGLE));
 /**
  * Minima are drawn with Boltzmann weights at this energy (the force field's units, in which a staggered
  * bond's barrier is 2.4): a clearly higher minimum is still drawn now and then, as conformer ensembles have it.
@@ -143,7 +146,7 @@ export class TorsionAssembly {
         // A term whose dihedral is undefined (three atoms in line) adds nothing, as in the force field.
         if (!Number.isNaN(start[t]!)) energy += term.k * (1 + Math.cos(term.n * (start[t]! + sense[t]! * angle) - term.phase));
       }
-      const c = Math.cos(angle), s = Math.sin(angle);
+      const c = STEP_COS[k]!, s = STEP_SIN[k]!;
       for (let p = 0; p < reach; p += 5) {
         const d2 = pairs[p]! - pairs[p + 1]! * c - pairs[p + 2]! * s;
         const low = pairs[p + 3]!;
