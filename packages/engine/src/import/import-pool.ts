@@ -46,8 +46,10 @@ export function createPreparer(workers: number, options: PreparerOptions = {}): 
       const row = stalled === undefined ? undefined : request.molecules[stalled];
       if (stalled === undefined || !row) throw error;
       // The rows before the stuck one are prepared again (their results died with the worker), the rows after it too.
-      const before = await prepareRows(prepare, request, request.molecules.slice(0, stalled));
-      const after = await prepareRows(prepare, request, request.molecules.slice(stalled + 1));
+      const [before, after] = await Promise.all([
+        prepareRows(prepare, request, request.molecules.slice(0, stalled)),
+        prepareRows(prepare, request, request.molecules.slice(stalled + 1)),
+      ]);
       return joinBatches(request, before, refusedRow(row, `${CHEMISTRY_MESSAGES.tooComplex}: not finished within ${rowTimeoutMs / 1000} s`), after);
     }
   };
