@@ -3,6 +3,7 @@ import type { PreparedBatch } from '../features/prepared-batch.ts';
 import { StalledTaskError, WorkerPool } from '../pool/worker-pool.ts';
 import { CATALOGUE_PROPERTIES, prepareMolecules, refusedRow } from '../features/prepare-molecules.ts';
 import { textProperties } from '../features/prepared-batch.ts';
+import { concatBytes, concatFloats } from '../format/packed-bytes.ts';
 import type { InputMolecule, PrepareRequest } from '../features/prepare-molecules.ts';
 
 /** Prepares batches on `workers` threads, or on the calling thread when workers is 0. */
@@ -67,24 +68,14 @@ function joinBatches(request: PrepareRequest, before: PreparedBatch | undefined,
     lines: parts.flatMap((part) => part.lines),
     ids: parts.flatMap((part) => part.ids),
     smiles: parts.flatMap((part) => part.smiles),
-    fingerprints: concatenated(parts.map((part) => part.fingerprints), Uint8Array),
-    numbers: concatenated(parts.map((part) => part.numbers), Float32Array),
+    fingerprints: concatBytes(parts.map((part) => part.fingerprints)),
+    numbers: concatFloats(parts.map((part) => part.numbers)),
     texts: textProperties(request.properties ?? CATALOGUE_PROPERTIES).map((_, t) => parts.flatMap((part) => part.texts[t] ?? [])),
     rejected: [...(before?.rejected ?? []), refused, ...(after?.rejected ?? [])],
   };
   if (request.shape) {
     joined.models = parts.flatMap((part) => part.models ?? []);
     joined.chargeFallbacks = parts.reduce((sum, part) => sum + (part.chargeFallbacks ?? 0), 0);
-  }
-  return joined;
-}
-
-function concatenated<T extends Uint8Array | Float32Array>(arrays: T[], Type: new (length: number) => T): T {
-  const joined = new Type(arrays.reduce((sum, array) => sum + array.length, 0));
-  let at = 0;
-  for (const array of arrays) {
-    joined.set(array as never, at);
-    at += array.length;
   }
   return joined;
 }
