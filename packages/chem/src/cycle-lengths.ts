@@ -31,16 +31,18 @@ export function graphCycles(size: number, bonds: readonly { a: number; b: number
   // Atoms whose degree in the sum is neither 0 nor 2, and bonds in the sum.
   let odd = 0;
   let edges = 0;
+  const touch = (atom: number, change: number) => {
+    const before = degree[atom]!;
+    const after = before + change;
+    degree[atom] = after;
+    odd += Number(after !== 0 && after !== 2) - Number(before !== 0 && before !== 2);
+  };
   const toggle = (bond: number) => {
     const change = inSum[bond] ? -1 : 1;
     inSum[bond] = change > 0 ? 1 : 0;
     edges += change;
-    for (const atom of [bonds[bond]!.a, bonds[bond]!.b]) {
-      const before = degree[atom]!;
-      const after = before + change;
-      degree[atom] = after;
-      odd += Number(after !== 0 && after !== 2) - Number(before !== 0 && before !== 2);
-    }
+    touch(bonds[bond]!.a, change);
+    touch(bonds[bond]!.b, change);
   };
   for (let step = 1; step < 2 ** cycles.length; step++) {
     // The Gray code of step differs from that of step - 1 in the bit of step's lowest set bit.

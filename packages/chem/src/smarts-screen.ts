@@ -59,9 +59,11 @@ export function moleculeKinds(graph: MolGraph): MoleculeKinds {
   graph.bonds.forEach((bond, index) => {
     const za = graph.atoms[bond.a]!.atomicNumber;
     const zb = graph.atoms[bond.b]!.atomicNumber;
-    for (const symbol of cycles.ringBonds[index] ? ['~', '@'] : ['~']) {
-      bonds.add(`${za}${symbol}${zb}`);
-      bonds.add(`${zb}${symbol}${za}`);
+    bonds.add(`${za}~${zb}`);
+    bonds.add(`${zb}~${za}`);
+    if (cycles.ringBonds[index]) {
+      bonds.add(`${za}@${zb}`);
+      bonds.add(`${zb}@${za}`);
     }
     const symbol = bond.aromatic ? undefined : BOND_SYMBOLS[bond.order];
     if (!symbol) return;
