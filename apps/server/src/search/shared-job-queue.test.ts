@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../http/logger.ts';
-import { storeUrl, terminateConnectionsThen } from '../store/closed-connections.fixture.ts';
+import { storeUrl } from '../store/closed-connections.fixture.ts';
 import type { Store } from '../store/database.ts';
 import { TEST_POSTGRES_URL } from '../store/scratch-postgres.ts';
 import { openScratchStore } from '../store/scratch-store.ts';
@@ -55,8 +55,10 @@ describe('the shared job queue on a PostgreSQL store that refuses connections fo
     await queue.start();
     try {
       expect(await listeners()).toBe(1);
-      // Every connection ends, and the database refuses new ones before the queue tries to listen again.
-      await terminateConnectionsThen(storeUrl(store), () => admin.query(`alter database ${database} allow_connections false`));
+      // The database refuses new connections, then every connection ends: the queue's first attempt to listen
+      // again is refused (the other order let a quick reconnection in between).
+      await admin.query(`alter database ${database} allow_connections false`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [database]);
       await sleep(REFUSED_MS);
       expect(await listeners()).toBe(0);
       await admin.query(`alter database ${database} allow_connections true`);
