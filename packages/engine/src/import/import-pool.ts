@@ -37,13 +37,13 @@ export function createPreparer(workers: number, options: PreparerOptions = {}): 
     taskTimeoutMs: 300_000,
     // A row the toolkit never finishes (RDKit's WebAssembly build can loop after overflowing its stack on a
     // long chain, when the size limits are raised) cannot be stopped on its own thread; its worker can.
-    silenceTimeoutMs: rowTimeoutMs,
+    stepTimeoutMs: rowTimeoutMs,
   });
   const prepare = async (request: PrepareRequest): Promise<PreparedBatch> => {
     try {
       return await pool.run(request);
     } catch (error) {
-      const stalled = error instanceof StalledTaskError && typeof error.lastProgress === 'number' ? error.lastProgress : undefined;
+      const stalled = error instanceof StalledTaskError ? error.step : undefined;
       const row = stalled === undefined ? undefined : request.molecules[stalled];
       if (stalled === undefined || !row) throw error;
       // The rows before the stuck one are prepared again (their results died with the worker), the rows after it too.

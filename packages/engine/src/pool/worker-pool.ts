@@ -12,11 +12,11 @@ export interface WorkerPoolOptions {
   /** A task taking longer rejects with WORKER_FAILED; the worker is then replaced. */
   taskTimeoutMs?: number;
   /**
-   * Once a task has sent a progress note, going this long without another rejects it with a
-   * `StalledTaskError` holding the last note, and the worker is replaced: work that reports each step
-   * finds a step that never ends long before `taskTimeoutMs`.
+   * Once a task has marked a step (`TaskContext.step`), one step lasting this long (found within a quarter
+   * more) rejects it with a `StalledTaskError` naming the step, and the worker is replaced: work that marks
+   * each step finds a step that never ends long before `taskTimeoutMs`.
    */
-  silenceTimeoutMs?: number;
+  stepTimeoutMs?: number;
   name: string;
 }
 
@@ -34,18 +34,20 @@ interface Task {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
-  silence?: NodeJS.Timeout;
-  lastProgress?: unknown;
+  /** Looks at the task's step counter every quarter of `stepTimeoutMs`. */
+  watch?: NodeJS.Timeout;
+  /** The counter as last looked at, and when it was first seen at that value. */
+  seen?: { marked: number; at: number };
 }
 
-/** A task whose worker fell silent between progress notes; `lastProgress` is the last note it sent. */
+/** A task one of whose steps did not end within `stepTimeoutMs`; `step` is that step's index. */
 export class StalledTaskError extends EngineError {
-  readonly lastProgress: unknown;
+  readonly step: number;
 
-  constructor(message: string, lastProgress: unknown) {
+  constructor(message: string, step: number) {
     super('WORKER_FAILED', message);
     this.name = 'StalledTaskError';
-    this.lastProgress = lastProgress;
+    this.step = step;
   }
 }
 
@@ -53,6 +55,8 @@ interface Slot {
   index: number;
   worker: Worker;
   task?: Task;
+  /** Shared with the worker: 0 before the task's first step, then 1 + the index of the step it is on. */
+  steps?: Int32Array;
 }
 
 // Workers start from a small JavaScript entry that registers tsx, so they import our TypeScript
@@ -98,10 +102,11 @@ export class WorkerPool<Request, Result> {
   }
 
   private spawn(index: number): Slot {
+    const steps = this.options.stepTimeoutMs ? new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)) : undefined;
     const worker = new Worker(BOOTSTRAP, {
-      workerData: { entry: this.options.workerUrl.href, data: this.options.workerData?.(index) },
+      workerData: { entry: this.options.workerUrl.href, data: this.options.workerData?.(index), steps: steps?.buffer },
     });
-    const slot: Slot = { index, worker };
+    const slot: Slot = { index, worker, steps };
     worker.on('message', (reply: WorkerReply<unknown>) => this.onReply(slot, reply));
     worker.on('error', (error) => this.onCrash(slot, error));
     worker.on('exit', (code) => {
@@ -123,6 +128,7 @@ export class WorkerPool<Request, Result> {
       if (this.options.taskTimeoutMs) {
         task.timer = setTimeout(() => this.onTimeout(slot, task), this.options.taskTimeoutMs);
       }
+      this.watchSteps(slot, task);
       slot.worker.postMessage(task.message, task.options.transfer ?? []);
     }
   }
@@ -131,7 +137,6 @@ export class WorkerPool<Request, Result> {
     const task = slot.task;
     if (!task || task.id !== reply.id) return;
     if ('progress' in reply) {
-      this.heard(slot, task, reply.progress);
       task.options.onProgress?.(reply.progress);
       return;
     }
@@ -139,13 +144,21 @@ export class WorkerPool<Request, Result> {
     else this.finish(slot, () => task.reject(new EngineError(engineErrorCode(reply.error.code), reply.error.message)));
   }
 
-  /** Notes a task's progress and restarts its silence timer. */
-  private heard(slot: Slot, task: Task, progress: unknown): void {
-    task.lastProgress = progress;
-    const limit = this.options.silenceTimeoutMs;
-    if (!limit) return;
-    if (task.silence) task.silence.refresh();
-    else task.silence = setTimeout(() => this.onSilence(slot, task), limit);
+  /** Starts looking at the step counter of a task just given to `slot`'s worker. */
+  private watchSteps(slot: Slot, task: Task): void {
+    const limit = this.options.stepTimeoutMs;
+    const steps = slot.steps;
+    if (!limit || !steps) return;
+    Atomics.store(steps, 0, 0);
+    task.watch = setInterval(() => {
+      if (slot.task !== task) return;
+      const marked = Atomics.load(steps, 0);
+      const now = performance.now();
+      if (marked === 0) return;
+      if (task.seen?.marked !== marked) task.seen = { marked, at: now };
+      else if (now - task.seen.at >= limit) this.onStalledStep(slot, task, marked - 1);
+    }, limit / 4);
+    task.watch.unref();
   }
 
   private finish(slot: Slot, settle: () => void): void {
@@ -162,10 +175,9 @@ export class WorkerPool<Request, Result> {
     this.replace(slot, new EngineError('WORKER_FAILED', `A ${this.options.name} worker did not answer within ${this.options.taskTimeoutMs} ms.`));
   }
 
-  private onSilence(slot: Slot, task: Task): void {
-    if (slot.task !== task) return;
-    const seconds = (this.options.silenceTimeoutMs ?? 0) / 1000;
-    this.replace(slot, new StalledTaskError(`A ${this.options.name} worker sent no progress for ${seconds} s.`, task.lastProgress));
+  private onStalledStep(slot: Slot, task: Task, step: number): void {
+    const seconds = (this.options.stepTimeoutMs ?? 0) / 1000;
+    this.replace(slot, new StalledTaskError(`A ${this.options.name} worker spent more than ${seconds} s on one step.`, step));
   }
 
   private onCrash(slot: Slot, error: Error): void {
@@ -186,5 +198,5 @@ export class WorkerPool<Request, Result> {
 
 function clearTimers(task: Task | undefined): void {
   if (task?.timer) clearTimeout(task.timer);
-  if (task?.silence) clearTimeout(task.silence);
+  if (task?.watch) clearInterval(task.watch);
 }
