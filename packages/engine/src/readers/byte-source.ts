@@ -14,11 +14,14 @@ export interface ByteSource {
   sizeBytes: number;
   bytesRead(): number;
   /**
-   * The share of the file read, 0..1. For a gzipped file, the share of its decompressed bytes when the gzip
-   * trailer tells their number: compressed bytes do not follow the rows evenly (the Chemspace sample's first
-   * third of rows is 39 % of its compressed bytes and 35 % of its text).
+   * The share of the file read, 0..1: of the bytes the reader has taken (`took`) when it reports them, else
+   * of the bytes read. For a gzipped file, the share of its decompressed bytes when the gzip trailer tells
+   * their number: compressed bytes do not follow the rows evenly (the Chemspace sample's first third of rows
+   * is 39 % of its compressed bytes and 35 % of its text).
    */
   fractionRead(): number;
+  /** The reader has taken `bytes` more of the (decompressed) text. */
+  took(bytes: number): void;
 }
 
 /** Compressed files up to this size cannot hold 4 GiB of text (20:1), so their trailer's size (mod 2^32) is the whole. */
@@ -27,13 +30,20 @@ const TRUSTED_TRAILER_BYTES = 200 * 2 ** 20;
 export async function openByteSource(path: string): Promise<ByteSource> {
   const sizeBytes = await fileSize(path);
   const gzipped = await isGzipFile(path);
-  // Progress is the compressed bytes read, and reading runs ahead of the rows taken by up to a chunk and the
-  // buffers behind it: a 256 KiB chunk of a .gz file is tens of thousands of rows (72 % of a 100,000-row file
-  // read when 10 % of its rows were), so compressed files are read 16 KiB at a time.
+  // Where the reader reports the text it has taken, progress follows it; otherwise (a workbook) it is the
+  // bytes read, which run ahead of the rows taken by up to a chunk and the buffers behind it: a 256 KiB chunk
+  // of a .gz file is tens of thousands of rows, so compressed files are read 16 KiB at a time.
   const file = createReadStream(path, { highWaterMark: gzipped ? 16 * 1024 : 256 * 1024 });
   const bytesRead = (): number => file.bytesRead;
   const compressedShare = (): number => (sizeBytes > 0 ? Math.min(1, file.bytesRead / sizeBytes) : 1);
-  if (!gzipped) return { stream: file, gzipped, sizeBytes, bytesRead, fractionRead: compressedShare };
+  let taken: number | undefined;
+  const took = (bytes: number): void => {
+    taken = (taken ?? 0) + bytes;
+  };
+  if (!gzipped) {
+    const fractionRead = (): number => (taken === undefined || sizeBytes === 0 ? compressedShare() : Math.min(1, taken / sizeBytes));
+    return { stream: file, gzipped, sizeBytes, bytesRead, fractionRead, took };
+  }
   const expandedSize = await trailerSize(path, sizeBytes);
   let expanded = 0;
   const counter = new Transform({
@@ -44,11 +54,14 @@ export async function openByteSource(path: string): Promise<ByteSource> {
   });
   // A file of several gzip members (concatenated or bgzip) has the last member's size in its trailer: once
   // more text than that has come out, the compressed share is all there is to go by.
-  const fractionRead = (): number => (expandedSize !== undefined && expanded <= expandedSize ? expanded / expandedSize : compressedShare());
+  const fractionRead = (): number => {
+    const text = taken ?? expanded;
+    return expandedSize !== undefined && text <= expandedSize ? text / expandedSize : compressedShare();
+  };
   // pipeline destroys every stream on error, so a truncated or corrupt .gz surfaces to the reader
   // instead of leaving the file handle open.
   const stream = pipeline(file, createGunzip(), counter, () => undefined);
-  return { stream, gzipped, sizeBytes, bytesRead, fractionRead };
+  return { stream, gzipped, sizeBytes, bytesRead, fractionRead, took };
 }
 
 /** The decompressed size a gzip trailer gives (its last four bytes), when it can be the whole file's. */

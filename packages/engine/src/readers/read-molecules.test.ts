@@ -1,7 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { loadRDKit, withMol } from '@molsearch/chem';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +149,24 @@ describe('a real vendor catalogue', () => {
     expect(rows.filter((r) => 'error' in r)).toEqual([]);
     expect(rows.every((r) => 'id' in r && /^CSMB\d+$/.test(r.id) && r.smiles.length > 0)).toBe(true);
     expect(rows.map((r) => r.line)).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
+  });
+
+  it('should count the share of a plain file by the rows taken, not by the bytes read ahead of them', async () => {
+    // 20,000 rows (about 700 kB): a 256 KiB read is a third of the file.
+    const lines = gunzipSync(await readFile(CATALOGUE)).toString('utf8').split('\n').slice(0, 20_000);
+    const path = await fileWith('chemspace-20k.smi', lines.join('\n') + '\n');
+    const size = (await stat(path)).size;
+    const file = await openMoleculeFile(path);
+    let rows = 0;
+    let bytes = 0;
+    for await (const record of file.records()) {
+      expect('error' in record).toBe(false);
+      bytes += Buffer.byteLength(lines[rows]!) + 1;
+      rows++;
+      if (rows % 2000 === 0) expect(file.fractionRead()).toBeCloseTo(bytes / size, 9);
+    }
+    expect(rows).toBe(20_000);
+    expect(file.fractionRead()).toBe(1);
   });
 
   it('should count the share of the file read close to the rows taken, so an import\'s progress and ETA hold', async () => {

@@ -9,7 +9,7 @@ import type { MoleculeFileFormat, ReadRecord } from './molecule-record.ts';
 import { MoleculeFileError, refuseControlCharacterId } from './molecule-record.ts';
 import { sdfRecords } from './sdf-reader.ts';
 import { smiRecords } from './smi-reader.ts';
-import { textLines } from './text-lines.ts';
+import { MAX_LINE_CHARS, textLines } from './text-lines.ts';
 import { xlsxRows } from './xlsx-reader.ts';
 
 export interface ReadMoleculesOptions extends ColumnChoice {
@@ -81,13 +81,13 @@ async function* recordsOf(source: ByteSource, format: MoleculeFileFormat, choice
 function parse(source: ByteSource, format: MoleculeFileFormat, choice: ColumnChoice, fileName: string): AsyncGenerator<ReadRecord> {
   switch (format) {
     case 'smi':
-      return smiRecords(textLines(source.stream));
+      return smiRecords(textLines(source.stream, MAX_LINE_CHARS, source.took));
     case 'sdf':
-      return sdfRecords(textLines(source.stream));
+      return sdfRecords(textLines(source.stream, MAX_LINE_CHARS, source.took));
     case 'csv':
     case 'tsv': {
       const preferred = format === 'csv' ? ',' : '\t';
-      const rows = delimitedRows(textLines(source.stream), (header) => sniffDelimiter(header, preferred));
+      const rows = delimitedRows(textLines(source.stream, MAX_LINE_CHARS, source.took), (header) => sniffDelimiter(header, preferred));
       return tableRecords(rows, choice, fileName);
     }
     case 'xlsx':
