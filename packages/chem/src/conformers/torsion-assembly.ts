@@ -137,15 +137,14 @@ export class TorsionAssembly {
     const reach = this.withinReach(x, far, step);
     const pairs = this.near;
     const energies = this.energies;
+    energies.fill(0);
+    for (let t = 0; t < terms.length; t++) {
+      // A term whose dihedral is undefined (three atoms in line) adds nothing, as in the force field.
+      if (!Number.isNaN(start[t]!)) addTermAtSteps(energies, terms[t]!, start[t]!, sense[t]!);
+    }
     let lowest = Infinity;
     for (let k = 0; k < STEPS; k++) {
-      const angle = k * STEP_ANGLE;
-      let energy = 0;
-      for (let t = 0; t < terms.length; t++) {
-        const term = terms[t]!;
-        // A term whose dihedral is undefined (three atoms in line) adds nothing, as in the force field.
-        if (!Number.isNaN(start[t]!)) energy += term.k * (1 + Math.cos(term.n * (start[t]! + sense[t]! * angle) - term.phase));
-      }
+      let energy = energies[k]!;
       const c = STEP_COS[k]!, s = STEP_SIN[k]!;
       for (let p = 0; p < reach; p += 5) {
         const d2 = pairs[p]! - pairs[p + 1]! * c - pairs[p + 2]! * s;
@@ -233,6 +232,25 @@ interface BridgeStep {
   terms: TorsionTerm[];
   /** Moving atom, placed atom, contact distance and weight, for each pair the force field repels. */
   repelled: Float64Array;
+}
+
+/**
+ * Adds a torsion term's energy at every turn ψ = k·STEP_ANGLE of its dihedral θ0 (by ±ψ, `sense`):
+ * k(1 + cos(n(θ0 ± ψ) − phase)) = k + k·cos(nθ0 − phase)·cos nψ ∓ k·sin(nθ0 − phase)·sin nψ, and for a
+ * whole multiplicity n the angle nψ is itself a step, so two trigonometric calls serve all the turns.
+ */
+function addTermAtSteps(energies: Float64Array, term: TorsionTerm, start: number, sense: number): void {
+  const { k, n } = term;
+  if (!Number.isInteger(n) || n < 1) {
+    for (let step = 0; step < STEPS; step++) energies[step]! += k * (1 + Math.cos(n * (start + sense * step * STEP_ANGLE) - term.phase));
+    return;
+  }
+  const a = k * Math.cos(n * start - term.phase);
+  const b = sense * k * Math.sin(n * start - term.phase);
+  for (let step = 0; step < STEPS; step++) {
+    const at = (n * step) % STEPS;
+    energies[step]! += k + a * STEP_COS[at]! - b * STEP_SIN[at]!;
+  }
 }
 
 /** An index drawn with probability in proportion to its weight. */
