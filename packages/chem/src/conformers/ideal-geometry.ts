@@ -6,6 +6,23 @@ const TETRAHEDRAL = 109.47 * DEG;
 
 const HALOGEN_TO_CARBON: Record<number, number> = { 9: 1.36, 17: 1.75, 35: 1.9, 53: 2.1 };
 
+/** An unordered pair of elements as one number, for the tables below (read for every bond of every skeleton). */
+function elementPair(za: number, zb: number): number {
+  return za < zb ? 256 * za + zb : 256 * zb + za;
+}
+
+function pairTable<T>(entries: [number, number, T][]): Map<number, T> {
+  return new Map(entries.map(([za, zb, value]) => [elementPair(za, zb), value]));
+}
+
+/** Single bonds between heteroatoms. */
+const HETERO_SINGLE = pairTable([[7, 16, 1.69], [8, 16, 1.58], [7, 7, 1.4], [7, 8, 1.4], [8, 15, 1.6], [7, 15, 1.68]]);
+/** Kekulé single and double positions of aromatic rings keep some of their difference in force-field geometry. */
+const AROMATIC: Map<number, [number, number]> = pairTable<[number, number]>([
+  [6, 6, [1.4, 1.385]], [6, 7, [1.38, 1.33]], [6, 8, [1.36, 1.36]], [6, 16, [1.72, 1.72]], [7, 7, [1.37, 1.35]], [7, 8, [1.4, 1.4]], [7, 16, [1.65, 1.65]],
+]);
+const DOUBLE = pairTable([[6, 6, 1.34], [6, 7, 1.28], [6, 8, 1.22], [6, 16, 1.67], [7, 8, 1.22], [8, 16, 1.45], [8, 15, 1.49], [7, 7, 1.25]]);
+
 /** Neighbours joined to `centre` by a non-aromatic double bond (the O of a sulfonyl). */
 function doublyBonded(topology: Topology, centre: number): Set<number> {
   const result = new Set<number>();
@@ -22,10 +39,7 @@ function singleBondLength(topology: Topology, x: number, y: number): number | un
   const zx = topology.atomicNumbers[x] ?? 0;
   const zy = topology.atomicNumbers[y] ?? 0;
   const [c, other, zOther] = zx === 6 ? [x, y, zy] : zy === 6 ? [y, x, zx] : [-1, -1, 0];
-  if (c < 0) {
-    const pair = zx < zy ? `${zx}-${zy}` : `${zy}-${zx}`;
-    return ({ '7-16': 1.69, '8-16': 1.58, '7-7': 1.4, '7-8': 1.4, '8-15': 1.6, '7-15': 1.68 } as Record<string, number>)[pair];
-  }
+  if (c < 0) return HETERO_SINGLE.get(elementPair(zx, zy));
   const hc = topology.hybridisation[c];
   const ho = topology.hybridisation[other];
   const cPlanar = hc === 'sp2';
@@ -54,17 +68,14 @@ export function bondLength(topology: Topology, bond: SkeletonBond): number {
   const za = topology.atomicNumbers[bond.a] ?? 6;
   const zb = topology.atomicNumbers[bond.b] ?? 6;
   if (bond.aromatic) {
-    const pair = za < zb ? `${za}-${zb}` : `${zb}-${za}`;
-    // Kekulé single and double positions of aromatic rings keep some of their difference in force-field geometry.
-    const known = ({ '6-6': [1.4, 1.385], '6-7': [1.38, 1.33], '6-8': [1.36, 1.36], '6-16': [1.72, 1.72], '7-7': [1.37, 1.35], '7-8': [1.4, 1.4], '7-16': [1.65, 1.65] } as Record<string, [number, number]>)[pair];
+    const known = AROMATIC.get(elementPair(za, zb));
     if (known) return bond.order === 2 ? known[1] : known[0];
     const single = covalentRadius(za, 1) + covalentRadius(zb, 1);
     const double = covalentRadius(za, 2) + covalentRadius(zb, 2);
     return (single + double) / 2 - 0.02;
   }
   if (bond.order === 2) {
-    const pair = za < zb ? `${za}-${zb}` : `${zb}-${za}`;
-    const known = ({ '6-6': 1.34, '6-7': 1.28, '6-8': 1.22, '6-16': 1.67, '7-8': 1.22, '8-16': 1.45, '8-15': 1.49, '7-7': 1.25 } as Record<string, number>)[pair];
+    const known = DOUBLE.get(elementPair(za, zb));
     if (known) return known;
   }
   if (bond.order >= 2) return covalentRadius(za, bond.order) + covalentRadius(zb, bond.order);
