@@ -2,7 +2,7 @@ import { rdkit } from './rdkit.ts';
 import type { RDKit, RDKitMol } from './rdkit.ts';
 import { QED_ALERT_SMARTS } from './qed-alerts.ts';
 import { graphFromRDKitJson } from './mol-graph.ts';
-import { mayMatch, moleculeKinds, patternNeeds } from './smarts-screen.ts';
+import { mayMatch, moleculeKinds, patternNeeds, screenNeeds } from './smarts-screen.ts';
 import type { MolGraph } from './mol-graph.ts';
 import { descriptorTopology, singleOrAromatic } from './descriptors/topology.ts';
 import type { DescriptorTopology } from './descriptors/topology.ts';
@@ -57,7 +57,7 @@ export const QED_ACCEPTOR_SMARTS: readonly string[] = [
 ];
 const ALIPHATIC_RING_ATOM_SMARTS = '[$([A;R][!a])]';
 /** What each alert cannot match without (smarts-screen.ts). */
-const ALERT_NEEDS = QED_ALERT_SMARTS.map(patternNeeds);
+const ALERT_NEEDS = QED_ALERT_SMARTS.map((smarts) => screenNeeds(patternNeeds(smarts)));
 
 /** Asymmetric double sigmoid, scaled so that the most desirable value maps to 1. */
 function desirability(x: number, p: DesirabilityParameters): number {

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { graphFromRDKitJson } from './mol-graph.ts';
 import { QED_ALERT_SMARTS } from './qed-alerts.ts';
 import { loadRDKit, rdkit, withMol } from './rdkit.ts';
-import { mayMatch, moleculeKinds, patternNeeds } from './smarts-screen.ts';
+import { mayMatch, moleculeKinds, patternNeeds, screenNeeds } from './smarts-screen.ts';
+import { keyCode, keyText } from './screen-keys.ts';
 
 // Real structures of Debian's rdkit-data (installed by the demo and CI), as written: salts, charges and all.
 const NCI = '/usr/share/RDKit/Data/NCI/first_5K.smi';
@@ -75,13 +76,15 @@ describe('the SMARTS screen', () => {
 
   it('reads the bonds and rings a molecule holds', () => {
     const kinds = (smiles: string) => withMol(smiles, (mol) => moleculeKinds(graphFromRDKitJson(mol.get_json())))!;
-    expect(kinds('CC#N').bonds.has('6A#7A')).toBe(true);
-    expect(kinds('CC#N').bonds.has('7#6')).toBe(true);
+    const holds = (smiles: string, key: string) => kinds(smiles).bonds.has(keyCode(key));
+    expect(holds('CC#N', '6A#7A')).toBe(true);
+    expect(holds('CC#N', '7#6')).toBe(true);
     // Benzene's Kekulé double bonds are aromatic: no `=` matches them.
-    expect([...kinds('c1ccccc1C').bonds].filter((key) => !/[~@]/.test(key))).toEqual([]);
-    expect(kinds('c1ccccc1C').bonds.has('6@6')).toBe(true);
-    expect(kinds('CO').bonds.has('8~6')).toBe(true);
-    expect(kinds('CO').bonds.has('8@6')).toBe(false);
+    expect([...kinds('c1ccccc1C').bonds].map(keyText).filter((key) => !/[~@]/.test(key))).toEqual([]);
+    expect(holds('c1ccccc1C', '6@6')).toBe(true);
+    expect(holds('CO', '8~6')).toBe(true);
+    expect(holds('CO', '8@6')).toBe(false);
+    expect([...kinds('C[15NH3+]').atoms].map(keyText).sort()).toEqual(['*', '6', '6A', '7', '7+', '7A', '7A+', '7i', 'A']);
     expect(kinds('C1CO1').cycles).toEqual(new Set([3]));
     expect(kinds('C1CCC1').cycles).toEqual(new Set([4]));
     // Indole: a five- and a six-membered ring and the nine-membered cycle around both; no seven.
@@ -92,10 +95,21 @@ describe('the SMARTS screen', () => {
     expect(kinds('C1CC1CC1CC1').cycles).toEqual(new Set([3, 6]));
   });
 
+  it('writes every key the alerts need as a number and reads it back', () => {
+    const keys = QED_ALERT_SMARTS.flatMap((smarts) => {
+      const needs = patternNeeds(smarts);
+      return [...needs.atoms, ...needs.bonds].flat();
+    });
+    expect(keys.length).toBeGreaterThan(200);
+    for (const key of keys) expect(keyText(keyCode(key))).toBe(key);
+    expect(new Set(keys.map(keyCode)).size).toBe(new Set(keys).size);
+    expect(() => keyCode('7x')).toThrow(SyntaxError);
+  });
+
   it('never skips a QED alert a molecule matches, on 5,000 NCI compounds and chosen edge cases', () => {
     const module = rdkit();
     const alerts = QED_ALERT_SMARTS.map((smarts) => module.get_qmol(smarts)!);
-    const needs = QED_ALERT_SMARTS.map(patternNeeds);
+    const needs = QED_ALERT_SMARTS.map((smarts) => screenNeeds(patternNeeds(smarts)));
     const lines = readFileSync(NCI, 'utf8').split('\n').filter((line) => line.trim().length > 0);
     // The atom kinds alone, as the screen read before bonds and rings, to show what they add.
     const atomsOnly = needs.map((need) => ({ ...need, bonds: [], cycles: [] }));

@@ -1,5 +1,6 @@
 import { graphCycles } from './cycle-lengths.ts';
 import type { MolGraph } from './mol-graph.ts';
+import { ALIPHATIC_ATOM, ANY_ATOM, AROMATIC_ATOM, Form, bondKey, elementKey, keyCode } from './screen-keys.ts';
 
 /**
  * A cheap, sound screen before a SMARTS substructure search: what a pattern cannot match without, read
@@ -18,9 +19,9 @@ import type { MolGraph } from './mol-graph.ts';
  *
  * Keys name atom kinds: `7` any nitrogen, `7a` / `7A` aromatic / aliphatic, `7+` / `7a+` / `7A+` charged,
  * `7i` isotope-labelled; `a` / `A` any aromatic / aliphatic atom; `*` any atom. A bond key joins two atom
- * keys with `=` or `#`, or two atomic numbers with `~` for a bond of any order, `@` for one in a ring.
+ * keys with `=` or `#`, or two atomic numbers with `~` for a bond of any order, `@` for one in a ring. A pattern's
+ * needs are read in text and screened as numbers (`screenNeeds`, screen-keys.ts).
  */
-export type AtomKinds = ReadonlySet<string>;
 
 /**
  * What a pattern needs: each list names kinds (of atoms, or of bonds) of which the molecule must hold one,
@@ -33,57 +34,77 @@ export interface PatternNeeds {
   cycles: readonly number[];
 }
 
-/** What a molecule holds, for `mayMatch`. */
+/** A pattern's needs with its keys as numbers (screen-keys.ts), read once and screened against every molecule. */
+export interface ScreenNeeds {
+  atoms: readonly Int32Array[];
+  bonds: readonly Int32Array[];
+  cycles: readonly number[];
+}
+
+export function screenNeeds(needs: PatternNeeds): ScreenNeeds {
+  const codes = (lists: readonly (readonly string[])[]) => lists.map((keys) => Int32Array.from(keys, keyCode));
+  return { atoms: codes(needs.atoms), bonds: codes(needs.bonds), cycles: needs.cycles };
+}
+
+/** What a molecule holds, for `mayMatch`, as key numbers (screen-keys.ts). */
 export interface MoleculeKinds {
-  atoms: AtomKinds;
-  bonds: ReadonlySet<string>;
+  atoms: ReadonlySet<number>;
+  bonds: ReadonlySet<number>;
   cycles: ReadonlySet<number>;
 }
 
-/** Every key one atom answers to. */
-function kindsOf(atom: MolGraph['atoms'][number]): string[] {
+/** Every key one atom answers to: `a` or `A`, `*`, its element, its element and aromaticity, charged and labelled forms. */
+function kindsOf(atom: MolGraph['atoms'][number]): number[] {
   const z = atom.atomicNumber;
-  const form = `${z}${atom.aromatic ? 'a' : 'A'}`;
-  const kinds = [atom.aromatic ? 'a' : 'A', String(z), form, '*'];
-  if (atom.formalCharge !== 0) kinds.push(`${z}+`, `${form}+`);
-  if (atom.isotope !== 0) kinds.push(`${z}i`);
+  const form = elementKey(z, atom.aromatic ? Form.Aromatic : Form.Aliphatic);
+  const kinds = [atom.aromatic ? AROMATIC_ATOM : ALIPHATIC_ATOM, elementKey(z, Form.Any), form, ANY_ATOM];
+  if (atom.formalCharge !== 0) kinds.push(elementKey(z, Form.Charged), elementKey(z, atom.aromatic ? Form.AromaticCharged : Form.AliphaticCharged));
+  if (atom.isotope !== 0) kinds.push(elementKey(z, Form.Isotope));
   return kinds;
 }
 
 /** The atom kinds, the bonds by their elements, the double and triple bonds outside aromatic rings, and the cycle lengths. */
 export function moleculeKinds(graph: MolGraph): MoleculeKinds {
   const perAtom = graph.atoms.map(kindsOf);
-  const atoms = new Set(perAtom.flat());
-  const bonds = new Set<string>();
+  const atoms = new Set<number>();
+  for (const kinds of perAtom) for (const kind of kinds) atoms.add(kind);
+  const bonds = new Set<number>();
   const cycles = graphCycles(graph.atoms.length, graph.bonds);
   graph.bonds.forEach((bond, index) => {
-    const za = graph.atoms[bond.a]!.atomicNumber;
-    const zb = graph.atoms[bond.b]!.atomicNumber;
-    bonds.add(`${za}~${zb}`);
-    bonds.add(`${zb}~${za}`);
+    const za = elementKey(graph.atoms[bond.a]!.atomicNumber, Form.Any);
+    const zb = elementKey(graph.atoms[bond.b]!.atomicNumber, Form.Any);
+    bonds.add(bondKey('~', za, zb));
+    bonds.add(bondKey('~', zb, za));
     if (cycles.ringBonds[index]) {
-      bonds.add(`${za}@${zb}`);
-      bonds.add(`${zb}@${za}`);
+      bonds.add(bondKey('@', za, zb));
+      bonds.add(bondKey('@', zb, za));
     }
     const symbol = bond.aromatic ? undefined : BOND_SYMBOLS[bond.order];
     if (!symbol) return;
     for (const x of perAtom[bond.a]!) {
       for (const y of perAtom[bond.b]!) {
-        bonds.add(`${x}${symbol}${y}`);
-        bonds.add(`${y}${symbol}${x}`);
+        bonds.add(bondKey(symbol, x, y));
+        bonds.add(bondKey(symbol, y, x));
       }
     }
   });
   return { atoms, bonds, cycles: cycles.lengths };
 }
 
-const BOND_SYMBOLS: Readonly<Record<number, string>> = { 2: '=', 3: '#' };
+const BOND_SYMBOLS: Readonly<Record<number, '=' | '#'>> = { 2: '=', 3: '#' };
 
 /** True unless the molecule lacks something the pattern needs. */
-export function mayMatch(needs: PatternNeeds, kinds: MoleculeKinds): boolean {
+export function mayMatch(needs: ScreenNeeds, kinds: MoleculeKinds): boolean {
   for (const length of needs.cycles) if (!kinds.cycles.has(length)) return false;
-  for (const anyOf of needs.atoms) if (!anyOf.some((kind) => kinds.atoms.has(kind))) return false;
-  for (const anyOf of needs.bonds) if (!anyOf.some((kind) => kinds.bonds.has(kind))) return false;
+  return holdsOneOfEach(needs.atoms, kinds.atoms) && holdsOneOfEach(needs.bonds, kinds.bonds);
+}
+
+function holdsOneOfEach(lists: readonly Int32Array[], held: ReadonlySet<number>): boolean {
+  for (const anyOf of lists) {
+    let found = false;
+    for (let k = 0; k < anyOf.length && !found; k++) found = held.has(anyOf[k]!);
+    if (!found) return false;
+  }
   return true;
 }
 
