@@ -1,5 +1,5 @@
 import { vdwRadius } from './element-radii.ts';
-import { angleTargets, bondLength, lawOfCosines, torsionDistance } from './ideal-geometry.ts';
+import { angleTargets, bondLength, cisTransDistances, lawOfCosines } from './ideal-geometry.ts';
 import type { SkeletonBond, Topology } from './topology.ts';
 
 /** How two skeleton atoms are related through bonds; 0 = further apart than a torsion. */
@@ -122,6 +122,7 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
       set(i, j, lo, hi, Relation.Angle);
     }
   });
+  const ends = new Float64Array(2);
   for (const bond of topology.bonds) {
     const { a: b, b: c } = bond;
     const bc = lengthOf(b, c);
@@ -134,8 +135,9 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
         const angleC = angleAt(c, b, d)?.angle ?? 1.91;
         const ab = lengthOf(a, b);
         const cd = lengthOf(c, d);
-        const cis = torsionDistance(ab, bc, cd, angleB, angleC, 0);
-        const trans = torsionDistance(ab, bc, cd, angleB, angleC, Math.PI);
+        cisTransDistances(ab, bc, cd, angleB, angleC, ends);
+        const cis = ends[0]!;
+        const trans = ends[1]!;
         const locked = lockedAcross(a, d);
         if (locked === undefined) set(a, d, cis - 0.05, trans + 0.05, Relation.Torsion);
         else if (locked) set(a, d, cis - 0.05, cis + 0.05, Relation.Torsion);

@@ -180,10 +180,16 @@ export function lawOfCosines(a: number, b: number, angle: number): number {
   return Math.sqrt(Math.max(0, a * a + b * b - 2 * a * b * Math.cos(angle)));
 }
 
-/** Distance between a and d of a-b-c-d for a torsion angle (0 = cis). */
-export function torsionDistance(ab: number, bc: number, cd: number, angleB: number, angleC: number, torsion: number): number {
+/**
+ * Distances between a and d of a-b-c-d at torsions 0 (cis) and π (trans), written to `out`: the general
+ * formula at those two angles, where the cosine is ±1 and the sine 0 (or too small to reach the sum).
+ */
+export function cisTransDistances(ab: number, bc: number, cd: number, angleB: number, angleC: number, out: Float64Array): void {
   const x = bc - cd * Math.cos(angleC) - ab * Math.cos(angleB);
-  const y = cd * Math.sin(angleC) * Math.cos(torsion) - ab * Math.sin(angleB);
-  const z = cd * Math.sin(angleC) * Math.sin(torsion);
-  return Math.sqrt(x * x + y * y + z * z);
+  const across = cd * Math.sin(angleC);
+  const lift = ab * Math.sin(angleB);
+  const cis = across - lift;
+  const trans = -across - lift;
+  out[0] = Math.sqrt(x * x + cis * cis);
+  out[1] = Math.sqrt(x * x + trans * trans);
 }
