@@ -10,11 +10,15 @@
 export const ANY_ATOM = 0;
 export const AROMATIC_ATOM = 1;
 export const ALIPHATIC_ATOM = 2;
+/** The text of the atom keys that name no element, by number. */
+const GENERIC_ATOMS: readonly string[] = ['*', 'a', 'A'];
 export const Form = { Any: 0, Aromatic: 1, Aliphatic: 2, Charged: 3, AromaticCharged: 4, AliphaticCharged: 5, Isotope: 6 } as const;
+/** Each form's suffix in the text keys, by form number. */
+const FORM_SUFFIXES: readonly string[] = ['', 'a', 'A', '+', 'a+', 'A+', 'i'];
 
 const SYMBOLS = ['~', '@', '=', '#'] as const;
 export type BondSymbol = (typeof SYMBOLS)[number];
-const SYMBOL_INDEX: Readonly<Record<BondSymbol, number>> = { '~': 0, '@': 1, '=': 2, '#': 3 };
+const SYMBOL_INDEX = Object.fromEntries(SYMBOLS.map((symbol, index) => [symbol, index])) as Readonly<Record<BondSymbol, number>>;
 /** Atom keys stay below this, so a bond key holds its symbol and both atom keys in one small integer. */
 const ATOM_KEYS = 8192;
 
@@ -26,8 +30,6 @@ export function bondKey(symbol: BondSymbol, x: number, y: number): number {
   return (SYMBOL_INDEX[symbol] * ATOM_KEYS + x) * ATOM_KEYS + y;
 }
 
-const FORMS: Readonly<Record<string, number>> = { '': 0, a: 1, A: 2, '+': 3, 'a+': 4, 'A+': 5, i: 6 };
-
 /** The number of a key written as text (`7a+`, `6A=8A`, `8@6`). */
 export function keyCode(text: string): number {
   const at = text.search(/[~@=#]/);
@@ -36,12 +38,11 @@ export function keyCode(text: string): number {
 }
 
 function atomCode(text: string): number {
-  if (text === '*') return ANY_ATOM;
-  if (text === 'a') return AROMATIC_ATOM;
-  if (text === 'A') return ALIPHATIC_ATOM;
+  const generic = GENERIC_ATOMS.indexOf(text);
+  if (generic >= 0) return generic;
   const element = /^(\d+)(.*)$/.exec(text);
-  const form = element ? FORMS[element[2]!] : undefined;
-  if (!element || form === undefined) throw new SyntaxError(`Not a screen key: ${text}`);
+  const form = element ? FORM_SUFFIXES.indexOf(element[2]!) : -1;
+  if (!element || form < 0) throw new SyntaxError(`Not a screen key: ${text}`);
   return elementKey(Number(element[1]), form);
 }
 
@@ -55,7 +56,7 @@ export function keyText(code: number): string {
 }
 
 function atomText(code: number): string {
-  if (code < 16) return ['*', 'a', 'A'][code] ?? '?';
+  if (code < 16) return GENERIC_ATOMS[code] ?? '?';
   const form = code % 16;
-  return `${(code - form) / 16 - 1}${Object.keys(FORMS).find((text) => FORMS[text] === form) ?? '?'}`;
+  return `${(code - form) / 16 - 1}${FORM_SUFFIXES[form] ?? '?'}`;
 }
