@@ -1,5 +1,5 @@
 import { vdwRadius } from './element-radii.ts';
-import { angleTargets, bondLength, cisTransDistances, lawOfCosines } from './ideal-geometry.ts';
+import { anglePairKey, angleTargets, bondLength, cisTransDistances, lawOfCosines } from './ideal-geometry.ts';
 import type { SkeletonBond, Topology } from './topology.ts';
 
 /** How two skeleton atoms are related through bonds; 0 = further apart than a torsion. */
@@ -108,7 +108,7 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
     set(bond.a, bond.b, length - BOND_TOLERANCE, length + BOND_TOLERANCE, Relation.Bond);
   });
   const angles = topology.neighbours.map((_, centre) => angleTargets(topology, centre));
-  const angleAt = (centre: number, i: number, j: number) => angles[centre]?.get(i < j ? i * n + j : j * n + i);
+  const angleAt = (centre: number, i: number, j: number) => angles[centre]?.get(anglePairKey(n, i, j));
   topology.neighbours.forEach((around, centre) => {
     for (let x = 0; x < around.length; x++) for (let y = x + 1; y < around.length; y++) {
       const i = around[x] ?? 0;

@@ -27,47 +27,44 @@ export function alignedRmsd(a: Float64Array, b: Float64Array, atoms: ArrayLike<n
     r[6] = (r[6] as number) + az * bx; r[7] = (r[7] as number) + az * by; r[8] = (r[8] as number) + az * bz;
   }
   const [xx = 0, xy = 0, xz = 0, yx = 0, yy = 0, yz = 0, zx = 0, zy = 0, zz = 0] = r;
-  const m = [
-    [xx + yy + zz, yz - zy, zx - xz, xy - yx],
-    [yz - zy, xx - yy - zz, xy + yx, zx + xz],
-    [zx - xz, xy + yx, -xx + yy - zz, yz + zy],
-    [xy - yx, zx + xz, yz + zy, -xx - yy + zz],
-  ];
+  const m = Float64Array.of(
+    xx + yy + zz, yz - zy, zx - xz, xy - yx,
+    yz - zy, xx - yy - zz, xy + yx, zx + xz,
+    zx - xz, xy + yx, -xx + yy - zz, yz + zy,
+    xy - yx, zx + xz, yz + zy, -xx - yy + zz,
+  );
   const largest = Math.max(...symmetricEigenvalues4(m));
   return Math.sqrt(Math.max(0, (squares - 2 * largest) / count));
 }
 
-/** Eigenvalues of a symmetric 4x4 matrix by cyclic Jacobi rotations (converges in a handful of sweeps). */
-function symmetricEigenvalues4(input: number[][]): number[] {
-  const m = input.map((row) => [...row]);
-  const at = (i: number, j: number) => (m[i] as number[])[j] as number;
-  const put = (i: number, j: number, v: number) => { (m[i] as number[])[j] = v; };
+/** Eigenvalues of a symmetric 4x4 matrix (row-major, changed in place) by cyclic Jacobi rotations (converges in a handful of sweeps). */
+function symmetricEigenvalues4(m: Float64Array): number[] {
   for (let sweep = 0; sweep < 30; sweep++) {
     let off = 0;
-    for (let p = 0; p < 4; p++) for (let q = p + 1; q < 4; q++) off += at(p, q) ** 2;
+    for (let p = 0; p < 4; p++) for (let q = p + 1; q < 4; q++) off += m[4 * p + q]! ** 2;
     if (off < 1e-18) break;
     for (let p = 0; p < 4; p++) {
       for (let q = p + 1; q < 4; q++) {
-        const apq = at(p, q);
+        const apq = m[4 * p + q]!;
         if (Math.abs(apq) < 1e-30) continue;
-        const theta = (at(q, q) - at(p, p)) / (2 * apq);
+        const theta = (m[5 * q]! - m[5 * p]!) / (2 * apq);
         const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
         const c = 1 / Math.sqrt(t * t + 1);
         const s = t * c;
         for (let k = 0; k < 4; k++) {
-          const akp = at(k, p);
-          const akq = at(k, q);
-          put(k, p, c * akp - s * akq);
-          put(k, q, s * akp + c * akq);
+          const akp = m[4 * k + p]!;
+          const akq = m[4 * k + q]!;
+          m[4 * k + p] = c * akp - s * akq;
+          m[4 * k + q] = s * akp + c * akq;
         }
         for (let k = 0; k < 4; k++) {
-          const apk = at(p, k);
-          const aqk = at(q, k);
-          put(p, k, c * apk - s * aqk);
-          put(q, k, s * apk + c * aqk);
+          const apk = m[4 * p + k]!;
+          const aqk = m[4 * q + k]!;
+          m[4 * p + k] = c * apk - s * aqk;
+          m[4 * q + k] = s * apk + c * aqk;
         }
       }
     }
   }
-  return [at(0, 0), at(1, 1), at(2, 2), at(3, 3)];
+  return [m[0]!, m[5]!, m[10]!, m[15]!];
 }

@@ -97,22 +97,9 @@ export function shapeMoments(x: Float64Array, atoms: ArrayLike<number>): Float64
   cx /= count;
   cy /= count;
   cz /= count;
-  const far = (px: number, py: number, pz: number, nearest: boolean) => {
-    let best = -1;
-    let bestD = nearest ? Infinity : -1;
-    for (let k = 0; k < count; k++) {
-      const i = 3 * atoms[k]!;
-      const d = (x[i]! - px) ** 2 + (x[i + 1]! - py) ** 2 + (x[i + 2]! - pz) ** 2;
-      if (nearest ? d < bestD : d > bestD) {
-        bestD = d;
-        best = i;
-      }
-    }
-    return best;
-  };
-  const cst = far(cx, cy, cz, true);
-  const fct = far(cx, cy, cz, false);
-  const ftf = far(x[fct]!, x[fct + 1]!, x[fct + 2]!, false);
+  const cst = extremeAtom(x, atoms, cx, cy, cz, true);
+  const fct = extremeAtom(x, atoms, cx, cy, cz, false);
+  const ftf = extremeAtom(x, atoms, x[fct]!, x[fct + 1]!, x[fct + 2]!, false);
   const points = [cx, cy, cz, x[cst]!, x[cst + 1]!, x[cst + 2]!, x[fct]!, x[fct + 1]!, x[fct + 2]!, x[ftf]!, x[ftf + 1]!, x[ftf + 2]!];
   for (let p = 0; p < 4; p++) {
     const px = points[3 * p]!, py = points[3 * p + 1]!, pz = points[3 * p + 2]!;
@@ -136,6 +123,21 @@ export function shapeMoments(x: Float64Array, atoms: ArrayLike<number>): Float64
     moments[3 * p + 2] = Math.cbrt(third);
   }
   return moments;
+}
+
+/** The offset in x of the atom nearest to (or farthest from) a point; the first of equals. */
+function extremeAtom(x: Float64Array, atoms: ArrayLike<number>, px: number, py: number, pz: number, nearest: boolean): number {
+  let best = -1;
+  let bestD = nearest ? Infinity : -1;
+  for (let k = 0; k < atoms.length; k++) {
+    const i = 3 * atoms[k]!;
+    const d = (x[i]! - px) ** 2 + (x[i + 1]! - py) ** 2 + (x[i + 2]! - pz) ** 2;
+    if (nearest ? d < bestD : d > bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  return best;
 }
 
 /** Mean absolute difference of two conformers' shape moments, in ångström. */

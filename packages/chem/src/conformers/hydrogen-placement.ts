@@ -74,12 +74,15 @@ function spreadDirections(bonds: Vec[], count: number): Vec[] {
   return result;
 }
 
+function skeletonPosition(skeleton: Float64Array, s: number): Vec {
+  return [skeleton[3 * s] as number, skeleton[3 * s + 1] as number, skeleton[3 * s + 2] as number];
+}
+
 /**
  * Writes full coordinates (graph atom order) from skeleton coordinates, placing each remaining hydrogen
  * at its ideal position on its heavy atom.
  */
 export function placeHydrogens(topology: Topology, skeleton: Float64Array, out: Float64Array): void {
-  const position = (s: number): Vec => [skeleton[3 * s] as number, skeleton[3 * s + 1] as number, skeleton[3 * s + 2] as number];
   for (let s = 0; s < topology.size; s++) {
     const g = topology.toGraph[s] as number;
     out[3 * g] = skeleton[3 * s] as number;
@@ -89,12 +92,12 @@ export function placeHydrogens(topology: Topology, skeleton: Float64Array, out: 
   for (let s = 0; s < topology.size; s++) {
     const hydrogens = topology.hydrogens[s] ?? [];
     if (hydrogens.length === 0) continue;
-    const centre = position(s);
+    const centre = skeletonPosition(skeleton, s);
     const around = topology.neighbours[s] ?? [];
-    const bonds = around.map((j) => unit(sub(position(j), centre)));
+    const bonds = around.map((j) => unit(sub(skeletonPosition(skeleton, j), centre)));
     const first = around[0];
     const referenceAtom = first === undefined ? undefined : (topology.neighbours[first] ?? []).find((j) => j !== s);
-    const reference = first === undefined || referenceAtom === undefined ? undefined : sub(position(referenceAtom), position(first));
+    const reference = first === undefined || referenceAtom === undefined ? undefined : sub(skeletonPosition(skeleton, referenceAtom), skeletonPosition(skeleton, first));
     const geometry = topology.hybridisation[s] ?? 'sp3';
     const total = around.length + hydrogens.length;
     const fits = geometry !== 'other' && total <= (geometry === 'sp' ? 2 : geometry === 'sp2' ? 3 : 4);

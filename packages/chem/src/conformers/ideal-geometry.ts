@@ -109,6 +109,16 @@ function sharedRingHasSp3(topology: Topology, centre: number, i: number, j: numb
   });
 }
 
+/** The key of angle i-centre-j in a centre's targets, the same whichever way round i and j come. */
+export function anglePairKey(size: number, i: number, j: number): number {
+  return i < j ? i * size + j : j * size + i;
+}
+
+/** Sulfonyl S: O=S=O about 120°, O=S-X 108°, X-S-Y 104°. */
+function sulfonylAngle(oxo: Set<number>, i: number, j: number): number {
+  return [104, 108, 120][(oxo.has(i) ? 1 : 0) + (oxo.has(j) ? 1 : 0)] ?? 109.47;
+}
+
 export interface AngleTarget {
   angle: number;
   tolerance: number;
@@ -124,10 +134,10 @@ export function angleTargets(topology: Topology, centre: number): Map<number, An
   const z = topology.atomicNumbers[centre] ?? 6;
   const degree = topology.degree[centre] ?? around.length;
   const targets = new Map<number, AngleTarget>();
-  const key = (a: number, b: number) => (a < b ? a * topology.size + b : b * topology.size + a);
+  const n = topology.size;
   if (hybridisation === 'other') {
     for (let x = 0; x < around.length; x++) for (let y = x + 1; y < around.length; y++) {
-      targets.set(key(around[x] ?? 0, around[y] ?? 0), { angle: 125 * DEG, tolerance: 55 * DEG });
+      targets.set(anglePairKey(n, around[x] ?? 0, around[y] ?? 0), { angle: 125 * DEG, tolerance: 55 * DEG });
     }
     return targets;
   }
@@ -141,9 +151,7 @@ export function angleTargets(topology: Topology, centre: number): Map<number, An
   if (hybridisation === 'sp3' && degree === 3 && z >= 15) base = 106 * DEG;
   // Sulfonamide N opens towards trigonal (about 118° at S-N-C).
   if (hybridisation === 'sp3' && z === 7 && around.some((j) => topology.atomicNumbers[j] === 16 && (topology.neighbours[j]?.length ?? 0) === 4)) base = 117 * DEG;
-  // Sulfonyl S: O=S=O about 120°, O=S-X 108°, X-S-Y 104°.
   const oxo = z === 16 && hybridisation === 'sp3' && around.length === 4 ? doublyBonded(topology, centre) : undefined;
-  const sulfonylAngle = (i: number, j: number) => [104, 108, 120][(oxo?.has(i) ? 1 : 0) + (oxo?.has(j) ? 1 : 0)] ?? 109.47;
   const open: number[] = [];
   let used = 0;
   for (let x = 0; x < around.length; x++) for (let y = x + 1; y < around.length; y++) {
@@ -156,15 +164,15 @@ export function angleTargets(topology: Topology, centre: number): Map<number, An
         sharedRingHasSp3(topology, centre, i, j);
       const angle = puckered ? 116 * DEG : ringAngle(ringSize, hybridisation);
       const tolerance = (ringSize === 5 ? 6 : ringSize <= 4 ? 4 : hybridisation === 'sp2' ? 3 : 5) * DEG;
-      targets.set(key(i, j), { angle, tolerance });
+      targets.set(anglePairKey(n, i, j), { angle, tolerance });
       used += angle;
     } else {
-      open.push(key(i, j));
+      open.push(anglePairKey(n, i, j));
     }
   }
   const trigonal = hybridisation === 'sp2' && around.length === 3;
   for (const pair of open) {
-    let angle = oxo && oxo.size >= 2 && open.length === 6 ? sulfonylAngle(Math.floor(pair / topology.size), pair % topology.size) * DEG : base;
+    let angle = oxo && oxo.size >= 2 && open.length === 6 ? sulfonylAngle(oxo, Math.floor(pair / n), pair % n) * DEG : base;
     if (trigonal && open.length < 3) angle = (2 * Math.PI - used) / open.length;
     else if (hybridisation === 'sp3' && open.length < 6 && used > 0) {
       const smallest = Math.min(...[...targets.values()].map((t) => t.angle));

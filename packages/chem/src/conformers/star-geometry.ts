@@ -1,4 +1,4 @@
-import { angleTargets, bondLength } from './ideal-geometry.ts';
+import { anglePairKey, angleTargets, bondLength, type AngleTarget } from './ideal-geometry.ts';
 import type { Topology } from './topology.ts';
 
 /**
@@ -12,38 +12,41 @@ export function starGeometry(topology: Topology, atoms: readonly number[]): Floa
   const centre = atoms[0] as number;
   const x = new Float64Array(3 * atoms.length);
   const targets = angleTargets(topology, centre);
-  const n = topology.size;
-  const angle = (i: number, j: number) => targets.get(i < j ? i * n + j : j * n + i)?.angle ?? (109.47 * Math.PI) / 180;
-  const length = (j: number) => {
-    const bond = topology.bonds.find((b) => (b.a === centre && b.b === j) || (b.b === centre && b.a === j));
-    return bond ? bondLength(topology, bond) : 1.5;
-  };
   const directions: [number, number, number][] = [];
   for (let k = 1; k < atoms.length; k++) {
     const atom = atoms[k] as number;
     let u: [number, number, number];
     if (k === 1) u = [1, 0, 0];
     else if (k === 2) {
-      const theta = angle(atoms[1] as number, atom);
+      const theta = targetAngle(targets, topology.size, atoms[1] as number, atom);
       u = [Math.cos(theta), Math.sin(theta), 0];
     } else {
       u = awayFrom(directions[0] as [number, number, number], directions[1] as [number, number, number],
-        Math.cos(angle(atoms[1] as number, atom)), Math.cos(angle(atoms[2] as number, atom)), k === 3 ? 1 : -1);
+        Math.cos(targetAngle(targets, topology.size, atoms[1] as number, atom)), Math.cos(targetAngle(targets, topology.size, atoms[2] as number, atom)), k === 3 ? 1 : -1);
     }
     directions.push(u);
-    const r = length(atom);
+    const r = bondLengthTo(topology, centre, atom);
     x.set([u[0] * r, u[1] * r, u[2] * r], 3 * k);
   }
   const chiral = topology.chiral.find((c) => c.centre === centre);
   if (chiral) {
-    const position = (atom: number) => 3 * atoms.indexOf(atom);
-    const [a, b, c] = chiral.neighbours.map(position) as [number, number, number];
+    const [a, b, c] = chiral.neighbours.map((atom) => 3 * atoms.indexOf(atom)) as [number, number, number];
     const volume = (x[a] as number) * ((x[b + 1] as number) * (x[c + 2] as number) - (x[b + 2] as number) * (x[c + 1] as number)) +
       (x[a + 1] as number) * ((x[b + 2] as number) * (x[c] as number) - (x[b] as number) * (x[c + 2] as number)) +
       (x[a + 2] as number) * ((x[b] as number) * (x[c + 1] as number) - (x[b + 1] as number) * (x[c] as number));
     if (volume * chiral.sign < 0) for (let k = 2; k < x.length; k += 3) x[k] = -(x[k] as number);
   }
   return x;
+}
+
+/** A star's ideal angle i-centre-j; tetrahedral where the targets have none. */
+function targetAngle(targets: Map<number, AngleTarget>, size: number, i: number, j: number): number {
+  return targets.get(anglePairKey(size, i, j))?.angle ?? (109.47 * Math.PI) / 180;
+}
+
+function bondLengthTo(topology: Topology, centre: number, j: number): number {
+  const bond = topology.bonds.find((b) => (b.a === centre && b.b === j) || (b.b === centre && b.a === j));
+  return bond ? bondLength(topology, bond) : 1.5;
 }
 
 /**

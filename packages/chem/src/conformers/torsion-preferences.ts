@@ -134,6 +134,13 @@ export function torsionPreferences(topology: Topology): TorsionTerm[] {
   return terms;
 }
 
+/** Whether x is an O double-bonded to an end of `bond`, a carbonyl carbon's bond. */
+function isOxo(topology: Topology, bond: SkeletonBond, x: number): boolean {
+  const { a: b, b: c } = bond;
+  return topology.atomicNumbers[x] === 8 && (topology.carbonyl[b] === 1 || topology.carbonyl[c] === 1) &&
+    topology.bonds.some((o) => o.order === 2 && ((o.a === x && (o.b === b || o.b === c)) || (o.b === x && (o.a === b || o.a === c))));
+}
+
 /** Spreads one bond's preference over every dihedral across it that no ring or stereo already fixes. */
 function addBondTerms(topology: Topology, bond: SkeletonBond, preference: Preference, terms: TorsionTerm[]): void {
   const { a: b, b: c } = bond;
@@ -143,11 +150,10 @@ function addBondTerms(topology: Topology, bond: SkeletonBond, preference: Prefer
     if (a === c) continue;
     for (const d of topology.neighbours[c] ?? []) if (d !== b && d !== a && lockedAcross(a, d) === undefined) quads.push([a, d]);
   }
-  const oxygen = (x: number) => topology.atomicNumbers[x] === 8 && (topology.carbonyl[b] === 1 || topology.carbonyl[c] === 1) &&
-    topology.bonds.some((o) => o.order === 2 && ((o.a === x && (o.b === b || o.b === c)) || (o.b === x && (o.a === b || o.a === c))));
   for (const [a, d] of quads) {
-    if (preference.skipOxo && (oxygen(a) || oxygen(d))) continue;
-    const phase = preference.oxygenPhase !== undefined && (oxygen(a) || oxygen(d)) ? preference.oxygenPhase : preference.phase;
+    const oxo = (preference.skipOxo || preference.oxygenPhase !== undefined) && (isOxo(topology, bond, a) || isOxo(topology, bond, d));
+    if (preference.skipOxo && oxo) continue;
+    const phase = preference.oxygenPhase !== undefined && oxo ? preference.oxygenPhase : preference.phase;
     terms.push({ a, b, c, d, k: preference.k / quads.length, n: preference.n, phase });
   }
 }

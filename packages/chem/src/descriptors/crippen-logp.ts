@@ -108,24 +108,23 @@ const C27_PARTNER = on((t, j) => !aromatic(t, j) && !C27_EXCLUDED.has(z(t, j)));
 function aliphaticCarbonType(t: DescriptorTopology, i: number): number {
   const h = t.hydrogens[i]!;
   const x = totalDegree(t, i);
-  const has = (...branches: Branch[]): boolean => hasBranches(t, i, branches);
-  if (h === 4 || (h === 3 && has(CARBON)) || (h === 2 && has(CARBON, CARBON))) return C1;
-  if ((h === 1 && has(CARBON, CARBON, CARBON)) || has(CARBON, CARBON, CARBON, CARBON)) return C2;
-  if ((h === 3 && has(POLAR)) || (h === 2 && x === 4 && has(POLAR, ALIPHATIC_HEAVY))) return C3;
-  if ((h === 1 && x === 4 && has(POLAR, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY)) || (h === 0 && x === 4 && has(POLAR, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY))) return C4;
-  if (has(C5_PARTNER)) return C5;
-  if ((h === 2 && has(DOUBLE_TO_CARBON)) || (h === 1 && has(DOUBLE_TO_CARBON, ALIPHATIC_HEAVY)) || (h === 0 && has(DOUBLE_TO_CARBON, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY)) || has(DOUBLE_TO_CARBON, DOUBLE_TO_CARBON)) return C6;
-  if (x === 2 && has(C7_PARTNER)) return C7;
-  if (h === 3 && has(ON_AROMATIC_CARBON)) return C8;
-  if (h === 3 && has(AROMATIC_ATOM)) return C9;
-  if (x === 4 && h <= 2 && has(AROMATIC_ATOM)) return h === 2 ? C10 : h === 1 ? C11 : C12;
+  if (h === 4 || (h === 3 && hasBranches(t, i, [CARBON])) || (h === 2 && hasBranches(t, i, [CARBON, CARBON]))) return C1;
+  if ((h === 1 && hasBranches(t, i, [CARBON, CARBON, CARBON])) || hasBranches(t, i, [CARBON, CARBON, CARBON, CARBON])) return C2;
+  if ((h === 3 && hasBranches(t, i, [POLAR])) || (h === 2 && x === 4 && hasBranches(t, i, [POLAR, ALIPHATIC_HEAVY]))) return C3;
+  if ((h === 1 && x === 4 && hasBranches(t, i, [POLAR, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY])) || (h === 0 && x === 4 && hasBranches(t, i, [POLAR, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY]))) return C4;
+  if (hasBranches(t, i, [C5_PARTNER])) return C5;
+  if ((h === 2 && hasBranches(t, i, [DOUBLE_TO_CARBON])) || (h === 1 && hasBranches(t, i, [DOUBLE_TO_CARBON, ALIPHATIC_HEAVY])) || (h === 0 && hasBranches(t, i, [DOUBLE_TO_CARBON, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY])) || hasBranches(t, i, [DOUBLE_TO_CARBON, DOUBLE_TO_CARBON])) return C6;
+  if (x === 2 && hasBranches(t, i, [C7_PARTNER])) return C7;
+  if (h === 3 && hasBranches(t, i, [ON_AROMATIC_CARBON])) return C8;
+  if (h === 3 && hasBranches(t, i, [AROMATIC_ATOM])) return C9;
+  if (x === 4 && h <= 2 && hasBranches(t, i, [AROMATIC_ATOM])) return h === 2 ? C10 : h === 1 ? C11 : C12;
   if (
-    has(DOUBLE_TO_CARBON, AROMATIC_ATOM, ALIPHATIC_HEAVY) ||
-    has(DOUBLE_TO_CARBON, ON_AROMATIC_CARBON, AROMATIC_ATOM) ||
-    (h === 1 && has(DOUBLE_TO_CARBON, AROMATIC_ATOM)) ||
-    has(DOUBLE_TO_AROMATIC_CARBON)
+    hasBranches(t, i, [DOUBLE_TO_CARBON, AROMATIC_ATOM, ALIPHATIC_HEAVY]) ||
+    hasBranches(t, i, [DOUBLE_TO_CARBON, ON_AROMATIC_CARBON, AROMATIC_ATOM]) ||
+    (h === 1 && hasBranches(t, i, [DOUBLE_TO_CARBON, AROMATIC_ATOM])) ||
+    hasBranches(t, i, [DOUBLE_TO_AROMATIC_CARBON])
   ) return C26;
-  if (x === 4 && has(C27_PARTNER)) return C27;
+  if (x === 4 && hasBranches(t, i, [C27_PARTNER])) return C27;
   return CS;
 }
 
@@ -142,12 +141,11 @@ const C20_TO_C25: readonly [Branch, number][] = [
 ];
 
 function aromaticCarbonType(t: DescriptorTopology, i: number): number {
-  const has = (...branches: Branch[]): boolean => hasBranches(t, i, branches);
-  if (t.hydrogens[i] === 0 && has(C13_PARTNER)) return C13;
-  if (has(ON_HALOGEN)) for (const [halogen, type] of HALOGENS) if (has(halogen)) return type;
+  if (t.hydrogens[i] === 0 && hasBranches(t, i, [C13_PARTNER])) return C13;
+  if (hasBranches(t, i, [ON_HALOGEN])) for (const [halogen, type] of HALOGENS) if (hasBranches(t, i, [halogen])) return type;
   if (t.hydrogens[i] === 1) return C18;
-  if (has(RING, RING, RING)) return C19;
-  for (const [substituent, type] of C20_TO_C25) if (has(RING, RING, substituent)) return type;
+  if (hasBranches(t, i, [RING, RING, RING])) return C19;
+  for (const [substituent, type] of C20_TO_C25) if (hasBranches(t, i, [RING, RING, substituent])) return type;
   return CS;
 }
 
@@ -162,22 +160,21 @@ const N14_NITROGEN = on(ALIPHATIC_N, bondKinds(DOUBLE));
 function nitrogenType(t: DescriptorTopology, i: number): number {
   const h = t.hydrogens[i]!;
   const charge = t.graph.atoms[i]!.formalCharge;
-  const has = (...branches: Branch[]): boolean => hasBranches(t, i, branches);
   const cationic = charge >= 1 && charge <= 3;
   if (charge === 0) {
-    if (h === 2 && has(ALIPHATIC_HEAVY)) return N1;
-    if (h === 1 && has(ALIPHATIC_HEAVY, ALIPHATIC_HEAVY)) return N2;
-    if (h === 2 && has(AROMATIC_ATOM)) return N3;
-    if (h === 1 && has(HEAVY, AROMATIC_ATOM)) return N4;
-    if (h === 1 && has(DOUBLE_TO_HEAVY)) return N5;
-    if (has(DOUBLE_TO_HEAVY, HEAVY)) return N6;
-    if (has(ALIPHATIC_HEAVY, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY)) return N7;
-    if (has(AROMATIC_ATOM, HEAVY, ALIPHATIC_HEAVY) || has(AROMATIC_ATOM, AROMATIC_ATOM, AROMATIC_ATOM)) return N8;
-    if (has(N9_PARTNER)) return N9;
+    if (h === 2 && hasBranches(t, i, [ALIPHATIC_HEAVY])) return N1;
+    if (h === 1 && hasBranches(t, i, [ALIPHATIC_HEAVY, ALIPHATIC_HEAVY])) return N2;
+    if (h === 2 && hasBranches(t, i, [AROMATIC_ATOM])) return N3;
+    if (h === 1 && hasBranches(t, i, [HEAVY, AROMATIC_ATOM])) return N4;
+    if (h === 1 && hasBranches(t, i, [DOUBLE_TO_HEAVY])) return N5;
+    if (hasBranches(t, i, [DOUBLE_TO_HEAVY, HEAVY])) return N6;
+    if (hasBranches(t, i, [ALIPHATIC_HEAVY, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY])) return N7;
+    if (hasBranches(t, i, [AROMATIC_ATOM, HEAVY, ALIPHATIC_HEAVY]) || hasBranches(t, i, [AROMATIC_ATOM, AROMATIC_ATOM, AROMATIC_ATOM])) return N8;
+    if (hasBranches(t, i, [N9_PARTNER])) return N9;
   }
   if (cationic && h >= 1 && h <= 3) return N10;
-  if (cationic && h === 0 && (has(ALIPHATIC_HEAVY, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY) || has(N13_DOUBLE, ALIPHATIC_HEAVY, HEAVY) || has(N13_CARBON, N13_NITROGEN))) return N13;
-  if ((cationic && has(N9_PARTNER)) || isAnion(t, i) || (cationic && has(N14_ANION, N14_NITROGEN))) return N14;
+  if (cationic && h === 0 && (hasBranches(t, i, [ALIPHATIC_HEAVY, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY, ALIPHATIC_HEAVY]) || hasBranches(t, i, [N13_DOUBLE, ALIPHATIC_HEAVY, HEAVY]) || hasBranches(t, i, [N13_CARBON, N13_NITROGEN]))) return N13;
+  if ((cationic && hasBranches(t, i, [N9_PARTNER])) || isAnion(t, i) || (cationic && hasBranches(t, i, [N14_ANION, N14_NITROGEN]))) return N14;
   return NS;
 }
 
@@ -213,16 +210,15 @@ function oxygenType(t: DescriptorTopology, i: number): number {
   const h = t.hydrogens[i]!;
   const x = totalDegree(t, i);
   const charge = t.graph.atoms[i]!.formalCharge;
-  const has = (...branches: Branch[]): boolean => hasBranches(t, i, branches);
   const anion = isAnion(t, i);
   if (h === 1 || h === 2) return O2;
-  if (has(ALIPHATIC_HEAVY, ALIPHATIC_HEAVY)) return O3;
-  if (has(AROMATIC_ATOM, HEAVY)) return O4;
-  if (has(O5_DOUBLE) || (x === 1 && anion && has(ON_NITROGEN))) return O5;
-  if ((x === 1 && (charge === -1 || charge === -2) && has(ON_SULFUR)) || (charge === 0 && has(O6_DOUBLE))) return O6;
-  if (charge === -1 && has(CARBOXYLATE_CARBON)) return O12;
-  if (x === 1 && anion && has(O7_PARTNER)) return O7;
-  if (has(DOUBLE_TO_AROMATIC_CARBON)) return O8;
+  if (hasBranches(t, i, [ALIPHATIC_HEAVY, ALIPHATIC_HEAVY])) return O3;
+  if (hasBranches(t, i, [AROMATIC_ATOM, HEAVY])) return O4;
+  if (hasBranches(t, i, [O5_DOUBLE]) || (x === 1 && anion && hasBranches(t, i, [ON_NITROGEN]))) return O5;
+  if ((x === 1 && (charge === -1 || charge === -2) && hasBranches(t, i, [ON_SULFUR])) || (charge === 0 && hasBranches(t, i, [O6_DOUBLE]))) return O6;
+  if (charge === -1 && hasBranches(t, i, [CARBOXYLATE_CARBON])) return O12;
+  if (x === 1 && anion && hasBranches(t, i, [O7_PARTNER])) return O7;
+  if (hasBranches(t, i, [DOUBLE_TO_AROMATIC_CARBON])) return O8;
   const carbonylCarbons = t.neighbours[i]!.filter((c, k) => t.bondKind[t.bondsOf[i]![k]!] === DOUBLE && aliphaticCarbon(t, c));
   if (carbonylCarbons.some((c) => o9Carbon(t, c))) return O9;
   if (carbonylCarbons.some((c) => o10Carbon(t, c))) return O10;
@@ -244,20 +240,25 @@ const ALCOHOL_CARBON: AtomTest = (t, j) => (aliphaticCarbon(t, j) && totalDegree
 const NOT_C_N_O_S: AtomTest = (t, j) => ![6, 7, 8, 16].includes(z(t, j));
 
 /**
+ * Whether an O parent of the hydrogen `self` (see hydrogenContribution) has another neighbour by a single or
+ * aromatic bond that passes `test`: graph atoms, then (when asked) its own hydrogens.
+ */
+function oxygenNeighbour(t: DescriptorTopology, self: number, otherOwn: number, o: number, test: AtomTest, orOwnHydrogen = false): boolean {
+  return (orOwnHydrogen && (self === -1 ? otherOwn : t.ownHydrogens[o]!) > 0) ||
+    t.neighbours[o]!.some((j, k) => j !== self && (ANY & (1 << t.bondKind[t.bondsOf[o]![k]!]!)) !== 0 && test(t, j));
+}
+
+/**
  * The type of a hydrogen bonded to `parents` (a hydrogen atom of the graph, `self`, or one of an atom's own
  * hydrogens when `self` is -1), where `otherOwn` of the parent's own hydrogens are hydrogens besides this one.
  */
 function hydrogenContribution(t: DescriptorTopology, parents: readonly number[], self: number, otherOwn: number): number {
-  // An O parent's other neighbours by single or aromatic bonds: graph atoms, then (when asked) its own hydrogens.
-  const oxygenNeighbour = (o: number, test: AtomTest, orOwnHydrogen = false): boolean =>
-    (orOwnHydrogen && (self === -1 ? otherOwn : t.ownHydrogens[o]!) > 0) ||
-    t.neighbours[o]!.some((j, k) => j !== self && (ANY & (1 << t.bondKind[t.bondsOf[o]![k]!]!)) !== 0 && test(t, j));
   if (parents.some((p) => z(t, p) === 6 || z(t, p) === 1)) return H1;
   const oxygenParent = (test: (o: number) => boolean): boolean => parents.some((p) => ALIPHATIC_O(t, p) && test(p));
-  if (oxygenParent((o) => oxygenNeighbour(o, ALCOHOL_CARBON))) return H2;
-  if (oxygenParent((o) => oxygenNeighbour(o, NOT_C_N_O_S, true))) return H2;
+  if (oxygenParent((o) => oxygenNeighbour(t, self, otherOwn, o, ALCOHOL_CARBON))) return H2;
+  if (oxygenParent((o) => oxygenNeighbour(t, self, otherOwn, o, NOT_C_N_O_S, true))) return H2;
   if (parents.some((p) => ![6, 7, 8].includes(z(t, p)))) return H2;
-  if (parents.some((p) => z(t, p) === 7) || oxygenParent((o) => oxygenNeighbour(o, ANY_N))) return H3;
-  if (oxygenParent((o) => oxygenNeighbour(o, ACID_CARBON) || oxygenNeighbour(o, ALIPHATIC_O_OR_S))) return H4;
+  if (parents.some((p) => z(t, p) === 7) || oxygenParent((o) => oxygenNeighbour(t, self, otherOwn, o, ANY_N))) return H3;
+  if (oxygenParent((o) => oxygenNeighbour(t, self, otherOwn, o, ACID_CARBON) || oxygenNeighbour(t, self, otherOwn, o, ALIPHATIC_O_OR_S))) return H4;
   return HS;
 }
