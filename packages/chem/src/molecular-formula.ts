@@ -11,19 +11,20 @@ export function elementSymbol(atomicNumber: number): string {
 
 interface FormulaAtom { atomicNumber: number; implicitHs: number; formalCharge: number }
 
+function count(counts: Map<string, number>, symbol: string, n: number): void {
+  if (n > 0) counts.set(symbol, (counts.get(symbol) ?? 0) + n);
+}
+
 /**
  * Formula as RDKit writes it: C, then H, then the other elements alphabetically (H comes first
  * also without carbon, where strict Hill order would sort it in), with the net charge appended as RDKit writes it ("+", "-2"). Isotopes count as their element.
  */
 export function molecularFormula(atoms: readonly FormulaAtom[]): string {
   const counts = new Map<string, number>();
-  const add = (symbol: string, n: number): void => {
-    if (n > 0) counts.set(symbol, (counts.get(symbol) ?? 0) + n);
-  };
   let charge = 0;
   for (const atom of atoms) {
-    add(elementSymbol(atom.atomicNumber), 1);
-    add('H', atom.implicitHs);
+    count(counts, elementSymbol(atom.atomicNumber), 1);
+    count(counts, 'H', atom.implicitHs);
     charge += atom.formalCharge;
   }
   const symbols = [...counts.keys()].sort((a, b) => formulaRank(a) - formulaRank(b) || (a < b ? -1 : a > b ? 1 : 0));

@@ -140,6 +140,12 @@ function aliphaticRingAtomsBesideNonAromatic(t: DescriptorTopology): Set<number>
   return atoms;
 }
 
+function unionRoot(parent: readonly number[], i: number): number {
+  let root = i;
+  while (parent[root] !== root) root = parent[root] ?? root;
+  return root;
+}
+
 /**
  * QED's aromatic ring count: delete aliphatic ring atoms that touch a non-aromatic atom and count the
  * rings that remain. The smallest set of smallest rings has as many rings as the graph's cycle rank
@@ -148,19 +154,14 @@ function aliphaticRingAtomsBesideNonAromatic(t: DescriptorTopology): Set<number>
 function ringsWithoutAliphaticAtoms(graph: MolGraph, removed: ReadonlySet<number>): number {
   const atomCount = graph.atoms.length;
   const parent = Array.from({ length: atomCount }, (_, i) => i);
-  const find = (i: number): number => {
-    let root = i;
-    while (parent[root] !== root) root = parent[root] ?? root;
-    return root;
-  };
   const kept = atomCount - removed.size;
   let bonds = 0;
   let pieces = kept;
   for (const { a, b } of graph.bonds) {
     if (removed.has(a) || removed.has(b)) continue;
     bonds++;
-    const ra = find(a);
-    const rb = find(b);
+    const ra = unionRoot(parent, a);
+    const rb = unionRoot(parent, b);
     if (ra !== rb) {
       parent[ra] = rb;
       pieces--;

@@ -82,66 +82,49 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
   const upper = new Float64Array(n * n).fill(FAR_UPPER);
   const relation = new Uint8Array(n * n);
   const bondLengths = new Float64Array(topology.bonds.length);
-  const set = (i: number, j: number, lo: number, hi: number, kind: number) => {
-    const ij = i * n + j;
-    const ji = j * n + i;
-    if (relation[ij] !== Relation.Far && relation[ij] !== kind) return;
-    if (relation[ij] === kind) {
-      // A second path of the same kind (small rings): keep both possibilities.
-      lo = Math.min(lo, lower[ij] ?? lo);
-      hi = Math.max(hi, upper[ij] ?? hi);
-    }
-    lower[ij] = lower[ji] = lo;
-    upper[ij] = upper[ji] = hi;
-    relation[ij] = relation[ji] = kind;
-  };
+  const bounds: BoundsMatrix = { n, lower, upper, relation, bondLengths };
   // Bond lengths by atom pair; NaN where the atoms are not bonded.
   const pairLength = new Float64Array(n * n).fill(Number.NaN);
-  const lengthOf = (i: number, j: number): number => {
-    const length = pairLength[i * n + j]!;
-    return Number.isNaN(length) ? 1.5 : length;
-  };
   topology.bonds.forEach((bond, index) => {
     const length = bondLength(topology, bond);
     bondLengths[index] = length;
     pairLength[bond.a * n + bond.b] = pairLength[bond.b * n + bond.a] = length;
-    set(bond.a, bond.b, length - BOND_TOLERANCE, length + BOND_TOLERANCE, Relation.Bond);
+    setBounds(bounds, bond.a, bond.b, length - BOND_TOLERANCE, length + BOND_TOLERANCE, Relation.Bond);
   });
   const angles = topology.neighbours.map((_, centre) => angleTargets(topology, centre));
-  const angleAt = (centre: number, i: number, j: number) => angles[centre]?.get(anglePairKey(n, i, j));
   topology.neighbours.forEach((around, centre) => {
     for (let x = 0; x < around.length; x++) for (let y = x + 1; y < around.length; y++) {
       const i = around[x] ?? 0;
       const j = around[y] ?? 0;
-      const target = angleAt(centre, i, j);
+      const target = angles[centre]?.get(anglePairKey(n, i, j));
       if (!target) continue;
-      const ri = lengthOf(centre, i);
-      const rj = lengthOf(centre, j);
+      const ri = pairBondLength(pairLength, n, centre, i);
+      const rj = pairBondLength(pairLength, n, centre, j);
       const lo = lawOfCosines(ri, rj, Math.max(0, target.angle - target.tolerance));
       const hi = lawOfCosines(ri, rj, Math.min(Math.PI, target.angle + target.tolerance));
-      set(i, j, lo, hi, Relation.Angle);
+      setBounds(bounds, i, j, lo, hi, Relation.Angle);
     }
   });
   const ends = new Float64Array(2);
   for (const bond of topology.bonds) {
     const { a: b, b: c } = bond;
-    const bc = lengthOf(b, c);
+    const bc = pairBondLength(pairLength, n, b, c);
     const lockedAcross = lockedCis(topology, bond);
     for (const a of topology.neighbours[b] ?? []) {
       if (a === c) continue;
       for (const d of topology.neighbours[c] ?? []) {
         if (d === b || d === a) continue;
-        const angleB = angleAt(b, a, c)?.angle ?? 1.91;
-        const angleC = angleAt(c, b, d)?.angle ?? 1.91;
-        const ab = lengthOf(a, b);
-        const cd = lengthOf(c, d);
+        const angleB = angles[b]?.get(anglePairKey(n, a, c))?.angle ?? 1.91;
+        const angleC = angles[c]?.get(anglePairKey(n, b, d))?.angle ?? 1.91;
+        const ab = pairBondLength(pairLength, n, a, b);
+        const cd = pairBondLength(pairLength, n, c, d);
         cisTransDistances(ab, bc, cd, angleB, angleC, ends);
         const cis = ends[0]!;
         const trans = ends[1]!;
         const locked = lockedAcross(a, d);
-        if (locked === undefined) set(a, d, cis - 0.05, trans + 0.05, Relation.Torsion);
-        else if (locked) set(a, d, cis - 0.05, cis + 0.05, Relation.Torsion);
-        else set(a, d, trans - 0.05, trans + 0.05, Relation.Torsion);
+        if (locked === undefined) setBounds(bounds, a, d, cis - 0.05, trans + 0.05, Relation.Torsion);
+        else if (locked) setBounds(bounds, a, d, cis - 0.05, cis + 0.05, Relation.Torsion);
+        else setBounds(bounds, a, d, trans - 0.05, trans + 0.05, Relation.Torsion);
       }
     }
   }
@@ -154,5 +137,27 @@ export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsM
       lower[i * n + j] = lower[j * n + i] = lo;
     }
   }
-  return { n, lower, upper, relation, bondLengths };
+  return bounds;
+}
+
+/** Sets the bounds of pair i-j as related by `kind`, unless a closer relation set them already. */
+function setBounds(bounds: BoundsMatrix, i: number, j: number, lo: number, hi: number, kind: number): void {
+  const { n, lower, upper, relation } = bounds;
+  const ij = i * n + j;
+  const ji = j * n + i;
+  if (relation[ij] !== Relation.Far && relation[ij] !== kind) return;
+  if (relation[ij] === kind) {
+    // A second path of the same kind (small rings): keep both possibilities.
+    lo = Math.min(lo, lower[ij] ?? lo);
+    hi = Math.max(hi, upper[ij] ?? hi);
+  }
+  lower[ij] = lower[ji] = lo;
+  upper[ij] = upper[ji] = hi;
+  relation[ij] = relation[ji] = kind;
+}
+
+/** The ideal length of bond i-j (NaN in `pairLength` where they are not bonded, which reads as 1.5 Å). */
+function pairBondLength(pairLength: Float64Array, n: number, i: number, j: number): number {
+  const length = pairLength[i * n + j]!;
+  return Number.isNaN(length) ? 1.5 : length;
 }

@@ -6,52 +6,22 @@
 export function medoids(d: Float64Array, count: number, k: number): number[] {
   if (k <= 0) return [];
   if (k >= count) return Array.from({ length: count }, (_, i) => i);
-  const cost = (chosen: number[]) => {
-    let sum = 0;
-    for (let p = 0; p < count; p++) {
-      let nearest = Infinity;
-      for (const c of chosen) nearest = Math.min(nearest, d[p * count + c]!);
-      sum += nearest;
-    }
-    return sum;
-  };
   let best: number[] = [];
   if (combinations(count, k) <= 5000) {
-    // Sets are visited in lexicographic order, each point's distance to the nearest of a set's first members
-    // carried down the walk (nearest[depth]), so a set costs one pass over the points rather than k.
-    let bestCost = Infinity;
-    const chosen: number[] = [];
-    const nearest = Array.from({ length: k + 1 }, () => new Float64Array(count));
-    nearest[0]!.fill(Infinity);
-    const walk = (from: number) => {
-      const depth = chosen.length;
-      const above = nearest[depth]!;
-      const last = depth === k - 1;
-      for (let i = from; i <= count - (k - depth); i++) {
-        if (last) {
-          let sum = 0;
-          for (let p = 0; p < count; p++) sum += Math.min(above[p]!, d[p * count + i]!);
-          if (sum < bestCost) {
-            bestCost = sum;
-            best = [...chosen, i];
-          }
-          continue;
-        }
-        const below = nearest[depth + 1]!;
-        for (let p = 0; p < count; p++) below[p] = Math.min(above[p]!, d[p * count + i]!);
-        chosen.push(i);
-        walk(i + 1);
-        chosen.pop();
-      }
+    const search: MedoidSearch = {
+      d, count, k, best, bestCost: Infinity, chosen: [],
+      nearest: Array.from({ length: k + 1 }, () => new Float64Array(count)),
     };
-    walk(0);
+    search.nearest[0]!.fill(Infinity);
+    visitSets(search, 0);
+    best = search.best;
   } else {
     while (best.length < k) {
       let pick = -1;
       let pickCost = Infinity;
       for (let i = 0; i < count; i++) {
         if (best.includes(i)) continue;
-        const c = cost([...best, i]);
+        const c = medoidCost(d, count, [...best, i]);
         if (c < pickCost) {
           pickCost = c;
           pick = i;
@@ -69,6 +39,57 @@ export function medoids(d: Float64Array, count: number, k: number): number[] {
     members[nearest]!++;
   }
   return best.map((c, m) => ({ c, size: members[m]! })).sort((a, b) => b.size - a.size || a.c - b.c).map(({ c }) => c);
+}
+
+/** The exhaustive medoid search: the best set so far, and the set being built with each point's distance to it. */
+interface MedoidSearch {
+  d: Float64Array;
+  count: number;
+  k: number;
+  best: number[];
+  bestCost: number;
+  chosen: number[];
+  /** nearest[depth][p]: point p's distance to the nearest of the first `depth` members chosen. */
+  nearest: Float64Array[];
+}
+
+/**
+ * Visits the sets that extend `search.chosen` with members from `from` on, in lexicographic order, each
+ * point's distance to the nearest of a set's first members carried down the walk, so a set costs one pass
+ * over the points rather than k.
+ */
+function visitSets(search: MedoidSearch, from: number): void {
+  const { d, count, k, chosen } = search;
+  const depth = chosen.length;
+  const above = search.nearest[depth]!;
+  const last = depth === k - 1;
+  for (let i = from; i <= count - (k - depth); i++) {
+    if (last) {
+      let sum = 0;
+      for (let p = 0; p < count; p++) sum += Math.min(above[p]!, d[p * count + i]!);
+      if (sum < search.bestCost) {
+        search.bestCost = sum;
+        search.best = [...chosen, i];
+      }
+      continue;
+    }
+    const below = search.nearest[depth + 1]!;
+    for (let p = 0; p < count; p++) below[p] = Math.min(above[p]!, d[p * count + i]!);
+    chosen.push(i);
+    visitSets(search, i + 1);
+    chosen.pop();
+  }
+}
+
+/** The sum of each point's distance to its nearest chosen one. */
+function medoidCost(d: Float64Array, count: number, chosen: number[]): number {
+  let sum = 0;
+  for (let p = 0; p < count; p++) {
+    let nearest = Infinity;
+    for (const c of chosen) nearest = Math.min(nearest, d[p * count + c]!);
+    sum += nearest;
+  }
+  return sum;
 }
 
 function combinations(n: number, k: number): number {

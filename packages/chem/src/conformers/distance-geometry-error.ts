@@ -51,7 +51,7 @@ export function distanceGeometryError(bounds: BoundsMatrix, chiral: ChiralCentre
     dim,
     fourthDimensionWeight: 0,
     table,
-    evaluate: (x, gradient) => {
+    evaluate(x, gradient) {
       gradient.fill(0);
       let energy = 0;
       for (let q = 0; q < pairs; q++) {

@@ -94,7 +94,7 @@ export function fragmentEmbedder(topology: Topology, seed: number, ringShapes: n
     get approximate() {
       return approximate;
     },
-    assemble: (attempt, deadline) => {
+    assemble(attempt, deadline) {
       clock?.start();
       const random = seededRandom(attemptSeed(seed, attempt));
       const x = new Float64Array(3 * n);
@@ -108,7 +108,7 @@ export function fragmentEmbedder(topology: Topology, seed: number, ringShapes: n
       });
       return { coordinates: x, stereoOk: stereoSatisfied(topology, x) };
     },
-    polish: (x, deadline) => {
+    polish(x, deadline) {
       clock?.start();
       polishSkeleton(forceField, x, { maxIterations: 600, gradientTolerance: POLISH_TOLERANCE, deadline });
       clock?.lap('polish');

@@ -39,11 +39,10 @@ export function fragmentTree(topology: Topology): FragmentTree | undefined {
   const n = topology.size;
   const owner = new Int32Array(n).fill(-1);
   const fragments: Fragment[] = [];
-  const inRing = (atom: number) => (topology.atomRings[atom]?.length ?? 0) > 0;
   const ringBond = new Set<number>();
   for (const bond of topology.bonds) if (bond.ringSize > 0) ringBond.add(bond.a * n + bond.b).add(bond.b * n + bond.a);
   for (let start = 0; start < n; start++) {
-    if (!inRing(start) || (owner[start] as number) >= 0) continue;
+    if (!inRing(topology, start) || (owner[start] as number) >= 0) continue;
     const members = [start];
     owner[start] = fragments.length;
     for (let k = 0; k < members.length; k++) {
@@ -57,7 +56,7 @@ export function fragmentTree(topology: Topology): FragmentTree | undefined {
     fragments.push(withShell(topology, 'rings', members, owner, fragments.length));
   }
   for (let atom = 0; atom < n; atom++) {
-    if (inRing(atom) || (topology.neighbours[atom]?.length ?? 0) < 2) continue;
+    if (inRing(topology, atom) || (topology.neighbours[atom]?.length ?? 0) < 2) continue;
     owner[atom] = fragments.length;
     fragments.push(withShell(topology, 'chain', [atom], owner, fragments.length));
   }
@@ -110,4 +109,8 @@ function connected(topology: Topology): boolean {
     }
   }
   return count === topology.size;
+}
+
+function inRing(topology: Topology, atom: number): boolean {
+  return (topology.atomRings[atom]?.length ?? 0) > 0;
 }

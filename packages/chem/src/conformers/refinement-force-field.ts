@@ -77,7 +77,7 @@ export function refinementForceField(topology: Topology, local: BoundsMatrix, to
   const count = pairs.i.length;
   return {
     table: fieldTable(pairs, planes, torsions, volumes),
-    evaluate: (x, gradient) => {
+    evaluate(x, gradient) {
       gradient.fill(0);
       let energy = 0;
       for (let q = 0; q < count; q++) {

@@ -96,7 +96,7 @@ export function skeletonEmbedder(topology: Topology, clock?: ConformerClock): Sk
   return {
     topology,
     approximate: !consistent,
-    embed: (seed, deadline) => {
+    embed(seed, deadline) {
       const random = seededRandom(seed);
       const start = new Float64Array(dim * n);
       if (large) randomStart(n, random, dim, start);

@@ -254,11 +254,11 @@ function oxygenNeighbour(t: DescriptorTopology, self: number, otherOwn: number, 
  */
 function hydrogenContribution(t: DescriptorTopology, parents: readonly number[], self: number, otherOwn: number): number {
   if (parents.some((p) => z(t, p) === 6 || z(t, p) === 1)) return H1;
-  const oxygenParent = (test: (o: number) => boolean): boolean => parents.some((p) => ALIPHATIC_O(t, p) && test(p));
-  if (oxygenParent((o) => oxygenNeighbour(t, self, otherOwn, o, ALCOHOL_CARBON))) return H2;
-  if (oxygenParent((o) => oxygenNeighbour(t, self, otherOwn, o, NOT_C_N_O_S, true))) return H2;
+  const oxygens = parents.filter((p) => ALIPHATIC_O(t, p));
+  if (oxygens.some((o) => oxygenNeighbour(t, self, otherOwn, o, ALCOHOL_CARBON))) return H2;
+  if (oxygens.some((o) => oxygenNeighbour(t, self, otherOwn, o, NOT_C_N_O_S, true))) return H2;
   if (parents.some((p) => ![6, 7, 8].includes(z(t, p)))) return H2;
-  if (parents.some((p) => z(t, p) === 7) || oxygenParent((o) => oxygenNeighbour(t, self, otherOwn, o, ANY_N))) return H3;
-  if (oxygenParent((o) => oxygenNeighbour(t, self, otherOwn, o, ACID_CARBON) || oxygenNeighbour(t, self, otherOwn, o, ALIPHATIC_O_OR_S))) return H4;
+  if (parents.some((p) => z(t, p) === 7) || oxygens.some((o) => oxygenNeighbour(t, self, otherOwn, o, ANY_N))) return H3;
+  if (oxygens.some((o) => oxygenNeighbour(t, self, otherOwn, o, ACID_CARBON) || oxygenNeighbour(t, self, otherOwn, o, ALIPHATIC_O_OR_S))) return H4;
   return HS;
 }
