@@ -24,7 +24,7 @@ export { STAGE2_PRESCORE, stage1Wanted } from './shape/prescore.ts';
 export { createGridPool, poolBuilder, poolRunner } from './shape/grid-pool.ts';
 export type { PreparedBatch } from './features/prepared-batch.ts';
 export { prepareMolecules } from './features/prepare-molecules.ts';
-export type { PrepareRequest } from './features/prepare-molecules.ts';
+export type { InputMolecule, PrepareRequest } from './features/prepare-molecules.ts';
 export { createRescorePool, rescoreComponents, rescoreModels } from './shape/rescore-pool.ts';
 export { bestOfSources, candidateSources, catalogueElectrostaticForm, probesCharges, stage1Union } from './shape/shape-search.ts';
 export { consensusSources, drawReferenceRows } from './search/consensus-search.ts';
