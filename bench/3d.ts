@@ -12,6 +12,7 @@ import { conformerSpeed } from './lib/conformers-gate.ts';
 import { chemspaceSample, dudeSample, pipelineStages, prepareRate } from './lib/pipeline-stages.ts';
 import { rescoringSpeed } from './lib/rescoring.ts';
 import type { RescoringFigure } from './lib/rescoring.ts';
+import { wholeNumberOption } from './lib/whole-number-option.ts';
 
 /** Issue 17: the 3D import at >= 1,000 molecules/s on 2 cores, taking <= 1.5 times as long as Morgan-only. */
 const PIPELINE_GOAL = 1000;
@@ -21,13 +22,6 @@ const WORKERS = 2;
 // Small batches keep both workers busy to the end; with the import's default of 200, 1,000 molecules
 // make five batches and one worker idles through the last.
 const BATCH = 25;
-
-function option(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(name);
-  const value = index >= 0 ? Number(args[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} needs a positive whole number`);
-  return value;
-}
 
 interface PipelineFigures { perSecond: number; seconds: number; count: number; cpuSeconds: number }
 
@@ -93,10 +87,10 @@ async function importFigures(count: number, repeat: number, log: (line: string) 
 }
 
 export async function run(args: string[]): Promise<void> {
-  const count = option(args, '--molecules', 1000);
-  const repeat = option(args, '--repeat', 3);
-  const stageCount = option(args, '--stage-molecules', 500);
-  const prepareCount = option(args, '--prepare-molecules', 10000);
+  const count = wholeNumberOption(args, '--molecules', 1000);
+  const repeat = wholeNumberOption(args, '--repeat', 3);
+  const stageCount = wholeNumberOption(args, '--stage-molecules', 500);
+  const prepareCount = wholeNumberOption(args, '--prepare-molecules', 10000);
   const log = (line: string) => console.log(line);
   log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const stagesOnly = args.includes('--stages-only');

@@ -7,6 +7,7 @@ import {
   standardizeSmiles, withMol,
 } from '@molsearch/chem';
 import { catalogueMolecules } from './lib/catalogue-molecules.ts';
+import { wholeNumberOption } from './lib/whole-number-option.ts';
 
 interface Figure { task: string; molecules: number; cpuPerSecond: number; wallPerSecond: number; failed: number }
 
@@ -23,16 +24,9 @@ function measure(task: string, smiles: string[], work: (s: string) => unknown): 
   return { task, molecules: smiles.length, cpuPerSecond: smiles.length / cpuSeconds, wallPerSecond: smiles.length / wallSeconds, failed };
 }
 
-function option(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(name);
-  const value = index >= 0 ? Number(args[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} needs a positive whole number`);
-  return value;
-}
-
 export async function run(args: string[]): Promise<void> {
-  const count = option(args, '--molecules', 1000);
-  const oclCount = option(args, '--ocl-molecules', 10);
+  const count = wholeNumberOption(args, '--molecules', 1000);
+  const oclCount = wholeNumberOption(args, '--ocl-molecules', 10);
   await loadRDKit();
   await loadOpenChemLib();
   const { smiles, source } = catalogueMolecules(count);

@@ -6,29 +6,14 @@
 // cannot. Prints each side's CPU ms per row and the per-batch ratio this / DIR (median, mean, quartiles).
 // Against a second checkout of the same commit the median ratio came out 0.98 and the mean 1.00: differences
 // within about 2 % are noise. Chemspace rows in file order, after W untimed rows that let both copies compile.
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CATALOGUE_SHAPE, prepareMolecules } from '@molsearch/engine/bench';
 import type { InputMolecule } from '@molsearch/engine/bench';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CHEMSPACE = join(root, '..', 'shared', 'data', 'catalogs', 'chemspace_screening.smi.gz');
+import { chemspaceLines, cpuMs } from './lib/pipeline-stages.ts';
+import { wholeNumberOption } from './lib/whole-number-option.ts';
 
 type Prepare = typeof prepareMolecules;
-
-function option(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(name);
-  const value = index >= 0 ? Number(args[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} needs a positive whole number`);
-  return value;
-}
-
-const cpuMs = (): number => {
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1000;
-};
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -37,16 +22,15 @@ function quantile(sorted: number[], q: number): number {
 export async function run(args: string[]): Promise<void> {
   const against = args.indexOf('--against') >= 0 ? args[args.indexOf('--against') + 1] : undefined;
   if (!against) throw new Error('--against needs the directory of another checkout, with its dependencies installed');
-  const rows = option(args, '--rows', 10_000);
-  const warmup = option(args, '--warmup', 3000);
-  const batchSize = option(args, '--batch', 200);
+  const rows = wholeNumberOption(args, '--rows', 10_000);
+  const warmup = wholeNumberOption(args, '--warmup', 3000);
+  const batchSize = wholeNumberOption(args, '--batch', 200);
   const other = (await import(pathToFileURL(join(resolve(against), 'packages', 'engine', 'src', 'bench.ts')).href)) as { prepareMolecules: Prepare };
   const sides: { name: string; prepare: Prepare; ms: number[] }[] = [
     { name: 'this checkout', prepare: prepareMolecules, ms: [] },
     { name: against, prepare: other.prepareMolecules, ms: [] },
   ];
-  const lines = gunzipSync(readFileSync(CHEMSPACE)).toString('utf8').split('\n').filter((line) => line.trim().length > 0);
-  const molecules: InputMolecule[] = lines.slice(0, warmup + rows).map((line, i) => ({ line: i + 1, smiles: line.split('\t')[0]!, id: `AB-${i + 1}` }));
+  const molecules: InputMolecule[] = chemspaceLines().slice(0, warmup + rows).map((smiles, i) => ({ line: i + 1, smiles, id: `AB-${i + 1}` }));
   for (let start = 0, k = 0; start < molecules.length; start += batchSize, k++) {
     const batch = molecules.slice(start, start + batchSize);
     for (const side of k % 2 ? [...sides].reverse() : sides) {
