@@ -1,5 +1,6 @@
 import { covalentRadius } from './element-radii.ts';
 import type { Topology } from './topology.ts';
+import { vectorLength3 } from '../vector-length.ts';
 
 type Vec = [number, number, number];
 
@@ -13,14 +14,14 @@ const scale = (a: Vec, s: number): Vec => [a[0] * s, a[1] * s, a[2] * s];
 const dot = (a: Vec, b: Vec): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const cross = (a: Vec, b: Vec): Vec => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 function unit(a: Vec): Vec {
-  const length = Math.hypot(a[0], a[1], a[2]);
+  const length = vectorLength3(a[0], a[1], a[2]);
   return length < 1e-9 ? [1, 0, 0] : scale(a, 1 / length);
 }
 /** Some unit vector perpendicular to `a`, preferring the direction of `hint`. */
 function perpendicular(a: Vec, hint?: Vec): Vec {
   if (hint) {
     const p = sub(hint, scale(a, dot(hint, a)));
-    if (Math.hypot(p[0], p[1], p[2]) > 1e-3) return unit(p);
+    if (vectorLength3(p[0], p[1], p[2]) > 1e-3) return unit(p);
   }
   const trial: Vec = Math.abs(a[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
   return unit(sub(trial, scale(a, dot(trial, a))));

@@ -1,5 +1,6 @@
 import { anglePairKey, angleTargets, bondLength, type AngleTarget } from './ideal-geometry.ts';
 import type { Topology } from './topology.ts';
+import { vectorLength3 } from '../vector-length.ts';
 
 /**
  * Ideal coordinates of a chain atom and its skeleton neighbours (`atoms[0]` the centre, then the
@@ -60,9 +61,9 @@ function awayFrom(u1: [number, number, number], u2: [number, number, number], c1
   const beta = (c2 - c12 * c1) / det;
   const inPlane = alpha * alpha + beta * beta + 2 * alpha * beta * c12;
   const normal = [u1[1] * u2[2] - u1[2] * u2[1], u1[2] * u2[0] - u1[0] * u2[2], u1[0] * u2[1] - u1[1] * u2[0]] as const;
-  const normalLength = Math.hypot(normal[0], normal[1], normal[2]) || 1;
+  const normalLength = vectorLength3(normal[0], normal[1], normal[2]) || 1;
   const gamma = side * Math.sqrt(Math.max(0, 1 - inPlane));
   const v: [number, number, number] = [0, 1, 2].map((k) => alpha * (u1[k] as number) + beta * (u2[k] as number) + (gamma * (normal[k] as number)) / normalLength) as [number, number, number];
-  const size = Math.hypot(v[0], v[1], v[2]) || 1;
+  const size = vectorLength3(v[0], v[1], v[2]) || 1;
   return [v[0] / size, v[1] / size, v[2] / size];
 }

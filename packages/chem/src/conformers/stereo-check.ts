@@ -1,4 +1,5 @@
 import type { Topology } from './topology.ts';
+import { vectorLength3 } from '../vector-length.ts';
 
 export function signedVolume(x: Float64Array, c: number, a: number, b: number, d: number): number {
   const ax = (x[3 * a] as number) - (x[3 * c] as number), ay = (x[3 * a + 1] as number) - (x[3 * c + 1] as number), az = (x[3 * a + 2] as number) - (x[3 * c + 2] as number);
@@ -15,7 +16,7 @@ export function dihedralCosine(x: Float64Array, a: number, b: number, c: number,
   const n1 = [b1[1] * b2[2] - b1[2] * b2[1], b1[2] * b2[0] - b1[0] * b2[2], b1[0] * b2[1] - b1[1] * b2[0]];
   const n2 = [b2[1] * b3[2] - b2[2] * b3[1], b2[2] * b3[0] - b2[0] * b3[2], b2[0] * b3[1] - b2[1] * b3[0]];
   const dot = (n1[0] as number) * (n2[0] as number) + (n1[1] as number) * (n2[1] as number) + (n1[2] as number) * (n2[2] as number);
-  const norms = Math.hypot(...n1) * Math.hypot(...n2);
+  const norms = vectorLength3(n1[0]!, n1[1]!, n1[2]!) * vectorLength3(n2[0]!, n2[1]!, n2[2]!);
   return norms < 1e-12 ? 0 : dot / norms;
 }
 

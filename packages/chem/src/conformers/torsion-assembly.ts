@@ -2,6 +2,7 @@ import type { Bridge, Fragment } from './fragment-tree.ts';
 import type { Random } from './random.ts';
 import type { TorsionTerm } from './torsion-preferences.ts';
 import type { Topology } from './topology.ts';
+import { vectorLength3 } from '../vector-length.ts';
 
 /** Turns tried about a bond: every 15°. */
 const STEPS = 24;
@@ -293,7 +294,7 @@ export function dihedral(x: Float64Array, a: number, b: number, c: number, d: nu
 }
 
 function unitInto(out: Float64Array, x: number, y: number, z: number): void {
-  const length = Math.hypot(x, y, z) || 1;
+  const length = vectorLength3(x, y, z) || 1;
   out[0] = x / length;
   out[1] = y / length;
   out[2] = z / length;
@@ -303,7 +304,7 @@ function unitInto(out: Float64Array, x: number, y: number, z: number): void {
 function rotationOnto(u: Float64Array, v: Float64Array, r: Float64Array): void {
   const c = u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
   let ax = u[1]! * v[2]! - u[2]! * v[1]!, ay = u[2]! * v[0]! - u[0]! * v[2]!, az = u[0]! * v[1]! - u[1]! * v[0]!;
-  let s = Math.hypot(ax, ay, az);
+  let s = vectorLength3(ax, ay, az);
   if (s < 1e-9) {
     if (c > 0) {
       r.set(IDENTITY);
@@ -314,7 +315,7 @@ function rotationOnto(u: Float64Array, v: Float64Array, r: Float64Array): void {
     else [ax, ay, az] = [-u[2]!, 0, u[0]!];
     s = 0;
   }
-  const length = Math.hypot(ax, ay, az);
+  const length = vectorLength3(ax, ay, az);
   const kx = ax / length, ky = ay / length, kz = az / length;
   const t = 1 - c;
   r[0] = t * kx * kx + c;

@@ -1,6 +1,8 @@
 /**
  * Unit quaternions [w, x, y, z] for rigid rotations, and their 3×3 matrices (row-major).
  */
+import { vectorLength3, vectorLength4 } from '../vector-length.ts';
+
 export type Quaternion = readonly [number, number, number, number];
 
 export const IDENTITY_QUATERNION: Quaternion = [1, 0, 0, 0];
@@ -34,7 +36,7 @@ export function multiplyQuaternions(a: Quaternion, b: Quaternion): Quaternion {
 }
 
 export function normalizeQuaternion(q: Quaternion): Quaternion {
-  const norm = Math.hypot(q[0], q[1], q[2], q[3]);
+  const norm = vectorLength4(q[0], q[1], q[2], q[3]);
   // A rotation keeps w ≥ 0 so equal rotations compare equal.
   const sign = q[0] < 0 ? -1 : 1;
   return [(sign * q[0]) / norm, (sign * q[1]) / norm, (sign * q[2]) / norm, (sign * q[3]) / norm];
@@ -42,7 +44,7 @@ export function normalizeQuaternion(q: Quaternion): Quaternion {
 
 /** Rotation by the angle |v| (radians) about the axis v. */
 export function quaternionFromRotationVector(vx: number, vy: number, vz: number): Quaternion {
-  const angle = Math.hypot(vx, vy, vz);
+  const angle = vectorLength3(vx, vy, vz);
   if (angle < 1e-12) return normalizeQuaternion([1, vx / 2, vy / 2, vz / 2]);
   const s = Math.sin(angle / 2) / angle;
   return [Math.cos(angle / 2), vx * s, vy * s, vz * s];
