@@ -37,25 +37,22 @@ export function canonicalRingSystem(topology: Topology, fragment: Fragment): Can
   });
   const bonds = topology.bonds.filter((bond) => inside(bond.a) && inside(bond.b))
     .map((bond) => ({ a: place.get(bond.a)!, b: place.get(bond.b)!, code: 64 * bond.ringSize + 2 * bond.order + (bond.aromatic ? 1 : 0) }));
-  const neighbours = atoms.map((): { other: number; code: number }[] => []);
-  for (const { a, b, code } of bonds) {
-    neighbours[a]!.push({ other: b, code });
-    neighbours[b]!.push({ other: a, code });
-  }
-  let ranks = rankBy(invariants);
+  const adjacency = adjacencyOf(atoms.length, bonds);
+  const ranks = Int32Array.from(rankBy(invariants));
   for (;;) {
-    ranks = refine(ranks, neighbours);
+    refine(ranks, adjacency);
     const tied = firstTie(ranks);
     if (tied < 0) break;
     // Individualise one atom of the lowest tied rank; refinement then settles the others.
-    ranks = ranks.map((rank, i) => 2 * rank + (rank === ranks[tied] && i !== tied ? 1 : 0));
+    const tiedRank = ranks[tied]!;
+    for (let i = 0; i < ranks.length; i++) ranks[i] = 2 * ranks[i]! + (ranks[i] === tiedRank && i !== tied ? 1 : 0);
   }
-  const order = atoms.map((_, i) => i).sort((p, q) => ranks[p]! - ranks[q]!);
-  const at = new Array<number>(atoms.length);
-  order.forEach((i, k) => {
-    at[i] = k;
+  // Refinement leaves every rank distinct and dense: an atom's rank is its canonical place.
+  const order = new Array<number>(atoms.length);
+  ranks.forEach((rank, i) => {
+    order[rank] = i;
   });
-  const bondText = bonds.map(({ a, b, code }) => [Math.min(at[a]!, at[b]!), Math.max(at[a]!, at[b]!), code] as const)
+  const bondText = bonds.map(({ a, b, code }) => [Math.min(ranks[a]!, ranks[b]!), Math.max(ranks[a]!, ranks[b]!), code] as const)
     .sort((p, q) => p[0] - q[0] || p[1] - q[1]).map((bond) => bond.join('-')).join(' ');
   return { key: `${order.map((i) => invariants[i]).join(';')}|${bondText}`, order: order.map((i) => atoms[i]!) };
 }
@@ -67,37 +64,98 @@ function rankBy<T extends string | number>(values: T[]): number[] {
   return values.map((value) => rank.get(value)!);
 }
 
-/** Splits ranks by the sorted ranks (and bond kinds) of each atom's neighbours until nothing more splits. */
-function refine(ranks: number[], neighbours: { other: number; code: number }[][]): number[] {
+/**
+ * Each atom's bonds within the ring system, in compressed rows: atom i's are entries start[i] to start[i+1] of
+ * `other` and `code`; `signature` is room for refinement to write them in.
+ */
+interface Adjacency {
+  start: Int32Array;
+  other: Int32Array;
+  code: Int32Array;
+  signature: Int32Array;
+  order: Int32Array;
+  next: Int32Array;
+}
+
+function adjacencyOf(size: number, bonds: readonly { a: number; b: number; code: number }[]): Adjacency {
+  const start = new Int32Array(size + 1);
+  for (const { a, b } of bonds) {
+    start[a + 1]!++;
+    start[b + 1]!++;
+  }
+  for (let i = 0; i < size; i++) start[i + 1]! += start[i]!;
+  const fill = start.slice(0, size);
+  const other = new Int32Array(2 * bonds.length), code = new Int32Array(2 * bonds.length);
+  for (const bond of bonds) {
+    other[fill[bond.a]!] = bond.b;
+    code[fill[bond.a]!++] = bond.code;
+    other[fill[bond.b]!] = bond.a;
+    code[fill[bond.b]!++] = bond.code;
+  }
+  return { start, other, code, signature: new Int32Array(2 * bonds.length), order: new Int32Array(size), next: new Int32Array(size) };
+}
+
+/**
+ * Splits ranks (in place) by the sorted ranks and bond kinds of each atom's neighbours until nothing more
+ * splits, leaving them dense. An atom's signature is its rank, then its neighbours' (bond kind, rank) in
+ * increasing order; new ranks number the distinct signatures in increasing order.
+ */
+function refine(ranks: Int32Array, adjacency: Adjacency): void {
+  const { start, other, code, signature, order, next } = adjacency;
   const size = ranks.length;
+  if (size === 0) return;
   for (;;) {
-    // An atom's signature: its rank, then its neighbours' (bond kind, rank) in increasing order.
-    const signatures = ranks.map((rank, i) => [rank, ...neighbours[i]!.map(({ other, code }) => code * size + ranks[other]!).sort((p, q) => p - q)]);
-    const order = ranks.map((_, i) => i).sort((p, q) => compareLists(signatures[p]!, signatures[q]!));
-    const next = new Array<number>(size);
-    let rank = 0;
-    order.forEach((atom, k) => {
-      if (k > 0 && compareLists(signatures[order[k - 1]!]!, signatures[atom]!) !== 0) rank++;
-      next[atom] = rank;
-    });
-    if (rank + 1 === new Set(ranks).size) return next;
-    ranks = next;
+    for (let i = 0; i < size; i++) {
+      for (let k = start[i]!; k < start[i + 1]!; k++) signature[k] = code[k]! * size + ranks[other[k]!]!;
+      insertionSort(signature, start[i]!, start[i + 1]!);
+    }
+    for (let i = 0; i < size; i++) order[i] = i;
+    for (let k = 1; k < size; k++) {
+      const atom = order[k]!;
+      let j = k - 1;
+      for (; j >= 0 && compareAtoms(ranks, adjacency, order[j]!, atom) > 0; j--) order[j + 1] = order[j]!;
+      order[j + 1] = atom;
+    }
+    // Signatures start with the old rank, so atoms of one old rank are next to each other in `order`.
+    let rank = 0, oldRanks = 1;
+    next[order[0]!] = 0;
+    for (let k = 1; k < size; k++) {
+      if (compareAtoms(ranks, adjacency, order[k - 1]!, order[k]!) !== 0) rank++;
+      if (ranks[order[k - 1]!] !== ranks[order[k]!]) oldRanks++;
+      next[order[k]!] = rank;
+    }
+    ranks.set(next);
+    if (rank + 1 === oldRanks) return;
   }
 }
 
-function compareLists(p: readonly number[], q: readonly number[]): number {
-  for (let k = 0; k < Math.min(p.length, q.length); k++) if (p[k] !== q[k]) return p[k]! - q[k]!;
-  return p.length - q.length;
+function insertionSort(values: Int32Array, from: number, to: number): void {
+  for (let k = from + 1; k < to; k++) {
+    const value = values[k]!;
+    let j = k - 1;
+    for (; j >= from && values[j]! > value; j--) values[j + 1] = values[j]!;
+    values[j + 1] = value;
+  }
 }
 
-function firstTie(ranks: number[]): number {
-  const seen = new Map<number, number>();
+/** Atoms p and q by signature: rank first, then the sorted neighbour entries, then their number. */
+function compareAtoms(ranks: Int32Array, { start, signature }: Adjacency, p: number, q: number): number {
+  if (ranks[p] !== ranks[q]) return ranks[p]! - ranks[q]!;
+  const pFrom = start[p]!, pLength = start[p + 1]! - pFrom, qFrom = start[q]!, qLength = start[q + 1]! - qFrom;
+  for (let k = 0; k < pLength && k < qLength; k++) {
+    if (signature[pFrom + k] !== signature[qFrom + k]) return signature[pFrom + k]! - signature[qFrom + k]!;
+  }
+  return pLength - qLength;
+}
+
+/** The first atom of the lowest rank that more than one atom has, or -1 when every rank is distinct. */
+function firstTie(ranks: Int32Array): number {
+  // Ranks are dense after refinement, so they index a count of their atoms.
+  const count = new Int32Array(ranks.length);
+  for (const rank of ranks) count[rank]!++;
   let lowest = -1;
-  ranks.forEach((rank, i) => {
-    if (seen.has(rank) && (lowest < 0 || rank < ranks[lowest]!)) lowest = seen.get(rank)!;
-    else if (!seen.has(rank)) seen.set(rank, i);
-  });
-  return lowest;
+  for (let rank = 0; rank < ranks.length && lowest < 0; rank++) if (count[rank]! > 1) lowest = rank;
+  return lowest < 0 ? -1 : ranks.indexOf(lowest);
 }
 
 interface Template {
