@@ -29,10 +29,14 @@ function isInRingBond(ring: number[], x: number, y: number): boolean {
 
 /** Whether a and d are cis across a bond b-c that the ring system holds planar (`shared`: the rings holding b-c). */
 function ringCis(shared: readonly number[][], a: number, b: number, c: number, d: number): boolean {
-  const sideA = shared.filter((ring) => isInRingBond(ring, a, b));
-  const sideD = shared.filter((ring) => isInRingBond(ring, c, d));
-  if (sideA.some((ring) => sideD.includes(ring))) return true;
-  return sideA.length === 0 && sideD.length === 0;
+  let besideA = false, besideD = false;
+  for (const ring of shared) {
+    const holdsA = isInRingBond(ring, a, b), holdsD = isInRingBond(ring, c, d);
+    if (holdsA && holdsD) return true;
+    besideA ||= holdsA;
+    besideD ||= holdsD;
+  }
+  return !besideA && !besideD;
 }
 
 /**
@@ -41,15 +45,17 @@ function ringCis(shared: readonly number[][], a: number, b: number, c: number, d
  */
 function synCarbonyl(topology: Topology, bond: SkeletonBond): { carbon: number; oxygen: number } | undefined {
   if (bond.order !== 1 || bond.aromatic || bond.ringSize > 0) return undefined;
-  for (const [carbon, hetero] of [[bond.a, bond.b], [bond.b, bond.a]] as const) {
-    const z = topology.atomicNumbers[hetero];
-    if (topology.atomicNumbers[carbon] !== 6 || !topology.carbonyl[carbon] || (z !== 7 && z !== 8)) continue;
-    if (topology.hybridisation[hetero] !== 'sp2' || (topology.neighbours[hetero]?.length ?? 0) !== 2) continue;
-    if (z === 7 && (topology.hydrogens[hetero]?.length ?? 0) !== 1) continue;
-    const oxygen = topology.bonds.find((o) => o.order === 2 && !o.aromatic && (o.a === carbon || o.b === carbon) && topology.atomicNumbers[o.a === carbon ? o.b : o.a] === 8);
-    if (oxygen) return { carbon, oxygen: oxygen.a === carbon ? oxygen.b : oxygen.a };
-  }
-  return undefined;
+  return synCarbonylFrom(topology, bond.a, bond.b) ?? synCarbonylFrom(topology, bond.b, bond.a);
+}
+
+/** `synCarbonyl` with the carbonyl carbon at one given end of the bond. */
+function synCarbonylFrom(topology: Topology, carbon: number, hetero: number): { carbon: number; oxygen: number } | undefined {
+  const z = topology.atomicNumbers[hetero];
+  if (topology.atomicNumbers[carbon] !== 6 || !topology.carbonyl[carbon] || (z !== 7 && z !== 8)) return undefined;
+  if (topology.hybridisation[hetero] !== 'sp2' || (topology.neighbours[hetero]?.length ?? 0) !== 2) return undefined;
+  if (z === 7 && (topology.hydrogens[hetero]?.length ?? 0) !== 1) return undefined;
+  const oxygen = topology.bonds.find((o) => o.order === 2 && !o.aromatic && (o.a === carbon || o.b === carbon) && topology.atomicNumbers[o.a === carbon ? o.b : o.a] === 8);
+  return oxygen && { carbon, oxygen: oxygen.a === carbon ? oxygen.b : oxygen.a };
 }
 
 /**
@@ -65,7 +71,7 @@ export function lockedCis(topology: Topology, bond: SkeletonBond): (a: number, d
     const shared = topology.rings.filter((ring) => isInRingBond(ring, b, c));
     return (a, d) => ringCis(shared, a, b, c, d);
   }
-  if (bond.order !== 2) return () => undefined;
+  if (bond.order !== 2) return freeTorsion;
   for (const stereo of topology.doubleBonds) {
     let x = stereo.a;
     let y = stereo.d;
@@ -73,7 +79,12 @@ export function lockedCis(topology: Topology, bond: SkeletonBond): (a: number, d
     else if (stereo.b !== b || stereo.c !== c) continue;
     return (a, d) => stereo.cis !== (x !== a) !== (y !== d);
   }
-  return () => undefined;
+  return freeTorsion;
+}
+
+/** What `lockedCis` gives a bond that leaves its torsion free: one function for all of them. */
+function freeTorsion(): undefined {
+  return undefined;
 }
 
 export function buildBoundsMatrix(topology: Topology, vdwScale: number): BoundsMatrix {

@@ -30,6 +30,9 @@ export class TorsionAssembly {
   private readonly along: Float64Array;
   private readonly across: Float64Array;
   private readonly energies = new Float64Array(STEPS);
+  /** The turns at a local minimum of the energy and their Boltzmann weights (the first entries used). */
+  private readonly minima = new Int32Array(STEPS);
+  private readonly weights = new Float64Array(STEPS);
   /** Each term's dihedral before the turn, and whether the turn adds to it or takes from it. */
   private termStart = new Float64Array(0);
   private termSense = new Float64Array(0);
@@ -127,14 +130,16 @@ export class TorsionAssembly {
     const start = this.termStart;
     const sense = this.termSense;
     this.turn(x, far, moving, 0);
-    terms.forEach((term, t) => {
+    for (let t = 0; t < terms.length; t++) {
+      const term = terms[t]!;
       start[t] = dihedral(x, term.a, term.b, term.c, term.d) ?? NaN;
-    });
+    }
     this.turn(x, far, moving, STEP_ANGLE);
-    terms.forEach((term, t) => {
+    for (let t = 0; t < terms.length; t++) {
+      const term = terms[t]!;
       const turned = (dihedral(x, term.a, term.b, term.c, term.d) ?? NaN) - start[t]!;
       sense[t] = Math.sin(turned) >= 0 ? 1 : -1;
-    });
+    }
     const reach = this.withinReach(x, far, step);
     const pairs = this.near;
     const energies = this.energies;
@@ -155,15 +160,16 @@ export class TorsionAssembly {
       energies[k] = energy;
       lowest = Math.min(lowest, energy);
     }
-    const minima: number[] = [];
-    const weights: number[] = [];
+    const minima = this.minima;
+    const weights = this.weights;
+    let count = 0;
     for (let k = 0; k < STEPS; k++) {
       const e = energies[k]!;
       if (e > energies[(k + STEPS - 1) % STEPS]! || e > energies[(k + 1) % STEPS]!) continue;
-      minima.push(k);
-      weights.push(Math.exp(-(e - lowest) / KT));
+      minima[count] = k;
+      weights[count++] = Math.exp(-(e - lowest) / KT);
     }
-    const chosen = minima[draw(weights, random)] ?? 0;
+    const chosen = count > 0 ? minima[draw(weights, count, random)]! : 0;
     // A parabola through the chosen step and its neighbours puts the turn nearer the true minimum.
     const e0 = energies[(chosen + STEPS - 1) % STEPS]!, e1 = energies[chosen]!, e2 = energies[(chosen + 1) % STEPS]!;
     const curvature = e0 - 2 * e1 + e2;
@@ -255,16 +261,16 @@ function addTermAtSteps(energies: Float64Array, term: TorsionTerm, start: number
   }
 }
 
-/** An index drawn with probability in proportion to its weight. */
-function draw(weights: readonly number[], random: Random): number {
+/** An index below `count` drawn with probability in proportion to its weight. */
+function draw(weights: Float64Array, count: number, random: Random): number {
   let total = 0;
-  for (const w of weights) total += w;
+  for (let k = 0; k < count; k++) total += weights[k]!;
   let r = random() * total;
-  for (let k = 0; k < weights.length; k++) {
+  for (let k = 0; k < count; k++) {
     r -= weights[k]!;
     if (r < 0) return k;
   }
-  return weights.length - 1;
+  return count - 1;
 }
 
 /** The torsion terms on a bridge's bond; a double bond without any gets a flat term of its own. */
