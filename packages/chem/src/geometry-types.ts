@@ -32,3 +32,10 @@ export interface ConformerSet {
    */
   approximate?: boolean;
 }
+
+/** Copies atom `from`'s x, y, z in `source` to atom `to` in `target`, without the view a `subarray` would make. */
+export function copyPoint(source: Coordinates, from: number, target: Coordinates, to: number): void {
+  target[3 * to] = source[3 * from]!;
+  target[3 * to + 1] = source[3 * from + 1]!;
+  target[3 * to + 2] = source[3 * from + 2]!;
+}

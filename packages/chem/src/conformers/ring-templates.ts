@@ -3,6 +3,7 @@ import { attemptSeed } from './random.ts';
 import { skeletonEmbedder } from './skeleton-embedder.ts';
 import { subTopology } from './sub-topology.ts';
 import type { Topology } from './topology.ts';
+import { copyPoint } from '../geometry-types.ts';
 
 /** Ring systems kept per thread; catalogues reuse a few thousand ring systems over and over. */
 const CACHE_LIMIT = 4096;
@@ -188,7 +189,8 @@ export class RingTemplates {
     }
     const shape = template.shapes[k]!;
     const coordinates = new Float64Array(3 * fragment.atoms.length);
-    canonical.order.forEach((atom, c) => coordinates.set(shape.subarray(3 * c, 3 * c + 3), 3 * fragment.atoms.indexOf(atom)));
+    const order = canonical.order;
+    for (let c = 0; c < order.length; c++) copyPoint(shape, c, coordinates, fragment.atoms.indexOf(order[c]!));
     return { coordinates, approximate: template.approximate };
   }
 

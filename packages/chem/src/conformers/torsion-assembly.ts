@@ -3,6 +3,7 @@ import type { Random } from './random.ts';
 import type { TorsionTerm } from './torsion-preferences.ts';
 import type { Topology } from './topology.ts';
 import { vectorLength3 } from '../vector-length.ts';
+import { copyPoint } from '../geometry-types.ts';
 
 /** Turns tried about a bond: every 15°. */
 const STEPS = 24;
@@ -86,7 +87,8 @@ export class TorsionAssembly {
 
   /** Writes the root fragment's coordinates into `x` (skeleton coordinates). */
   start(x: Float64Array, root: Fragment, coordinates: Float64Array): void {
-    root.atoms.forEach((atom, i) => x.set(coordinates.subarray(3 * i, 3 * i + 3), 3 * atom));
+    const atoms = root.atoms;
+    for (let i = 0; i < atoms.length; i++) copyPoint(coordinates, i, x, atoms[i]!);
   }
 
   /**
