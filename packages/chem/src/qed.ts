@@ -2,7 +2,7 @@ import { rdkit } from './rdkit.ts';
 import type { RDKit, RDKitMol } from './rdkit.ts';
 import { QED_ALERT_SMARTS } from './qed-alerts.ts';
 import { graphFromRDKitJson } from './mol-graph.ts';
-import { mayMatch, moleculeKinds, patternNeeds, screenNeeds } from './smarts-screen.ts';
+import { PatternScreen, patternNeeds, screenNeeds } from './smarts-screen.ts';
 import type { MolGraph } from './mol-graph.ts';
 import { descriptorTopology, singleOrAromatic } from './descriptors/topology.ts';
 import type { DescriptorTopology } from './descriptors/topology.ts';
@@ -57,7 +57,7 @@ export const QED_ACCEPTOR_SMARTS: readonly string[] = [
 ];
 const ALIPHATIC_RING_ATOM_SMARTS = '[$([A;R][!a])]';
 /** What each alert cannot match without (smarts-screen.ts). */
-const ALERT_NEEDS = QED_ALERT_SMARTS.map((smarts) => screenNeeds(patternNeeds(smarts)));
+const ALERT_SCREEN = new PatternScreen(QED_ALERT_SMARTS.map((smarts) => screenNeeds(patternNeeds(smarts))));
 
 /** Asymmetric double sigmoid, scaled so that the most desirable value maps to 1. */
 function desirability(x: number, p: DesirabilityParameters): number {
@@ -99,10 +99,10 @@ export function qedInputs(mol: RDKitMol, descriptors: QedDescriptors, atoms: Mol
   else for (const acceptor of queries.acceptors) hba += countMatches(mol, acceptor);
   // Most alerts need an atom or a bond most molecules lack (sulfur, a halogen, a charge, an alkyne, ...):
   // those are not searched.
-  const kinds = moleculeKinds(atoms);
+  const mayHold = ALERT_SCREEN.screen(atoms);
   let alerts = 0;
   queries.alerts.forEach((alert, i) => {
-    if (mayMatch(ALERT_NEEDS[i]!, kinds) && mol.get_substruct_match(alert) !== '{}') alerts++;
+    if (mayHold[i] === 1 && mol.get_substruct_match(alert) !== '{}') alerts++;
   });
   const removed = topology ? aliphaticRingAtomsBesideNonAromatic(topology) : matchedAtoms(mol, queries.aliphaticRingAtom);
   return {

@@ -65,30 +65,83 @@ function kindsOf(atom: MolGraph['atoms'][number]): number[] {
 
 /** The atom kinds, the bonds by their elements, the double and triple bonds outside aromatic rings, and the cycle lengths. */
 export function moleculeKinds(graph: MolGraph): MoleculeKinds {
-  const perAtom = graph.atoms.map(kindsOf);
   const atoms = new Set<number>();
-  for (const kinds of perAtom) for (const kind of kinds) atoms.add(kind);
   const bonds = new Set<number>();
+  const cycles = visitKeys(graph, (key) => atoms.add(key), (key) => bonds.add(key));
+  return { atoms, bonds, cycles };
+}
+
+/** Calls `atom` with each atom key of the molecule and `bond` with each bond key (some more than once); returns its cycle lengths. */
+function visitKeys(graph: MolGraph, atom: (key: number) => void, bond: (key: number) => void): ReadonlySet<number> {
+  const perAtom = graph.atoms.map(kindsOf);
+  for (const kinds of perAtom) for (const kind of kinds) atom(kind);
   const cycles = graphCycles(graph.atoms.length, graph.bonds);
-  graph.bonds.forEach((bond, index) => {
-    const za = elementKey(graph.atoms[bond.a]!.atomicNumber, Form.Any);
-    const zb = elementKey(graph.atoms[bond.b]!.atomicNumber, Form.Any);
-    bonds.add(bondKey('~', za, zb));
-    bonds.add(bondKey('~', zb, za));
+  graph.bonds.forEach(({ a, b, aromatic, order }, index) => {
+    const za = elementKey(graph.atoms[a]!.atomicNumber, Form.Any);
+    const zb = elementKey(graph.atoms[b]!.atomicNumber, Form.Any);
+    bond(bondKey('~', za, zb));
+    bond(bondKey('~', zb, za));
     if (cycles.ringBonds[index]) {
-      bonds.add(bondKey('@', za, zb));
-      bonds.add(bondKey('@', zb, za));
+      bond(bondKey('@', za, zb));
+      bond(bondKey('@', zb, za));
     }
-    const symbol = bond.aromatic ? undefined : BOND_SYMBOLS[bond.order];
+    const symbol = aromatic ? undefined : BOND_SYMBOLS[order];
     if (!symbol) return;
-    for (const x of perAtom[bond.a]!) {
-      for (const y of perAtom[bond.b]!) {
-        bonds.add(bondKey(symbol, x, y));
-        bonds.add(bondKey(symbol, y, x));
+    for (const x of perAtom[a]!) {
+      for (const y of perAtom[b]!) {
+        bond(bondKey(symbol, x, y));
+        bond(bondKey(symbol, y, x));
       }
     }
   });
-  return { atoms, bonds, cycles: cycles.lengths };
+  return cycles.lengths;
+}
+
+/**
+ * `mayMatch` of one molecule against many patterns at once. Every key some pattern names gets a flag; a
+ * molecule's keys set their flags (keys no pattern names are passed over) and each pattern reads its own. The
+ * answers are `mayMatch`'s, without building the molecule's key sets and looking each listed key up in them,
+ * which had cost more than the searches the screen saves.
+ */
+export class PatternScreen {
+  private readonly flags = new Map<number, number>();
+  /** Each pattern's lists of flags, of which the molecule must hold one each, and its cycle lengths. */
+  private readonly patterns: { lists: Int32Array[]; cycles: readonly number[] }[];
+
+  constructor(needs: readonly ScreenNeeds[]) {
+    // Atom keys stay below 8,192 and bond keys above (screen-keys.ts), so one flag space holds both.
+    this.patterns = needs.map(({ atoms, bonds, cycles }) => ({
+      lists: [...atoms, ...bonds].map((keys) => Int32Array.from(keys, (key) => this.flagOf(key))),
+      cycles,
+    }));
+  }
+
+  /** 1 for each pattern the molecule may match, 0 for those it lacks something of. */
+  screen(graph: MolGraph): Uint8Array {
+    const held = new Uint8Array(this.flags.size);
+    const hold = (key: number) => {
+      const flag = this.flags.get(key);
+      if (flag !== undefined) held[flag] = 1;
+    };
+    const cycles = visitKeys(graph, hold, hold);
+    const result = new Uint8Array(this.patterns.length);
+    this.patterns.forEach(({ lists, cycles: lengths }, p) => {
+      for (const length of lengths) if (!cycles.has(length)) return;
+      for (const anyOf of lists) {
+        let found = false;
+        for (let k = 0; k < anyOf.length && !found; k++) found = held[anyOf[k]!] === 1;
+        if (!found) return;
+      }
+      result[p] = 1;
+    });
+    return result;
+  }
+
+  private flagOf(key: number): number {
+    let flag = this.flags.get(key);
+    if (flag === undefined) this.flags.set(key, (flag = this.flags.size));
+    return flag;
+  }
 }
 
 const BOND_SYMBOLS: Readonly<Record<number, '=' | '#'>> = { 2: '=', 3: '#' };
