@@ -101,7 +101,7 @@ function visitKeys(graph: MolGraph, atom: (key: number) => void, bond: (key: num
  * `mayMatch` of one molecule against many patterns at once. Every key some pattern names gets a flag; a
  * molecule's keys set their flags (keys no pattern names are passed over) and each pattern reads its own. The
  * answers are `mayMatch`'s, without building the molecule's key sets and looking each listed key up in them,
- * which had cost more than the searches the screen saves.
+ * which had cost nearly as much as the substructure searches left after the screen.
  */
 export class PatternScreen {
   private readonly flags = new Map<number, number>();

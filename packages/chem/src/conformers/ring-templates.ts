@@ -67,7 +67,7 @@ function rankBy<T extends string | number>(values: T[]): number[] {
 
 /**
  * Each atom's bonds within the ring system, in compressed rows: atom i's are entries start[i] to start[i+1] of
- * `other` and `code`; `signature` is room for refinement to write them in.
+ * `other` and `code`. `signature`, `order` and `next` are refinement's working space, made once per ring system.
  */
 interface Adjacency {
   start: Int32Array;
