@@ -46,7 +46,7 @@ export function screenNeeds(needs: PatternNeeds): ScreenNeeds {
   return { atoms: codes(needs.atoms), bonds: codes(needs.bonds), cycles: needs.cycles };
 }
 
-/** What a molecule holds, for `mayMatch`, as key numbers (screen-keys.ts). */
+/** What a molecule holds, as key numbers (screen-keys.ts): the keys `PatternScreen` reads, as sets one can look into. */
 export interface MoleculeKinds {
   atoms: ReadonlySet<number>;
   bonds: ReadonlySet<number>;
@@ -98,10 +98,11 @@ function visitKeys(graph: MolGraph, atom: (key: number) => void, bond: (key: num
 }
 
 /**
- * `mayMatch` of one molecule against many patterns at once. Every key some pattern names gets a flag; a
- * molecule's keys set their flags (keys no pattern names are passed over) and each pattern reads its own. The
- * answers are `mayMatch`'s, without building the molecule's key sets and looking each listed key up in them,
- * which had cost nearly as much as the substructure searches left after the screen.
+ * Screens one molecule against many patterns at once: a pattern may match unless the molecule lacks one of its
+ * cycle lengths or holds none of the keys of one of its lists. Every key some pattern names gets a flag; the
+ * molecule's keys set their flags (keys no pattern names are passed over) and each pattern reads its own, rather
+ * than building the molecule's key sets and looking each listed key up in them, which had cost nearly as much
+ * as the substructure searches left after the screen.
  */
 export class PatternScreen {
   private readonly flags = new Map<number, number>();
@@ -145,21 +146,6 @@ export class PatternScreen {
 }
 
 const BOND_SYMBOLS: Readonly<Record<number, '=' | '#'>> = { 2: '=', 3: '#' };
-
-/** True unless the molecule lacks something the pattern needs. */
-export function mayMatch(needs: ScreenNeeds, kinds: MoleculeKinds): boolean {
-  for (const length of needs.cycles) if (!kinds.cycles.has(length)) return false;
-  return holdsOneOfEach(needs.atoms, kinds.atoms) && holdsOneOfEach(needs.bonds, kinds.bonds);
-}
-
-function holdsOneOfEach(lists: readonly Int32Array[], held: ReadonlySet<number>): boolean {
-  for (const anyOf of lists) {
-    let found = false;
-    for (let k = 0; k < anyOf.length && !found; k++) found = held.has(anyOf[k]!);
-    if (!found) return false;
-  }
-  return true;
-}
 
 /** What `smarts` needs: its atoms' kinds (atoms that need nothing left out), its bonds' and its rings'. */
 export function patternNeeds(smarts: string): PatternNeeds {
