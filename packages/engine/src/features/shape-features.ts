@@ -41,8 +41,23 @@ export interface ShapeFeatures {
  * `options.protonation` names, with `options.charges` partial charges; undefined when no conformer can be built.
  */
 export function shapeFeatures(smiles: string, options: ShapeBuildOptions, read?: MolGraph): ShapeFeatures | undefined {
+  return featuresOfBuilt(moleculeConformers(smiles, options, read), options);
+}
+
+/** A molecule's graph with every hydrogen, and its conformers: the first of the two steps of its 3D model. */
+export interface BuiltConformers {
+  graph: MolGraph;
+  conformers: ConformerSet;
+}
+
+/** The first step of `shapeFeatures`: the model's graph and its conformers; undefined when the graph cannot be made. */
+export function moleculeConformers(smiles: string, options: ShapeBuildOptions, read?: MolGraph): BuiltConformers | undefined {
   const graph = modelGraph(smiles, options, read);
-  return graph ? featuresOf(graph, generateConformers(graph, conformerOptions(options)), buildChargeModel(options)) : undefined;
+  return graph && { graph, conformers: generateConformers(graph, conformerOptions(options)) };
+}
+
+function featuresOfBuilt(built: BuiltConformers | undefined, options: ShapeBuildOptions): ShapeFeatures | undefined {
+  return built && featuresOf(built.graph, built.conformers, buildChargeModel(options));
 }
 
 /**
@@ -87,10 +102,21 @@ function featuresOf(graph: MolGraph, { conformers }: ConformerSet, model: Charge
 
 /**
  * What a batch carries per molecule for the 3D columns: the encoded model, empty when no conformer could
- * be built, and whether its charges fell back to Gasteiger. `read` as for `modelGraph`.
+ * be built, and whether its charges fell back to Gasteiger.
  */
-export function shapeModelRow(smiles: string, options: ShapeBuildOptions, read?: MolGraph): { model: Uint8Array; chargeFallback: boolean } {
-  const features = shapeFeatures(smiles, options, read);
+export interface ShapeModelRow {
+  model: Uint8Array;
+  chargeFallback: boolean;
+}
+
+/** The batch row of a molecule's 3D model; `read` as for `modelGraph`. */
+export function shapeModelRow(smiles: string, options: ShapeBuildOptions, read?: MolGraph): ShapeModelRow {
+  return modelRow(moleculeConformers(smiles, options, read), options);
+}
+
+/** The second step of `shapeModelRow`: charges, model and its encoding, from the first step's conformers. */
+export function modelRow(built: BuiltConformers | undefined, options: ShapeBuildOptions): ShapeModelRow {
+  const features = featuresOfBuilt(built, options);
   return features ? { model: encodeModel(features.model), chargeFallback: features.chargeFallback } : { model: new Uint8Array(0), chargeFallback: false };
 }
 
