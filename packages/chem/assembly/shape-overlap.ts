@@ -53,9 +53,10 @@ function overlap(qx: usize, qy: usize, qz: usize, na: i32, bx: usize, by: usize,
 // ---------------------------------------------------------------------------------------------
 // The whole alignment search of one candidate in one call (`align`), so the re-scorer crosses into
 // WebAssembly once per candidate instead of once per overlap evaluation. Same search as the
-// JavaScript `bestAlignment`: every principal-axes start of every conformer pair scored as it lies,
-// the best `screened` climbed `screeningIterations` BFGS steps, the best `optimized` of those climbed
-// to convergence. Overlaps in float32 SIMD, the optimiser in float64.
+// JavaScript `bestAlignment`: the principal-axes starts of every conformer pair scored as they lie (or
+// only the `gridStarts` of them whose volume grids overlap best), the best `screened` climbed
+// `screeningIterations` BFGS steps, the best `optimized` of those climbed to convergence. Overlaps in
+// float32 SIMD, the optimiser in float64.
 //
 // Memory (byte offsets, all 16-byte aligned), Kq query and Kc candidate conformers:
 //   query     f32[Kq][3][na4]   centred x, y, z rows of each query conformer (padding unused)
@@ -70,6 +71,10 @@ function overlap(qx: usize, qy: usize, qz: usize, na: i32, bx: usize, by: usize,
 //   out       f64[15]           tanimoto, query conformer, candidate conformer, rotation (9), translation (3)
 //   frames    f32[4][na4], f32[4][nb4], f64[4]  scratch: both conformers of a pair in their principal
 //                                     frames (x, y, z, |·|² rows) and the overlaps of its four starts
+//   queryGrids u8[4·Kq][gridBytes], i32[4·Kq]  start grids of each query conformer under each flip, set bits
+//   candidateGrids u8[Kc][gridBytes], i32[Kc]  the same of the candidate's conformers (no flip)
+//   gridScratch f64[G], i32[G], u8[Kq·Kc]      scratch of chooseGridStarts; the grids are only read when
+//                                     gridStarts G asks for a choice among the 4·Kq·Kc starts
 
 // Start record fields (f64 slots).
 const S_TANIMOTO = 0;
@@ -455,15 +460,21 @@ function toFrame(source: usize, stride: i32, atoms: i32, axes: usize, scale: f32
 }
 
 /**
- * The overlaps of the four principal-axes starts of one conformer pair at once, into out[0..4) (f64).
+ * The overlaps of the four principal-axes starts of one conformer pair at once, into out[0..4) (f64), of
+ * those whose bit is set in `flips` (the others come out 0).
  * With both molecules in their principal frames (p, r), flip f puts candidate atom j at F_f·r_j, so
  * d² = |p|² + |r|² − 2 Σ_k f_k p_k r_k: the three products serve all four flips. The candidate rows
  * arrive doubled (2r); padding atoms lie far away and drop out at the cutoff.
  */
-function flipOverlaps(p: usize, na4: i32, na: i32, r: usize, nb4: i32, k: usize, c: usize, out: usize): void {
+function flipOverlaps(p: usize, na4: i32, na: i32, r: usize, nb4: i32, k: usize, c: usize, out: usize, flips: i32): void {
   const qRow = (<usize>na4) << 2;
   const cRow = (<usize>nb4) << 2;
   const cutoff = f32x4.splat(CUTOFF);
+  // A flip that is not asked for never counts as near: its exponentials are skipped.
+  const ask0 = (flips & 1) != 0 ? i32x4.splat(-1) : i32x4.splat(0);
+  const ask1 = (flips & 2) != 0 ? i32x4.splat(-1) : i32x4.splat(0);
+  const ask2 = (flips & 4) != 0 ? i32x4.splat(-1) : i32x4.splat(0);
+  const ask3 = (flips & 8) != 0 ? i32x4.splat(-1) : i32x4.splat(0);
   let t0 = f32x4.splat(0), t1 = f32x4.splat(0), t2 = f32x4.splat(0), t3 = f32x4.splat(0);
   for (let j = 0; j < nb4; j += 4) {
     const column = (<usize>j) << 2;
@@ -486,7 +497,8 @@ function flipOverlaps(p: usize, na4: i32, na: i32, r: usize, nb4: i32, k: usize,
       const e1 = f32x4.mul(cij, f32x4.sub(base, f32x4.sub(v, az)));
       const e2 = f32x4.mul(cij, f32x4.add(base, f32x4.add(v, az)));
       const e3 = f32x4.mul(cij, f32x4.add(base, f32x4.sub(u, az)));
-      const n0 = f32x4.lt(e0, cutoff), n1 = f32x4.lt(e1, cutoff), n2 = f32x4.lt(e2, cutoff), n3 = f32x4.lt(e3, cutoff);
+      const n0 = v128.and(f32x4.lt(e0, cutoff), ask0), n1 = v128.and(f32x4.lt(e1, cutoff), ask1);
+      const n2 = v128.and(f32x4.lt(e2, cutoff), ask2), n3 = v128.and(f32x4.lt(e3, cutoff), ask3);
       if (!v128.any_true(v128.or(v128.or(n0, n1), v128.or(n2, n3)))) continue;
       const kij = v128.load(k + pair);
       if (v128.any_true(n0)) t0 = f32x4.add(t0, v128.and(f32x4.mul(kij, expNegative4(e0)), n0));
@@ -501,6 +513,60 @@ function flipOverlaps(p: usize, na4: i32, na: i32, r: usize, nb4: i32, k: usize,
   store<f64>(out, sum4(t3), 24);
 }
 
+/** Set bits of a AND b over `bytes` (a multiple of 16, at most 496: byte lanes count to 8 a vector). */
+function gridAnd(a: usize, b: usize, bytes: i32): i32 {
+  let sum = i8x16.splat(0);
+  for (let at: usize = 0; at < <usize>bytes; at += 16) sum = i8x16.add(sum, i8x16.popcnt(v128.and(v128.load(a + at), v128.load(b + at))));
+  const quads = i32x4.extadd_pairwise_i16x8_u(i16x8.extadd_pairwise_i8x16_u(sum));
+  return i32x4.extract_lane(quads, 0) + i32x4.extract_lane(quads, 1) + i32x4.extract_lane(quads, 2) + i32x4.extract_lane(quads, 3);
+}
+
+/**
+ * The `wanted` starts of best grid Tanimoto, ties to the earlier start (start s = 4·(qc·kc + cc) + flip),
+ * as one byte of flip bits a conformer pair, in `scratch`. `queryGrids` holds the query's 4·kq grids
+ * (conformer qc under flip f at 4·qc + f) and `candidateGrids` the candidate's kc, each `gridBytes`, each
+ * followed by their set-bit counts (i32, same order). The scratch holds wanted f64 Tanimotos, wanted i32
+ * starts and kq·kc mask bytes.
+ */
+function chooseGridStarts(queryGrids: usize, candidateGrids: usize, scratch: usize, gridBytes: i32, kq: i32, kc: i32, wanted: i32): usize {
+  const counts = queryGrids + <usize>(4 * kq) * <usize>gridBytes;
+  const candidateCounts = candidateGrids + <usize>kc * <usize>gridBytes;
+  const values = scratch;
+  const chosen = values + (<usize>wanted << 3);
+  const masks = chosen + (<usize>wanted << 2);
+  let kept = 0;
+  for (let qc = 0; qc < kq; qc++) {
+    for (let cc = 0; cc < kc; cc++) {
+      const cGrid = candidateGrids + <usize>cc * <usize>gridBytes;
+      const cCount = load<i32>(candidateCounts + (<usize>cc << 2));
+      for (let flip = 0; flip < 4; flip++) {
+        const q = 4 * qc + flip;
+        const both = gridAnd(queryGrids + <usize>q * <usize>gridBytes, cGrid, gridBytes);
+        const union = load<i32>(counts + (<usize>q << 2)) + cCount - both;
+        const value: f64 = union > 0 ? <f64>both / <f64>union : 0;
+        if (kept == wanted && value <= load<f64>(values + (<usize>(wanted - 1) << 3))) continue;
+        // Insertion into the descending list; an equal value stays behind those already there.
+        let at = kept < wanted ? kept : wanted - 1;
+        while (at > 0 && load<f64>(values + (<usize>(at - 1) << 3)) < value) {
+          store<f64>(values + (<usize>at << 3), load<f64>(values + (<usize>(at - 1) << 3)));
+          store<i32>(chosen + (<usize>at << 2), load<i32>(chosen + (<usize>(at - 1) << 2)));
+          at--;
+        }
+        store<f64>(values + (<usize>at << 3), value);
+        store<i32>(chosen + (<usize>at << 2), 4 * (qc * kc + cc) + flip);
+        if (kept < wanted) kept++;
+      }
+    }
+  }
+  memory.fill(masks, 0, <usize>(kq * kc));
+  for (let i = 0; i < kept; i++) {
+    const start = load<i32>(chosen + (<usize>i << 2));
+    const pair = masks + <usize>(start >> 2);
+    store<u8>(pair, <u8>(<i32>load<u8>(pair) | (1 << (start & 3))));
+  }
+  return masks;
+}
+
 /**
  * Best shape alignment of the candidate on the query over every conformer pair; writes `out` and
  * returns the number of overlap evaluations.
@@ -510,6 +576,7 @@ export function align(
   cand: usize, nb4: i32, kc: i32, cAxes: usize, cSelf: usize,
   k: usize, c: usize, moved: usize, starts: usize, work: usize, out: usize, frames: usize,
   screened: i32, screeningIterations: i32, optimized: i32, maxIterations: i32, tolerance: f64,
+  queryGrids: usize, candidateGrids: usize, gridScratch: usize, gridBytes: i32, gridStarts: i32,
 ): i32 {
   useBuffers(na, nb4, k, c, moved, work);
   gEvaluations = 0;
@@ -521,17 +588,27 @@ export function align(
   const queryFrame = frames;
   const candidateFrame = frames + ((<usize>(4 * na4)) << 2);
   const flipValues = candidateFrame + ((<usize>(4 * nb4)) << 2);
+  // With start grids, only the starts of the best `gridStarts` grid Tanimotos are scored as they lie.
+  const total = kq * kc * 4;
+  const masks = gridStarts > 0 && gridStarts < total ? chooseGridStarts(queryGrids, candidateGrids, gridScratch, gridBytes, kq, kc, gridStarts) : 0;
   let count = 0;
   for (let qc = 0; qc < kq; qc++) {
     const a = qAxes + (<usize>(9 * qc) << 3);
-    toFrame(query + <usize>qc * qStride, na4, na, a, 1, queryFrame, na4);
+    let framed = false;
     for (let cc = 0; cc < kc; cc++) {
+      const mask: i32 = masks ? <i32>load<u8>(masks + <usize>(qc * kc + cc)) : 15;
+      if (mask == 0) continue;
+      if (!framed) {
+        toFrame(query + <usize>qc * qStride, na4, na, a, 1, queryFrame, na4);
+        framed = true;
+      }
       const b = cAxes + (<usize>(9 * cc) << 3);
       const selfSum = load<f64>(qSelf + (<usize>qc << 3)) + load<f64>(cSelf + (<usize>cc << 3));
       toFrame(cand + <usize>cc * cStride, nb4, nb4, b, 2, candidateFrame, nb4);
-      flipOverlaps(queryFrame, na4, na, candidateFrame, nb4, k, c, flipValues);
-      gEvaluations += 4;
+      flipOverlaps(queryFrame, na4, na, candidateFrame, nb4, k, c, flipValues, mask);
+      gEvaluations += <i32>popcnt<u32>(<u32>mask);
       for (let flip = 0; flip < 4; flip++) {
+        if ((mask & (1 << flip)) == 0) continue;
         const f0: f64 = flip >= 2 ? -1 : 1;
         const f1: f64 = flip == 1 || flip == 3 ? -1 : 1;
         const f2: f64 = flip == 1 || flip == 2 ? -1 : 1;

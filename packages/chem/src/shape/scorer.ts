@@ -9,6 +9,7 @@ import {
   AlignmentWorkspace,
   bestAlignment,
   DEFAULT_MAX_ITERATIONS,
+  DEFAULT_GRID_STARTS,
   DEFAULT_OPTIMIZED_STARTS,
   DEFAULT_RELATIVE_TOLERANCE,
   DEFAULT_SCREENED_STARTS,
@@ -19,6 +20,8 @@ import {
 } from './shape-alignment.ts';
 import type { BestAlignment, BestAlignmentOptions, OverlapKernelKind, ShapeConformer } from './shape-alignment.ts';
 import { simdOverlapAvailable } from './shape-kernel-module.ts';
+import { startGrids } from './start-grids.ts';
+import type { StartGrids } from './start-grids.ts';
 import { packShape, WasmAligner } from './wasm-alignment.ts';
 import type { PackedShape } from './wasm-alignment.ts';
 
@@ -73,6 +76,9 @@ interface PreparedModel {
   shapeConformers: ShapeConformer[];
   /** The same in the WebAssembly kernel's layout, built on first use. */
   packed: PackedShape | undefined;
+  /** Start grids of the conformers as a query (under the four flips) and as a candidate, built on first use. */
+  queryGrids: StartGrids | undefined;
+  candidateGrids: StartGrids | undefined;
   /** O_AA per conformer, NaN until first needed. */
   espSelf: Float64Array;
 }
@@ -108,6 +114,8 @@ function prepare(model: Model3D): PreparedModel {
     entry = {
       shapeConformers,
       packed: undefined,
+      queryGrids: undefined,
+      candidateGrids: undefined,
       espSelf: summaries ? Float64Array.from(summaries, (s) => s.espSelfOverlap) : new Float64Array(model.conformers.length).fill(Number.NaN),
     };
     prepared.set(model, entry);
@@ -188,9 +196,10 @@ export function electrostaticSimilarity(query: Model3D, candidate: Model3D, pose
  * float64 at the final pose whatever the kernel.
  */
 function alignModels(query: Model3D, candidate: Model3D, queryPrepared: PreparedModel, candidatePrepared: PreparedModel, options: ScoreOptions): BestAlignment {
+  const grids = startGridsOf(queryPrepared, candidatePrepared, options.gridStarts ?? DEFAULT_GRID_STARTS);
   if (kernelFor(options.kernel) === 'js') {
     const table = elementOverlapTable(query.atomicNumbers, candidate.atomicNumbers);
-    return bestAlignment(queryPrepared.shapeConformers, candidatePrepared.shapeConformers, table, jsEvaluator, workspace, options);
+    return bestAlignment(queryPrepared.shapeConformers, candidatePrepared.shapeConformers, table, jsEvaluator, workspace, options, grids);
   }
   aligner ??= new WasmAligner();
   queryPrepared.packed ??= packShape(query.atomicNumbers, queryPrepared.shapeConformers);
@@ -201,7 +210,8 @@ function alignModels(query: Model3D, candidate: Model3D, queryPrepared: Prepared
     optimizedStarts: options.optimizedStarts ?? DEFAULT_OPTIMIZED_STARTS,
     maxIterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
     relativeTolerance: options.relativeTolerance ?? DEFAULT_RELATIVE_TOLERANCE,
-  });
+    gridStarts: options.gridStarts ?? DEFAULT_GRID_STARTS,
+  }, grids);
   const queryConformer = queryPrepared.shapeConformers[found.queryConformer]!;
   const candidateConformer = candidatePrepared.shapeConformers[found.candidateConformer]!;
   const nb = candidate.atomicNumbers.length;
@@ -217,6 +227,14 @@ function alignModels(query: Model3D, candidate: Model3D, queryPrepared: Prepared
   };
 }
 let placed = new Float64Array(3 * 64);
+
+/** Both molecules' start grids when fewer starts are wanted than a pair of them has, else none (every start is scored). */
+function startGridsOf(query: PreparedModel, candidate: PreparedModel, wanted: number): { query: StartGrids; candidate: StartGrids } | undefined {
+  if (!(wanted < 4 * query.shapeConformers.length * candidate.shapeConformers.length)) return undefined;
+  query.queryGrids ??= startGrids(query.shapeConformers, 'query');
+  candidate.candidateGrids ??= startGrids(candidate.shapeConformers, 'candidate');
+  return { query: query.queryGrids, candidate: candidate.candidateGrids };
+}
 
 /** Aligns `candidate` onto `query` and scores it by `method` (see `ScoreMethod` for the formulas). */
 export function score(query: Model3D, candidate: Model3D, method: ScoreMethod, options: ScoreOptions = {}): ScoreResult {

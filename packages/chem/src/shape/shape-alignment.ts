@@ -11,6 +11,8 @@ import {
   transformPoints,
 } from './quaternion.ts';
 import type { Quaternion } from './quaternion.ts';
+import { chosenStarts } from './start-grids.ts';
+import type { StartGrids } from './start-grids.ts';
 
 /**
  * Rigid alignment that maximises the Gaussian volume overlap of a candidate with a query: starts
@@ -270,11 +272,15 @@ export interface AlignmentStart {
   tanimoto: number;
 }
 
-/** The principal-axes superpositions of every conformer pair, best first. */
+/**
+ * The principal-axes superpositions of every conformer pair, best first; with `chosen`, only the starts it
+ * flags (start 4 x (qc x candidates + cc) + flip, start-grids.ts chosenStarts).
+ */
 export function alignmentStarts(
   queryConformers: readonly ShapeConformer[],
   candidateConformers: readonly ShapeConformer[],
   evaluator: OverlapEvaluator,
+  chosen?: Uint8Array,
 ): AlignmentStart[] {
   const starts: AlignmentStart[] = [];
   for (let qc = 0; qc < queryConformers.length; qc++) {
@@ -283,7 +289,9 @@ export function alignmentStarts(
     for (let cc = 0; cc < candidateConformers.length; cc++) {
       const candidate = candidateConformers[cc]!;
       evaluator.setCandidate(candidate.centred);
-      for (const flip of AXIS_SIGN_FLIPS) {
+      for (let f = 0; f < AXIS_SIGN_FLIPS.length; f++) {
+        if (chosen && chosen[4 * (qc * candidateConformers.length + cc) + f] === 0) continue;
+        const flip = AXIS_SIGN_FLIPS[f]!;
         const rotation = frameRotation(query.frame.axes, candidate.frame.axes, flip);
         const overlap = evaluator.evaluate(rotation, 0, 0, 0);
         starts.push({
@@ -314,11 +322,28 @@ export interface BestAlignmentOptions extends AlignmentOptions {
   screeningIterations?: number;
   /** How many of the best screened poses are then climbed to convergence. */
   optimizedStarts?: number;
+  /**
+   * Starts scored as they lie, the best by the grid Tanimoto of their start grids (start-grids.ts) when the
+   * caller gives the grids; every start without them, or with `Infinity`.
+   */
+  gridStarts?: number;
 }
 
 export const DEFAULT_SCREENED_STARTS = 8;
 export const DEFAULT_SCREENING_ITERATIONS = 3;
 export const DEFAULT_OPTIMIZED_STARTS = 2;
+/**
+ * Starts scored as they lie, chosen by their grid Tanimoto (start-grids.ts). A query of 30 conformers and
+ * a candidate of 3 have 360 starts, and scoring each as it lies took about three quarters of an exact
+ * score. Choosing 32 by their grids, on 5,000 very accurate stage-1 candidates of each of three drug
+ * queries at the 100,000 Chemspace rows, one thread (electrostatic score, which aligns as shape does): 92
+ * overlap evaluations a candidate instead of 420, and 160 / 166 / 102 µs instead of 351 / 375 / 129 µs
+ * (queries of 29 / 28 / 19 heavy atoms). The search is a heuristic either way: over 3,000 Chemspace rows
+ * per query, the shape Tanimoto changed by more than 0.005 for 2-10 % of the rows, up or down in about
+ * equal shares (mean change below 0.0005), and the exact shape top 30 of 20 drug queries over all
+ * 100,000 rows kept 0.995 of its rows (at least 0.97 a query).
+ */
+export const DEFAULT_GRID_STARTS = 32;
 
 /**
  * The best shape Tanimoto over conformer pairs and starting orientations, with its pose. Search in
@@ -333,9 +358,11 @@ export function bestAlignment(
   evaluator: OverlapEvaluator,
   work: AlignmentWorkspace,
   options: BestAlignmentOptions = {},
+  grids?: { query: StartGrids; candidate: StartGrids },
 ): BestAlignment {
   evaluator.setTable(table);
-  const starts = alignmentStarts(queryConformers, candidateConformers, evaluator);
+  const chosen = grids && chosenStarts(grids.query, grids.candidate, options.gridStarts ?? DEFAULT_GRID_STARTS);
+  const starts = alignmentStarts(queryConformers, candidateConformers, evaluator, chosen);
   if (starts.length === 0) throw new Error('Cannot align molecules without conformers.');
   const screened = Math.min(starts.length, Math.max(1, options.screenedStarts ?? DEFAULT_SCREENED_STARTS));
   const screeningIterations = options.screeningIterations ?? DEFAULT_SCREENING_ITERATIONS;

@@ -17,7 +17,7 @@ function shapeOf(model: (typeof models)[number]) {
   return { model, conformers, packed: packShape(model.atomicNumbers, conformers) };
 }
 
-const DEFAULTS: WasmAlignmentOptions = { screenedStarts: 8, screeningIterations: 3, optimizedStarts: 2, maxIterations: 40, relativeTolerance: 1e-4 };
+const DEFAULTS: WasmAlignmentOptions = { screenedStarts: 8, screeningIterations: 3, optimizedStarts: 2, maxIterations: 40, relativeTolerance: 1e-4, gridStarts: 32 };
 
 describe('whole alignment search in WebAssembly', () => {
   const shapes = models.map(shapeOf);

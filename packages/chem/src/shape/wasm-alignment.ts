@@ -1,11 +1,14 @@
 import { gaussianExponents } from './gaussian-shape.ts';
 import type { ShapeConformer } from './shape-alignment.ts';
+import { START_LATTICE } from './start-grids.ts';
+import type { StartGrids } from './start-grids.ts';
 import { FAR_AWAY, align16, ensureMemory, instantiateShapeKernel } from './shape-kernel-module.ts';
 import type { WasmMemory } from './shape-kernel-module.ts';
 
 /**
  * The whole alignment search of one candidate in one WebAssembly call (`align` of
- * assembly/shape-overlap.ts): principal-axes starts of every conformer pair, screening climbs and
+ * assembly/shape-overlap.ts): principal-axes starts of every conformer pair (or those whose volume
+ * grids overlap best, start-grids.ts), screening climbs and
  * full BFGS climbs, overlaps and their analytic gradients in float32 SIMD. Each molecule is packed
  * once into the kernel's layout (`packShape`), so a re-score copies bytes and makes one call.
  */
@@ -63,6 +66,8 @@ export interface WasmAlignmentOptions {
   optimizedStarts: number;
   maxIterations: number;
   relativeTolerance: number;
+  /** Starts scored as they lie, chosen by their grids' Tanimoto when grids are given (start-grids.ts). */
+  gridStarts: number;
 }
 
 /** The best pose found: x' = rotation·x + translation moves the centred candidate conformer onto the centred query conformer. */
@@ -86,6 +91,7 @@ interface AlignExports {
     cand: number, nb4: number, kc: number, cAxes: number, cSelf: number,
     k: number, c: number, moved: number, starts: number, work: number, out: number, frames: number,
     screened: number, screeningIterations: number, optimized: number, maxIterations: number, tolerance: number,
+    queryGrids: number, candidateGrids: number, gridScratch: number, gridBytes: number, gridStarts: number,
   ): number;
 }
 
@@ -103,6 +109,10 @@ export class WasmAligner {
   private f64 = new Float64Array(0);
   private query: PackedShape | undefined;
   private queryOffsets = { coords: 0, alpha: 0, axes: 0, self: 0, end: 0 };
+  private queryGrids: StartGrids | undefined;
+  private queryGridsAt = 0;
+  private i32 = new Int32Array(0);
+  private u8 = new Uint8Array(0);
 
   constructor() {
     this.exports = instantiateShapeKernel<AlignExports>();
@@ -119,6 +129,8 @@ export class WasmAligner {
     if (this.f32.buffer !== buffer) {
       this.f32 = new Float32Array(buffer);
       this.f64 = new Float64Array(buffer);
+      this.i32 = new Int32Array(buffer);
+      this.u8 = new Uint8Array(buffer);
     }
   }
 
@@ -136,11 +148,29 @@ export class WasmAligner {
     return { coords, alpha, axes, self, end };
   }
 
-  align(query: PackedShape, candidate: PackedShape, options: WasmAlignmentOptions): WasmAlignment {
+  /** Grids and their set bits at `at`: the layout the kernel reads (counts after the grids); returns the end. */
+  private writeGrids(grids: StartGrids, at: number): number {
+    const counts = align16(at + grids.grids.length);
+    const end = align16(counts + 4 * grids.counts.length);
+    this.views(end);
+    this.u8.set(grids.grids, at);
+    this.i32.set(grids.counts, counts / 4);
+    return end;
+  }
+
+  /**
+   * With `grids` (the query's under the four flips, the candidate's unflipped), only the `gridStarts` starts
+   * of best grid Tanimoto are scored as they lie; without, every start.
+   */
+  align(query: PackedShape, candidate: PackedShape, options: WasmAlignmentOptions, grids?: { query: StartGrids; candidate: StartGrids }): WasmAlignment {
     if (query.conformerCount === 0 || candidate.conformerCount === 0) throw new Error('Cannot align molecules without conformers.');
-    if (this.query !== query) {
+    if (this.query !== query || (grids && this.queryGrids !== grids.query)) {
       this.queryOffsets = this.writeMolecule(query, this.queryBase, true);
+      // The query's grids lie after its molecule, written once a query like it.
+      this.queryGridsAt = this.queryOffsets.end;
+      if (grids) this.queryOffsets.end = this.writeGrids(grids.query, this.queryGridsAt);
       this.query = query;
+      this.queryGrids = grids?.query;
     }
     const q = this.queryOffsets;
     const na = query.atomCount;
@@ -151,7 +181,12 @@ export class WasmAligner {
     const moved = align16(cTable + 4 * na * nb4);
     const starts = align16(moved + 12 * nb4);
     const frames = align16(starts + 8 * this.startSlots * 4 * query.conformerCount * candidate.conformerCount);
-    const end = frames + 4 * 4 * (query.padded + nb4) + 8 * 4;
+    const candidateGrids = align16(frames + 4 * 4 * (query.padded + nb4) + 8 * 4);
+    const gridScratch = grids ? this.writeGrids(grids.candidate, candidateGrids) : candidateGrids;
+    const starts4 = 4 * query.conformerCount * candidate.conformerCount;
+    // 0: every start is scored (no grids, or as many wanted as there are starts).
+    const wanted = grids && options.gridStarts >= 1 && options.gridStarts < starts4 ? Math.floor(options.gridStarts) : 0;
+    const end = gridScratch + 12 * wanted + query.conformerCount * candidate.conformerCount + 16;
     this.views(end);
     const e = this.exports;
     e.pairTable(q.alpha, na, c.alpha, nb4, kTable, cTable);
@@ -162,6 +197,7 @@ export class WasmAligner {
       kTable, cTable, moved, starts, this.work, this.out, frames,
       clamp(options.screenedStarts), clamp(options.screeningIterations, 0), clamp(options.optimizedStarts),
       clamp(options.maxIterations, 0), options.relativeTolerance,
+      this.queryGridsAt, candidateGrids, gridScratch, START_LATTICE.bytes, wanted,
     );
     const out = this.f64.subarray(this.out / 8, this.out / 8 + 15);
     return {

@@ -1,10 +1,8 @@
-import { AXIS_SIGN_FLIPS, decodeModel, principalFrame } from '@molsearch/chem';
+import { AXIS_SIGN_FLIPS, decodeModel, principalFrame, voxelize } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
-import { COARSE, COARSE_GRID_BYTES, FINE, GRID_BYTES, GRID_SLOTS, HALF_BOX } from '../format/grid-layout.ts';
-import type { Lattice } from '../format/grid-layout.ts';
+import { COARSE, COARSE_GRID_BYTES, FINE, GRID_BYTES, GRID_SLOTS } from '../format/grid-layout.ts';
 
-type Flip = readonly [number, number, number];
-const NO_FLIP: Flip = [1, 1, 1];
+const NO_FLIP = [1, 1, 1] as const;
 
 /**
  * A conformer in the principal frame of its heavy atoms (centred, first axis the longest): the heavy
@@ -26,51 +24,6 @@ export function framedSites(all: Float64Array, n: number, allSites = false): Flo
     for (let a = 0; a < 3; a++) out[3 * i + a] = axes[a]! * x + axes[3 + a]! * y + axes[6 + a]! * z;
   }
   return out;
-}
-
-/**
- * Sets the voxels of atoms at `coords` (principal frame), mirrored by `flip`, into `out` at `at`: those
- * whose centre lies within the lattice's radius of an atom. Each distance is summed in the same order
- * as (dx² + dy²) + dz², so a grid is the same bit for bit however the loops skip ahead: a plane of
- * voxels is skipped when dx² alone is beyond the radius and a row when dx² + dy² is (adding a square
- * cannot bring either back), and a row stops at its first voxel outside past those inside (the voxels
- * within reach of a point along a line are consecutive).
- */
-function voxelize(coords: Float64Array, flip: Flip, grid: Lattice, out: Uint8Array, at: number): void {
-  const { spacing, radius } = grid;
-  const reach = Math.ceil(radius / spacing);
-  const r2 = radius * radius;
-  const [nx, ny, nz] = grid.dims;
-  const [hx, hy, hz] = HALF_BOX;
-  const [fx, fy, fz] = flip;
-  for (let i = 0; i < coords.length / 3; i++) {
-    const px = coords[3 * i]! * fx, py = coords[3 * i + 1]! * fy, pz = coords[3 * i + 2]! * fz;
-    const cx = Math.floor((px + hx) / spacing), cy = Math.floor((py + hy) / spacing), cz = Math.floor((pz + hz) / spacing);
-    const x1 = Math.min(nx - 1, cx + reach), y0 = Math.max(0, cy - reach), y1 = Math.min(ny - 1, cy + reach);
-    const z0 = Math.max(0, cz - reach), z1 = Math.min(nz - 1, cz + reach);
-    for (let x = Math.max(0, cx - reach); x <= x1; x++) {
-      const dx = (x + 0.5) * spacing - hx - px;
-      const dx2 = dx * dx;
-      if (dx2 > r2) continue;
-      for (let y = y0; y <= y1; y++) {
-        const dy = (y + 0.5) * spacing - hy - py;
-        const dxy = dx2 + dy * dy;
-        if (dxy > r2) continue;
-        const row = (x * ny + y) * nz;
-        let inside = false;
-        for (let z = z0; z <= z1; z++) {
-          const dz = (z + 0.5) * spacing - hz - pz;
-          if (dxy + dz * dz > r2) {
-            if (inside) break;
-            continue;
-          }
-          inside = true;
-          const bit = row + z;
-          out[at + (bit >> 3)]! |= 1 << (bit & 7);
-        }
-      }
-    }
-  }
 }
 
 /** A catalogue row's grids: its first GRID_SLOTS conformers in their own principal frames. */

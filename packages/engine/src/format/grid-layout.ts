@@ -1,3 +1,4 @@
+import { START_LATTICE, volumeLattice } from '@molsearch/chem';
 /**
  * The stage-1 volume grids of the 3D searches, as the grid kernel reads them: built from the models of
  * the rows the stage-1 index found (format/shape-index-layout.ts), not stored since format version 4.
@@ -15,29 +16,20 @@
  * A row is GRID_ROW_BYTES: its GRID_SLOTS fine grids, then their coarse grids.
  */
 
-export interface Lattice {
-  spacing: number;
-  radius: number;
-  dims: [number, number, number];
-  /** The voxels rounded up to whole 16-byte SIMD vectors. */
-  bytes: number;
-}
+export type { Lattice } from '@molsearch/chem';
 
+/**
+ * The grids that are scored: 1 Å voxels within 1.5 Å of an atom, the lattice by which the exact scorer
+ * ranks its starting poses too (the same volumes of the same principal-axes starts).
+ */
+export const FINE = START_LATTICE;
 /** Half extents of the box (Å) along the first, second and third principal axes. */
-export const HALF_BOX = [11, 7, 5] as const;
-
-function lattice(spacing: number, radius: number): Lattice {
-  const dims = HALF_BOX.map((half) => Math.ceil((2 * half) / spacing)) as [number, number, number];
-  return { spacing, radius, dims, bytes: Math.ceil((dims[0] * dims[1] * dims[2]) / 128) * 16 };
-}
-
-/** The grids that are scored: 1 Å voxels within 1.5 Å of an atom. */
-export const FINE = lattice(1, 1.5);
+export const HALF_BOX = FINE.halfBox;
 /**
  * 2 Å voxels within 2 Å of an atom, an eighth of the bytes: the scan compares these for every pair of
  * query and catalogue conformer and scores the fine grids of the most promising pairs only.
  */
-export const COARSE = lattice(2, 2);
+export const COARSE = volumeLattice(2, 2, HALF_BOX);
 export const GRID_BYTES = FINE.bytes;
 export const COARSE_GRID_BYTES = COARSE.bytes;
 /** Conformer grids stored per catalogue row (rows with fewer conformers leave empty slots). */
