@@ -72,7 +72,9 @@ export function chosenStarts(query: StartGrids, candidate: StartGrids, wanted: n
   const kq = query.counts.length / 4;
   const kc = candidate.counts.length;
   const total = 4 * kq * kc;
-  if (!(wanted > 0 && wanted < total)) return undefined;
+  // As the kernel takes it: a whole number of starts, at least one, fewer than all.
+  const count = Math.floor(wanted);
+  if (!(count >= 1 && count < total)) return undefined;
   const bytes = START_LATTICE.bytes;
   const values: number[] = [];
   const starts: number[] = [];
@@ -83,9 +85,9 @@ export function chosenStarts(query: StartGrids, candidate: StartGrids, wanted: n
         const both = setBits(query.grids, q * bytes, candidate.grids, cc * bytes);
         const union = query.counts[q]! + candidate.counts[cc]! - both;
         const value = union > 0 ? both / union : 0;
-        if (values.length === wanted && value <= values[wanted - 1]!) continue;
-        let at = values.length < wanted ? values.length : wanted - 1;
-        if (values.length < wanted) {
+        if (values.length === count && value <= values[count - 1]!) continue;
+        let at = values.length < count ? values.length : count - 1;
+        if (values.length < count) {
           values.push(0);
           starts.push(0);
         }
