@@ -16,6 +16,7 @@ export interface StartGrids {
   grids: Uint8Array;
   /** Set voxels of each grid. */
   counts: Int32Array;
+  /** Grids a conformer: 4 for a query, 1 for a candidate. */
   flips: number;
 }
 
@@ -69,8 +70,8 @@ function setBits(a: Uint8Array, aAt: number, b: Uint8Array | undefined, bAt: num
  * scored.
  */
 export function chosenStarts(query: StartGrids, candidate: StartGrids, wanted: number): Uint8Array | undefined {
-  const kq = query.counts.length / 4;
-  const kc = candidate.counts.length;
+  const kq = query.counts.length / query.flips;
+  const kc = candidate.counts.length / candidate.flips;
   const total = 4 * kq * kc;
   // As the kernel takes it: a whole number of starts, at least one, fewer than all.
   const count = Math.floor(wanted);
