@@ -52,7 +52,7 @@ export { ESP_KERNEL_TERMS, espOverlap, espSelfOverlap, espSimilarity, renormaliz
 export type { EspMetric } from './shape/esp-overlap.ts';
 export { shapeTanimotoInPlace, SHAPE_RADIUS_SCALE } from './shape/gaussian-shape.ts';
 export type { Quaternion } from './shape/quaternion.ts';
-export { principalFrame, AXIS_SIGN_FLIPS } from './shape/principal-axes.ts';
+export { alongAxes, principalFrame, AXIS_SIGN_FLIPS } from './shape/principal-axes.ts';
 export { volumeLattice, voxelize } from './shape/volume-grid.ts';
 export { START_LATTICE } from './shape/start-grids.ts';
 export type { Lattice } from './shape/volume-grid.ts';

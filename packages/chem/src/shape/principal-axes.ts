@@ -70,6 +70,20 @@ export const AXIS_SIGN_FLIPS: ReadonlyArray<readonly [number, number, number]> =
   [-1, -1, 1],
 ];
 
+/**
+ * Points of `coords` (x, y, z after x, y, z) relative to `centroid`, along the principal `axes` (row-major,
+ * columns = axes): each coordinate is Σ axes[k][a] · (x_k − c_k), summed in that order.
+ */
+export function alongAxes(coords: Float64Array, centroid: readonly [number, number, number], axes: Float64Array): Float64Array {
+  const [cx, cy, cz] = centroid;
+  const out = new Float64Array(coords.length);
+  for (let i = 0; i < coords.length / 3; i++) {
+    const x = coords[3 * i]! - cx, y = coords[3 * i + 1]! - cy, z = coords[3 * i + 2]! - cz;
+    for (let a = 0; a < 3; a++) out[3 * i + a] = axes[a]! * x + axes[3 + a]! * y + axes[6 + a]! * z;
+  }
+  return out;
+}
+
 /** R = A · diag(flip) · Bᵀ: carries the candidate frame B onto the query frame A. */
 export function frameRotation(queryAxes: Float64Array, candidateAxes: Float64Array, flip: readonly [number, number, number]): Float64Array {
   const out = new Float64Array(9);

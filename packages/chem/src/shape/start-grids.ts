@@ -1,4 +1,4 @@
-import { AXIS_SIGN_FLIPS } from './principal-axes.ts';
+import { AXIS_SIGN_FLIPS, alongAxes } from './principal-axes.ts';
 import type { ShapeConformer } from './shape-alignment.ts';
 import { volumeLattice, voxelize } from './volume-grid.ts';
 
@@ -35,7 +35,8 @@ export function startGrids(conformers: readonly ShapeConformer[], role: 'query' 
   const grids = new Uint8Array(conformers.length * flips.length * bytes);
   const counts = new Int32Array(conformers.length * flips.length);
   conformers.forEach((conformer, k) => {
-    const framed = inFrame(conformer);
+    // The conformer's heavy atoms are centred already.
+    const framed = alongAxes(conformer.centred, [0, 0, 0], conformer.frame.axes);
     flips.forEach((flip, f) => {
       const g = k * flips.length + f;
       voxelize(framed, flip, START_LATTICE, grids, g * bytes);
@@ -43,18 +44,6 @@ export function startGrids(conformers: readonly ShapeConformer[], role: 'query' 
     });
   });
   return { grids, counts, flips: flips.length };
-}
-
-/** The conformer's centred heavy atoms along its principal axes (the columns of frame.axes). */
-function inFrame(conformer: ShapeConformer): Float64Array {
-  const { centred } = conformer;
-  const axes = conformer.frame.axes;
-  const out = new Float64Array(centred.length);
-  for (let i = 0; i < centred.length / 3; i++) {
-    const x = centred[3 * i]!, y = centred[3 * i + 1]!, z = centred[3 * i + 2]!;
-    for (let a = 0; a < 3; a++) out[3 * i + a] = axes[a]! * x + axes[3 + a]! * y + axes[6 + a]! * z;
-  }
-  return out;
 }
 
 /** Set bits of a grid of `a` (at `aAt`), or of its AND with a grid of `b` (at `bAt`). */

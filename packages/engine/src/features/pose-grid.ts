@@ -1,4 +1,4 @@
-import { AXIS_SIGN_FLIPS, decodeModel, principalFrame, voxelize } from '@molsearch/chem';
+import { AXIS_SIGN_FLIPS, alongAxes, decodeModel, principalFrame, voxelize } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
 import { COARSE, COARSE_GRID_BYTES, FINE, GRID_BYTES, GRID_SLOTS } from '../format/grid-layout.ts';
 
@@ -15,15 +15,7 @@ export function principalCoordinates(model: Model3D, conformer: number, allSites
 /** principalCoordinates of one conformer's sites `all`, its `n` heavy atoms first (all of them, or only those). */
 export function framedSites(all: Float64Array, n: number, allSites = false): Float64Array {
   const frame = principalFrame(all.subarray(0, 3 * n), n);
-  const coords = allSites ? all : all.subarray(0, 3 * n);
-  const [cx, cy, cz] = frame.centroid;
-  const axes = frame.axes;
-  const out = new Float64Array(coords.length);
-  for (let i = 0; i < coords.length / 3; i++) {
-    const x = coords[3 * i]! - cx, y = coords[3 * i + 1]! - cy, z = coords[3 * i + 2]! - cz;
-    for (let a = 0; a < 3; a++) out[3 * i + a] = axes[a]! * x + axes[3 + a]! * y + axes[6 + a]! * z;
-  }
-  return out;
+  return alongAxes(allSites ? all : all.subarray(0, 3 * n), frame.centroid, frame.axes);
 }
 
 /** A catalogue row's grids: its first GRID_SLOTS conformers in their own principal frames. */
