@@ -36,7 +36,7 @@ import {
 } from '@molsearch/engine';
 import type { Catalogue, ShapeQuery } from '@molsearch/engine';
 import {
-  SHAPE_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE2_PRESCORE, stage1Wanted, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, consensusSources, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
+  STAGE2_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, consensusSources, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 
@@ -188,11 +188,9 @@ function drugQueries(count: number): string[] {
 /** What stage 1 compares for `method`, in words. */
 function stageOneText(catalogue: Catalogue, method: Method, quality: Quality): string {
   const grids = (m: ScoreMethod): string => `${m} grids of ${STAGE1_QUERY_CONFORMERS[m][quality]} query conformers, ${STAGE1_REFINED_PAIRS[m][quality] || 'all'} pairs refined`;
-  if (method === 'consensus') return `a third of ${SHAPE_CANDIDATES[quality]} candidates each from the Morgan top, the shape and the electrostatic stage 1`;
-  const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), stage1Wanted(method, quality));
-  const prescore = STAGE2_PRESCORE[method][quality];
-  return sources.map((source) => `${source.wanted} by ${grids(source.method)}${source.withShape ? `, averaged with ${grids('espsim_shape')}` : ''}`).join(' + ') +
-    (prescore ? `; aligned first on ${prescore.conformers} query conformers, the best ${prescore.kept} scored exactly` : '');
+  if (method === 'consensus') return `a third of ${STAGE2_CANDIDATES.consensus[quality]} candidates each from the Morgan top, the shape and the electrostatic stage 1`;
+  const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), STAGE2_CANDIDATES[method][quality]);
+  return sources.map((source) => `${source.wanted} by ${grids(source.method)}${source.withShape ? `, averaged with ${grids('espsim_shape')}` : ''}`).join(' + ');
 }
 
 /** The query built as the search builds it for this catalogue: with the catalogue's charge model. */
@@ -304,8 +302,8 @@ async function stage1Ceilings(catalogue: Catalogue, method: Method, queries: str
 
 /** The candidates stage 1 gives `method` (consensus: its 3D part and the exact Morgan top, as the search draws them). */
 async function stage1Rows(catalogue: Catalogue, query: ShapeQuery, method: Method, quality: Quality): Promise<number[]> {
-  if (method !== 'consensus') return [...(await stage1Union(catalogue, query, candidateSources(method, catalogueElectrostaticForm(catalogue), stage1Wanted(method, quality)), quality))];
-  const share = Math.ceil(SHAPE_CANDIDATES[quality] / 3);
+  if (method !== 'consensus') return [...(await stage1Union(catalogue, query, candidateSources(method, catalogueElectrostaticForm(catalogue), STAGE2_CANDIDATES[method][quality]), quality))];
+  const share = Math.ceil(STAGE2_CANDIDATES.consensus[quality] / 3);
   const from3d = await stage1Union(catalogue, query, consensusSources(catalogueElectrostaticForm(catalogue), quality), quality);
   const morgan = await search({ smiles: query.smiles, method: 'morgan', quality, databases: [catalogue.id], limit: share }, { dataDir: dirname(dirname(catalogue.dir)), threads: 1 });
   return [...from3d, ...morgan.databases[0]!.rows];

@@ -24,7 +24,7 @@ import { decodeModel } from '@molsearch/chem';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, closeSearchPool, openCatalogue } from '@molsearch/engine';
 import {
-  BUILD_HERE, INDEX_BITS, STAGE1_INDEX_PROBE, stage1Wanted, bestOfSources, bestRows, candidateColumn, candidateSources, catalogueElectrostaticForm, createGridPool,
+  BUILD_HERE, INDEX_BITS, STAGE2_CANDIDATES, STAGE1_INDEX_PROBE, bestOfSources, bestRows, candidateColumn, candidateSources, catalogueElectrostaticForm, createGridPool,
   indexCandidates, poolRunner, principalCoordinates, queryIndexVectors,
 } from '@molsearch/engine/bench';
 import { withIndexGraph } from './lib/index-graph.ts';
@@ -104,7 +104,7 @@ export async function run(args: string[]): Promise<void> {
             const s = set instanceof Set ? set : new Set(set);
             return truth.filter((row) => s.has(row)).length / truth.length;
           };
-          const wanted = stage1Wanted(method, quality);
+          const wanted = STAGE2_CANDIDATES[method][quality];
           const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), wanted);
           // The rows stage 1 keeps of `rows`, ranked by the grids as the search ranks them.
           const keptOf = async (rows: Uint32Array) => {

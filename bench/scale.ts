@@ -41,7 +41,7 @@ import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, ChargeModel, ShapeQuery } from '@molsearch/engine';
 import {
-  CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, SHAPE_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, STAGE2_PRESCORE, stage1Wanted, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, STAGE2_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
   createRescorePool, candidateSources, indexCandidates, poolBuilder, probesCharges, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
@@ -473,7 +473,7 @@ async function latencyAndRecall(
   const shortfalls: number[] = [];
   const wholeStage1: number[] = [];
   // The probe the search itself asks (shape-search.ts stage1Union): by charges too for an electrostatic search.
-  const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), stage1Wanted(method, quality));
+  const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), STAGE2_CANDIDATES[method][quality]);
   const charges = probesCharges(sources);
   for (const input of smiles) {
     const query = queries.get(input)!;
@@ -496,18 +496,12 @@ async function latencyAndRecall(
   console.log(
     `${method.padEnd(20)} ${quality.padEnd(13)} set ${set}: search ${spread(times)} (stage 2 on 2 workers included), index probe ${spread(stage1)} ` +
       `finding ${median(found).toFixed(0)} rows (${probeText(catalogue, quality, charges)}), whole stage 1 (probe, grids of the rows found, ranking) ${spread(wholeStage1)}, ` +
-      `stage 2 (search less stage 1, query by query) ${spread(times.map((time, i) => time - wholeStage1[i]!))}, ${rescoredText(method, quality)}` +
+      `stage 2 (search less stage 1, query by query) ${spread(times.map((time, i) => time - wholeStage1[i]!))}, ${STAGE2_CANDIDATES[method][quality]} re-scored` +
       (recalls.length > 0
         ? `; recall@${TOP} mean ${mean(recalls).toFixed(3)} over ${recalls.length} queries, min ${Math.min(...recalls).toFixed(2)}; ` +
           `similarity shortfall against the exact top ${TOP} mean ${mean(shortfalls).toFixed(4)}, largest ${Math.max(...shortfalls).toFixed(4)}`
         : ''),
   );
-}
-
-/** How many candidates stage 2 scores exactly, after a first alignment where the engine has one (shape/prescore.ts). */
-function rescoredText(method: ScoreMethod, quality: Quality): string {
-  const prescore = STAGE2_PRESCORE[method][quality];
-  return prescore ? `${prescore.candidates} aligned on ${prescore.conformers} query conformers, the best ${prescore.kept} re-scored` : `${SHAPE_CANDIDATES[quality]} re-scored`;
 }
 
 /** The probes a search of `catalogue` at `quality` asks the index (shape/index-candidates.ts), by charges too when `charges`. */
@@ -552,7 +546,7 @@ async function agreement(catalogue: Catalogue, qualities: readonly Quality[], qu
   const form = catalogueElectrostaticForm(catalogue);
   const caseOf = (method: ScoreMethod, quality: Quality) => cases.find((entry) => entry.method === method && entry.quality === quality)!;
   for (const { method, quality, scores, exhaustiveMs } of cases) {
-    const wanted = stage1Wanted(method, quality);
+    const wanted = STAGE2_CANDIDATES[method][quality];
     // Ranked as the search ranks them (shape-search.ts candidateSources): the electrostatic stage 1 of today's
     // charge model by the mean of its shape and charge estimates, over the rows the index finds by volume and charges.
     const [source] = candidateSources(method, form, wanted);

@@ -8,7 +8,7 @@ import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { catalogueChargeModel } from '../features/charge-model.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { morganQuery } from '../morgan/morgan-query.ts';
-import { SHAPE_CANDIDATES } from '../shape/grid-candidates.ts';
+import { STAGE2_CANDIDATES } from '../shape/grid-candidates.ts';
 import { shapeQuery } from '../shape/shape-query.ts';
 import { consensusReferenceRows, consensusSources } from './consensus-search.ts';
 import { consensusScore, rarityModel } from './score-fusion.ts';
@@ -102,7 +102,7 @@ describe('consensus search', () => {
   });
 
   it('draws its electrostatic third of candidates as the electrostatic search ranks them, by the charge model the catalogue records', () => {
-    const third = (quality: 'fast' | 'very_accurate') => Math.ceil(SHAPE_CANDIDATES[quality] / 3);
+    const third = (quality: 'fast' | 'very_accurate') => Math.ceil(STAGE2_CANDIDATES.consensus[quality] / 3);
     expect(consensusSources('shape_tanimoto', 'fast')).toEqual([
       { method: 'espsim_shape', wanted: third('fast') },
       { method: 'espsim_electrostatic', wanted: third('fast'), withShape: true },

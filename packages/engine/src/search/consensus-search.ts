@@ -11,7 +11,7 @@ import { fingerprintColumn } from '../morgan/morgan-column.ts';
 import type { MorganQuery } from '../morgan/morgan-query.ts';
 import { morganScan } from '../morgan/morgan-scan.ts';
 import type { ScanPool } from '../morgan/scan-pool.ts';
-import { SHAPE_CANDIDATES } from '../shape/grid-candidates.ts';
+import { STAGE2_CANDIDATES } from '../shape/grid-candidates.ts';
 import type { GridPool } from '../shape/grid-pool.ts';
 import { rescoreComponents } from '../shape/rescore-pool.ts';
 import type { RescorePool } from '../shape/rescore-pool.ts';
@@ -81,7 +81,7 @@ export function drawReferenceRows(count: number, hasModel: (row: number) => bool
  * 0.937 (min 0.60) to 0.943 (min 0.70) (`npm run bench -- engine-3d --methods consensus --queries 10`).
  */
 export function consensusSources(form: ElectrostaticForm, quality: SearchQuality): CandidateSource[] {
-  const share = Math.ceil(SHAPE_CANDIDATES[quality] / 3);
+  const share = Math.ceil(STAGE2_CANDIDATES.consensus[quality] / 3);
   return [{ method: 'espsim_shape', wanted: share }, ...candidateSources('espsim_electrostatic', form, share)];
 }
 
@@ -96,7 +96,7 @@ export async function consensusSearch(catalogue: Catalogue, morgan: MorganQuery,
   const columns = catalogue.shape;
   if (!columns) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for consensus: re-import it with 3D columns (molsearch import --3d).`);
   const electrostaticForm = catalogueElectrostaticForm(catalogue);
-  const share = Math.ceil(SHAPE_CANDIDATES[options.quality] / 3);
+  const share = Math.ceil(STAGE2_CANDIDATES.consensus[options.quality] / 3);
   const fingerprints = await fingerprintColumn(catalogue);
   const morganTop = await morganScan(fingerprints, catalogue.version, morgan.fingerprint, {
     limit: share,

@@ -76,8 +76,23 @@ export const ESP_POSE_MARGIN: Record<SearchQuality, number> = { fast: 0, accurat
  * (the pairs' medians 1.30 / 1.20 / 1.21 against 1.18 / 1.48 / 1.34 s for shape, 1.81 / 1.76 / 1.77
  * against 1.81 / 1.69 / 2.27 s for electrostatics) within what the grids saved, about 0.3 s for shape and
  * 0.5 s for electrostatics.
+ *
+ * Very accurate re-scores 35,000 shape candidates and 25,000 electrostatic ones. Until the exact score chose
+ * its starts by their volume grids (chem's DEFAULT_GRID_STARTS), a shape search took 35,000 and aligned them
+ * first on 4 query conformers, at about a third of an exact score each, to score the best 6,000 exactly; the
+ * chosen starts made an exact score about as cheap as that first alignment. At the 100,000 real Chemspace rows walked as a
+ * graph, 20 drug queries of set A, each way twice in turn (`scale` with the table changed in the process):
+ * shape with the first alignment 4.19 / 4.39 s for 0.958 of the exact top 30, all 35,000 scored exactly
+ * 4.36 / 4.44 s for 0.965, the best 30,000 3.65 / 3.89 s for 0.955; electrostatics 25,000 / 30,000 / 35,000
+ * scored exactly all held 0.938, in 3.88 / 4.54 / 4.79 s: the electrostatic top 30 it misses is not among
+ * stage 1's best 35,000 either, so it keeps 25,000.
  */
-export const SHAPE_CANDIDATES: Record<SearchQuality, number> = { fast: 3500, accurate: 8000, very_accurate: 25000 };
+export const STAGE2_CANDIDATES: Record<ScoreMethod | 'consensus', Record<SearchQuality, number>> = {
+  espsim_shape: { fast: 3500, accurate: 8000, very_accurate: 35000 },
+  espsim_electrostatic: { fast: 3500, accurate: 8000, very_accurate: 25000 },
+  // A third of them from each of Morgan, shape and electrostatics (consensus-search.ts).
+  consensus: { fast: 3500, accurate: 8000, very_accurate: 25000 },
+};
 
 /**
  * The `wanted` rows stage 1 ranks best for `method` (rows without conformers never), in row order. The

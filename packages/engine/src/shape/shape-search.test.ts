@@ -10,7 +10,8 @@ import { importCatalogue } from '../import/import-catalogue.ts';
 import type { SearchRequest } from '../format/search-types.ts';
 import { search } from '../search/search.ts';
 import { closeSearchPool } from '../search/shared-pools.ts';
-import { candidateSources, probesCharges } from './shape-search.ts';
+import { shapeQuery } from './shape-query.ts';
+import { candidateSources, probesCharges, shapeSearch } from './shape-search.ts';
 
 // Small real molecules keep conformer generation quick.
 const ROWS = ['c1ccccc1O\tPHENOL', 'OC(=O)c1ccccc1O\tSALICYLIC', 'CC(=O)Nc1ccc(O)cc1\tPARACETAMOL', 'CCCCCCO\tHEXANOL', 'c1ccc2ccccc2c1\tNAPHTHALENE', 'Cn1cnc2c1c(=O)n(C)c(=O)n2C\tCAFFEINE'];
@@ -77,6 +78,17 @@ describe('shape and electrostatic search', () => {
       expect([...pooled.rows]).toEqual([...single.rows]);
       expect([...pooled.similarities]).toEqual([...single.similarities]);
     }
+  });
+
+  it('reports the exact scoring of its candidates in order, up to the whole', async () => {
+    const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
+    const fractions: number[] = [];
+    const options = { method: 'espsim_shape', quality: 'fast', limit: 10, threshold: 0 } as const;
+    const result = await shapeSearch(catalogue, await shapeQuery('CC(=O)Nc1ccc(O)cc1'), { ...options, onProgress: (fraction) => fractions.push(fraction) });
+    expect(catalogue.compoundId(result.rows[0]!)).toBe('PARACETAMOL');
+    expect(fractions.length).toBeGreaterThan(0);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBe(1);
   });
 
   it('says which catalogue lacks the 3D index', async () => {

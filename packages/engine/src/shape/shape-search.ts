@@ -4,12 +4,11 @@ import { catalogueChargeModel, electrostaticFormFor } from '../features/charge-m
 import { EngineError } from '../format/engine-error.ts';
 import { sortHits } from '../format/hit-order.ts';
 import type { SearchQuality } from '../format/search-types.ts';
-import { bestRows, columnScores } from './grid-candidates.ts';
+import { STAGE2_CANDIDATES, bestRows, columnScores } from './grid-candidates.ts';
 import { BUILD_HERE, candidateColumn } from './grid-columns.ts';
 import { poolBuilder, poolRunner } from './grid-pool.ts';
 import type { GridPool } from './grid-pool.ts';
 import { indexCandidates } from './index-candidates.ts';
-import { prescoreShare, prescoredCandidates, stage1Wanted } from './prescore.ts';
 import { RUN_HERE } from './pose-grid-scan.ts';
 import type { GridKernelRunner, PoseGridColumn } from './pose-grid-scan.ts';
 import { rescoreModels } from './rescore-pool.ts';
@@ -121,9 +120,7 @@ export function catalogueElectrostaticForm(catalogue: Catalogue): ElectrostaticF
  * Two stages: every molecule's volume grids are compared with the query's in principal-axes poses
  * (format/grid-layout.ts), and the best of them by grid Tanimoto (shape), or by that and the charges
  * at the best grid poses (electrostatics, `candidateSources`), are aligned and scored by the 3D scorer;
- * that exact score is what is returned. Where a first alignment on a few query conformers pays
- * (prescore.ts), only the best of the candidates by it are scored exactly. The query must be built with
- * the catalogue's charge model.
+ * that exact score is what is returned. The query must be built with the catalogue's charge model.
  */
 export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, options: ShapeSearchOptions): Promise<{ rows: Uint32Array; similarities: Float64Array }> {
   const columns = catalogue.shape;
@@ -131,21 +128,10 @@ export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, optio
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for ${options.method}: re-import it with 3D columns (molsearch import --3d).`);
   }
   const electrostaticForm = catalogueElectrostaticForm(catalogue);
-  const sources = candidateSources(options.method, electrostaticForm, stage1Wanted(options.method, options.quality));
-  const stage1 = keepMasked(await stage1Union(catalogue, query, sources, options.quality, options.gridPool), options.mask);
-  const rescoring = { electrostaticForm, pool: options.pool, signal: options.signal };
-  const share = prescoreShare(options.method, options.quality, stage1.length);
-  const report = options.onProgress;
-  const models = [...stage1].map((row) => columns.model(row));
-  const kept = await prescoredCandidates(query.model, options.method, options.quality, models, {
-    ...rescoring,
-    onProgress: report && ((fraction) => report(share * fraction)),
-  });
-  const candidates = kept ? kept.map((i) => stage1[i]!) : stage1;
-  const similarities = await rescoreModels(query.model, options.method, kept ? [...kept].map((i) => models[i]!) : models, {
-    ...rescoring,
-    onProgress: report && ((fraction) => report(share + (1 - share) * fraction)),
-  });
+  const sources = candidateSources(options.method, electrostaticForm, STAGE2_CANDIDATES[options.method][options.quality]);
+  const candidates = keepMasked(await stage1Union(catalogue, query, sources, options.quality, options.gridPool), options.mask);
+  const models = [...candidates].map((row) => columns.model(row));
+  const similarities = await rescoreModels(query.model, options.method, models, { electrostaticForm, pool: options.pool, signal: options.signal, onProgress: options.onProgress });
   const rows: number[] = [];
   const scores: number[] = [];
   candidates.forEach((row, i) => {

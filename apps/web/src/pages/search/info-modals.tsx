@@ -1,7 +1,7 @@
 import { SupportedDatabases } from '../../features/databases/supported-databases.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { SIMILARITY_BANDS } from '../../features/results/similarity-band.ts';
-import { DEMO_SEARCH_TIMES, foundPercent, MEASURED_ON, methodInfo, MORGAN_SPEED, qualityInfo, SEARCH_METHODS, SEARCH_QUALITIES } from '../../shared/search-options.ts';
+import { candidatesText, DEMO_SEARCH_TIMES, foundPercent, MEASURED_ON, methodInfo, MORGAN_SPEED, qualityInfo, SEARCH_METHODS, SEARCH_QUALITIES } from '../../shared/search-options.ts';
 import styles from './info-modals.module.css';
 
 export type InfoTopic = { kind: 'method'; value: string } | { kind: 'quality'; value: string } | { kind: 'databases' } | { kind: 'threshold' };
@@ -108,12 +108,7 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
                   {entry.probe.everyConformer.conformers} × 4 ({entry.probe.everyConformer.vectors.toLocaleString('en-US')} conformers);{' '}
                   {entry.probe.conformers} × 4 ({entry.probe.rows.toLocaleString('en-US')} molecules)
                 </td>
-                <td>
-                  {entry.candidates.toLocaleString('en-US')}
-                  {entry.shapePrescore
-                    ? ` (shape: the best ${entry.shapePrescore.scored.toLocaleString('en-US')} of ${entry.shapePrescore.aligned.toLocaleString('en-US')} aligned first)`
-                    : ''}
-                </td>
+                <td>{candidatesText(entry.candidates)}</td>
                 <td>{foundPercent(entry.measured.shape)}</td>
                 <td>{foundPercent(entry.measured.electrostatic)}</td>
               </tr>
