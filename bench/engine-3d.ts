@@ -36,7 +36,7 @@ import {
 } from '@molsearch/engine';
 import type { Catalogue, ShapeQuery } from '@molsearch/engine';
 import {
-  STAGE2_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, consensusSources, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
+  STAGE2_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, consensusShare, consensusSources, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
 
@@ -303,7 +303,7 @@ async function stage1Ceilings(catalogue: Catalogue, method: Method, queries: str
 /** The candidates stage 1 gives `method` (consensus: its 3D part and the exact Morgan top, as the search draws them). */
 async function stage1Rows(catalogue: Catalogue, query: ShapeQuery, method: Method, quality: Quality): Promise<number[]> {
   if (method !== 'consensus') return [...(await stage1Union(catalogue, query, candidateSources(method, catalogueElectrostaticForm(catalogue), STAGE2_CANDIDATES[method][quality]), quality))];
-  const share = Math.ceil(STAGE2_CANDIDATES.consensus[quality] / 3);
+  const share = consensusShare(quality);
   const from3d = await stage1Union(catalogue, query, consensusSources(catalogueElectrostaticForm(catalogue), quality), quality);
   const morgan = await search({ smiles: query.smiles, method: 'morgan', quality, databases: [catalogue.id], limit: share }, { dataDir: dirname(dirname(catalogue.dir)), threads: 1 });
   return [...from3d, ...morgan.databases[0]!.rows];

@@ -26,7 +26,7 @@ export { prepareMolecules } from './features/prepare-molecules.ts';
 export type { InputMolecule, PrepareRequest } from './features/prepare-molecules.ts';
 export { createRescorePool, rescoreComponents, rescoreModels } from './shape/rescore-pool.ts';
 export { bestOfSources, candidateSources, catalogueElectrostaticForm, probesCharges, stage1Union } from './shape/shape-search.ts';
-export { consensusSources, drawReferenceRows } from './search/consensus-search.ts';
+export { consensusShare, consensusSources, drawReferenceRows } from './search/consensus-search.ts';
 export type { RescorePool } from './shape/rescore-pool.ts';
 export { queryIndexVectors, rowFrame, rowIndexVector } from './features/index-vector.ts';
 export { principalCoordinates } from './features/pose-grid.ts';

@@ -8,9 +8,8 @@ import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { catalogueChargeModel } from '../features/charge-model.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
 import { morganQuery } from '../morgan/morgan-query.ts';
-import { STAGE2_CANDIDATES } from '../shape/grid-candidates.ts';
 import { shapeQuery } from '../shape/shape-query.ts';
-import { consensusReferenceRows, consensusSources } from './consensus-search.ts';
+import { consensusReferenceRows, consensusShare, consensusSources } from './consensus-search.ts';
 import { consensusScore, rarityModel } from './score-fusion.ts';
 import { search } from './search.ts';
 import { closeSearchPool } from './shared-pools.ts';
@@ -102,14 +101,13 @@ describe('consensus search', () => {
   });
 
   it('draws its electrostatic third of candidates as the electrostatic search ranks them, by the charge model the catalogue records', () => {
-    const third = (quality: 'fast' | 'very_accurate') => Math.ceil(STAGE2_CANDIDATES.consensus[quality] / 3);
     expect(consensusSources('shape_tanimoto', 'fast')).toEqual([
-      { method: 'espsim_shape', wanted: third('fast') },
-      { method: 'espsim_electrostatic', wanted: third('fast'), withShape: true },
+      { method: 'espsim_shape', wanted: consensusShare('fast') },
+      { method: 'espsim_electrostatic', wanted: consensusShare('fast'), withShape: true },
     ]);
     expect(consensusSources('carbo', 'very_accurate')).toEqual([
-      { method: 'espsim_shape', wanted: third('very_accurate') },
-      { method: 'espsim_electrostatic', wanted: third('very_accurate') },
+      { method: 'espsim_shape', wanted: consensusShare('very_accurate') },
+      { method: 'espsim_electrostatic', wanted: consensusShare('very_accurate') },
     ]);
   });
 });

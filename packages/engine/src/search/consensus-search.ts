@@ -73,6 +73,11 @@ export function drawReferenceRows(count: number, hasModel: (row: number) => bool
   return Uint32Array.from(picked).sort();
 }
 
+/** Candidates a consensus search takes from each of its three sources at `quality`: a third of the quality's. */
+export function consensusShare(quality: SearchQuality): number {
+  return Math.ceil(STAGE2_CANDIDATES.consensus[quality] / 3);
+}
+
 /**
  * The 3D stage-1 rankings of a consensus search, a third of the quality's candidates each: the shape stage 1,
  * and the electrostatic stage 1 ranked as the electrostatic search ranks it (shape-search.ts candidateSources).
@@ -81,7 +86,7 @@ export function drawReferenceRows(count: number, hasModel: (row: number) => bool
  * 0.937 (min 0.60) to 0.943 (min 0.70) (`npm run bench -- engine-3d --methods consensus --queries 10`).
  */
 export function consensusSources(form: ElectrostaticForm, quality: SearchQuality): CandidateSource[] {
-  const share = Math.ceil(STAGE2_CANDIDATES.consensus[quality] / 3);
+  const share = consensusShare(quality);
   return [{ method: 'espsim_shape', wanted: share }, ...candidateSources('espsim_electrostatic', form, share)];
 }
 
@@ -96,7 +101,7 @@ export async function consensusSearch(catalogue: Catalogue, morgan: MorganQuery,
   const columns = catalogue.shape;
   if (!columns) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for consensus: re-import it with 3D columns (molsearch import --3d).`);
   const electrostaticForm = catalogueElectrostaticForm(catalogue);
-  const share = Math.ceil(STAGE2_CANDIDATES.consensus[options.quality] / 3);
+  const share = consensusShare(options.quality);
   const fingerprints = await fingerprintColumn(catalogue);
   const morganTop = await morganScan(fingerprints, catalogue.version, morgan.fingerprint, {
     limit: share,
