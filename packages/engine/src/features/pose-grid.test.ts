@@ -53,16 +53,23 @@ describe('stage-1 grids of a model', () => {
         const coarseAt = GRID_SLOTS * GRID_BYTES + k * COARSE_GRID_BYTES;
         expect(row.subarray(coarseAt, coarseAt + COARSE_GRID_BYTES)).toEqual(everyVoxel(coords, [1, 1, 1], COARSE));
       }
-      const query = queryGrids(model, 2);
-      query.conformers.forEach((k, p) => {
-        const coords = principalCoordinates(model, k);
-        AXIS_SIGN_FLIPS.forEach((flip, f) => {
-          const j = p * AXIS_SIGN_FLIPS.length + f;
-          expect(query.grids.subarray(j * GRID_BYTES, (j + 1) * GRID_BYTES)).toEqual(everyVoxel(coords, flip, FINE));
-          expect(query.coarse.subarray(j * COARSE_GRID_BYTES, (j + 1) * COARSE_GRID_BYTES)).toEqual(everyVoxel(coords, flip, COARSE));
+      for (const shift of [0, 0.5, -0.5]) {
+        const query = queryGrids(model, 2, shift);
+        query.conformers.forEach((k, p) => {
+          // Moved along the first principal axis, then flipped with the rest of the conformer.
+          const coords = principalCoordinates(model, k).map((value, i) => (i % 3 === 0 ? value + shift : value));
+          AXIS_SIGN_FLIPS.forEach((flip, f) => {
+            const j = p * AXIS_SIGN_FLIPS.length + f;
+            expect(query.grids.subarray(j * GRID_BYTES, (j + 1) * GRID_BYTES)).toEqual(everyVoxel(coords, flip, FINE));
+            expect(query.coarse.subarray(j * COARSE_GRID_BYTES, (j + 1) * COARSE_GRID_BYTES)).toEqual(everyVoxel(coords, flip, COARSE));
+          });
         });
-      });
+      }
     }
+  });
+
+  it('of a query moved half a voxel along its first axis differ from the centred ones', () => {
+    for (const model of models) expect(queryGrids(model, 2, 0.5).grids).not.toEqual(queryGrids(model, 2).grids);
   });
 
   it('are the same, and so are the charge sites, from the slots\' coordinates with every site computed once', () => {

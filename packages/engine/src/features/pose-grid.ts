@@ -80,15 +80,18 @@ export function evenlySpaced(total: number, wanted: number): number[] {
 
 /**
  * The query's grids: each chosen conformer in its principal frame under the four proper axis flips,
- * since principal axes carry no sign. `conformers` picks evenly spaced conformers of the model.
+ * since principal axes carry no sign. `conformers` picks evenly spaced conformers of the model; `shift`
+ * moves each conformer that many Å along its first principal axis, before the flips, so that a flip
+ * moves the shifted conformer with it (the stage-1 shape scores, grid-candidates.ts STAGE1_SHAPE_SHIFTS).
  */
-export function queryGrids(model: Model3D, conformers: number): QueryGrids {
+export function queryGrids(model: Model3D, conformers: number, shift = 0): QueryGrids {
   const picks = evenlySpaced(model.conformers.length, conformers);
   const count = picks.length * AXIS_SIGN_FLIPS.length;
   const grids = new Uint8Array(count * GRID_BYTES);
   const coarse = new Uint8Array(count * COARSE_GRID_BYTES);
   picks.forEach((k, p) => {
     const coords = principalCoordinates(model, k);
+    for (let i = 0; shift !== 0 && i < coords.length; i += 3) coords[i]! += shift;
     AXIS_SIGN_FLIPS.forEach((flip, f) => {
       const j = p * AXIS_SIGN_FLIPS.length + f;
       voxelize(coords, flip, FINE, grids, j * GRID_BYTES);

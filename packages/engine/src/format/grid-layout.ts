@@ -6,7 +6,8 @@ import { START_LATTICE, volumeLattice } from '@molsearch/chem';
  * both lie in their principal-axes frames: the starting poses from which the exact scorer climbs.
  * Volumes are bit grids (1 Å voxels, a voxel set when its centre lies within 1.5 Å of an atom), so an
  * overlap is an AND and a popcount, and the score is the grid Tanimoto (features/pose-grid.ts builds
- * them, shape/pose-grid-scan.ts compares them).
+ * them, shape/pose-grid-scan.ts compares them; the shape stage 1 averages it over the query grids placed
+ * half a voxel either way along the first axis, shape/grid-candidates.ts STAGE1_SHAPE_SHIFTS).
  *
  * Measured with `npm run bench -- engine-3d` data (10,000 Chemspace molecules, 20 drug queries): the
  * share of the exact shape top 30 found among the best 3 % / 20 % of the catalogue by this score is

@@ -16,7 +16,7 @@ import { createGridPool, poolBuilder, poolRunner } from './grid-pool.ts';
 import type { GridPool } from './grid-pool.ts';
 import { PoseGridColumn, RUN_HERE } from './pose-grid-scan.ts';
 import { shapeQuery } from './shape-query.ts';
-import { bestRows, columnScores } from './grid-candidates.ts';
+import { STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, STAGE1_SHAPE_SHIFTS, bestRows, columnScores } from './grid-candidates.ts';
 import { bestOfSources, candidateSources, catalogueElectrostaticForm, stage1Union } from './shape-search.ts';
 
 // The first real molecules of the shared Chemspace sample.
@@ -126,6 +126,27 @@ describe('the candidate grids of stage 1', () => {
       const here = await stage1Union(catalogue, query, sources, 'fast');
       expect(here.length).toBeGreaterThan(5);
       expect([...(await stage1Union(catalogue, query, sources, 'fast', pool))]).toEqual([...here]);
+    }
+  });
+
+  it('scores a row for shape by the mean of its best grid Tanimotos with the query grids at each place along the first axis', async () => {
+    const query = await shapeQuery('CC(C)Cc1ccc(cc1)C(C)C(=O)O');
+    const rows = Uint32Array.from({ length: catalogue.count }, (_, i) => i);
+    const column = await candidateColumn(catalogue, rows, false);
+    for (const quality of ['fast', 'accurate', 'very_accurate'] as const) {
+      const shifts = STAGE1_SHAPE_SHIFTS[quality];
+      const scans: Float32Array[] = [];
+      for (const shift of shifts) {
+        scans.push((await column.scan(queryGrids(query.model, STAGE1_QUERY_CONFORMERS.espsim_shape[quality], shift), STAGE1_REFINED_PAIRS.espsim_shape[quality], RUN_HERE)).scores);
+      }
+      const scores = await columnScores(column, query.model, 'espsim_shape', quality);
+      rows.forEach((row) => expect(scores[row]).toBeCloseTo(scans.reduce((sum, scan) => sum + scan[row]!, 0) / shifts.length, 6));
+      if (shifts.length > 1) {
+        // The places disagree on some rows, so the mean is not any one place's score.
+        expect(scans.some((scan) => scan.some((score, row) => score !== scans[0]![row]))).toBe(true);
+      } else {
+        expect([...scores]).toEqual([...scans[0]!]);
+      }
     }
   });
 

@@ -118,7 +118,8 @@ export function catalogueElectrostaticForm(catalogue: Catalogue): ElectrostaticF
 
 /**
  * Two stages: every molecule's volume grids are compared with the query's in principal-axes poses
- * (format/grid-layout.ts), and the best of them by grid Tanimoto (shape), or by that and the charges
+ * (format/grid-layout.ts), and the best of them by grid Tanimoto (shape, averaged over the query grids'
+ * places: grid-candidates.ts STAGE1_SHAPE_SHIFTS), or by that and the charges
  * at the best grid poses (electrostatics, `candidateSources`), are aligned and scored by the 3D scorer;
  * that exact score is what is returned. The query must be built with the catalogue's charge model.
  */

@@ -39,7 +39,7 @@ export function Component(): React.JSX.Element {
         <li>
           <strong>Shape</strong> — three conformers per catalogue molecule (thirty for the query). The molecules whose volume fingerprints
           (Tanimoto on bits) are closest to the query&apos;s conformers are found by comparing every fingerprint in catalogues of up to 2 million
-          molecules, and through a graph index (HNSW) that does not visit the whole catalogue in larger ones; their volume grids are compared with the query&apos;s in principal-axes poses and the best are kept as candidates; each
+          molecules, and through a graph index (HNSW) that does not visit the whole catalogue in larger ones; their volume grids are compared with the query&apos;s in principal-axes poses (at fast quality, with the query&apos;s grids also moved half a voxel either way along its long axis and the three comparisons averaged, so that how the atoms happen to fall on the 1 Å voxels matters less) and the best are kept as candidates; each
           candidate is then aligned on the query and scored exactly by the Gaussian volume overlap of the two molecules (shape Tanimoto).
         </li>
         <li>
