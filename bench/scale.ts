@@ -2,7 +2,7 @@
 //                          [--qualities fast,very_accurate] [--union] [--skip-rss] [--morgan-rows 10000000]
 //                          [--skip-index-rate] [--truth-queries-b N] [--skip-real] [--latency-queries N]
 //                          [--methods espsim_shape,espsim_electrostatic] [--sets A,B] [--probe fast:8:2048[:4:4096] ...] [--walk graph]
-//                          [--first-conformer-only]
+//                          [--first-conformer-only] [--shifts fast:0,0.5,-0.5 ...] [--candidates fast:5000 ...]
 //                          [--morgan-only] [--morgan-copies identical,distinct] [--morgan-moves 3] [--morgan-rss]
 //                          [--morgan-modes disk,disk-folds,memory,memory-full] [--charge-model current|legacy]`
 //
@@ -41,7 +41,7 @@ import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, ChargeModel, ShapeQuery } from '@molsearch/engine';
 import {
-  CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, STAGE2_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, STAGE2_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, STAGE1_SHAPE_SHIFTS, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
   createRescorePool, candidateSources, indexCandidates, poolBuilder, probesCharges, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
@@ -92,6 +92,8 @@ export async function run(args: string[]): Promise<void> {
       methods: { type: 'string', default: METHODS.join(',') },
       sets: { type: 'string', default: 'A,B' },
       probe: { type: 'string', multiple: true, default: [] },
+      shifts: { type: 'string', multiple: true, default: [] },
+      candidates: { type: 'string', multiple: true, default: [] },
       walk: { type: 'string', default: 'auto' },
       'first-conformer-only': { type: 'boolean', default: false },
     },
@@ -106,6 +108,20 @@ export async function run(args: string[]): Promise<void> {
     const probe = { ...STAGE1_INDEX_PROBE[quality as Quality], conformers: Number(conformers), expansion: Number(expansion) };
     if (everyConformers && everyExpansion) probe.everyConformer = { conformers: Number(everyConformers), expansion: Number(everyExpansion) };
     STAGE1_INDEX_PROBE[quality as Quality] = probe;
+  }
+  // --shifts quality:s1,s2,...: the places along the query's long axis (in voxels) whose shape grid scores
+  // stage 1 averages at that quality; --candidates quality:n: how many candidates both 3D methods score exactly
+  // (the engine's tables, changed in this process).
+  for (const entry of values.shifts) {
+    const [quality, places] = entry.split(':');
+    const shifts = (places ?? '').split(',').map(Number);
+    if (!(QUALITIES as readonly string[]).includes(quality!) || !places || shifts.some((shift) => !Number.isFinite(shift))) throw new Error(`--shifts ${entry}: expected quality:shift[,shift...]`);
+    STAGE1_SHAPE_SHIFTS[quality as Quality] = shifts;
+  }
+  for (const entry of values.candidates) {
+    const [quality, count] = entry.split(':');
+    if (!(QUALITIES as readonly string[]).includes(quality!) || !(Number(count) > 0)) throw new Error(`--candidates ${entry}: expected quality:count`);
+    for (const method of METHODS) STAGE2_CANDIDATES[method][quality as Quality] = Number(count);
   }
   // --first-conformer-only: scanned catalogues are probed by their rows' first conformers alone, as those built before
   // every conformer had a vector are, for a before-and-after on the same catalogue.
