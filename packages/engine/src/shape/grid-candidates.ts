@@ -63,7 +63,14 @@ export const ESP_POSE_MARGIN: Record<SearchQuality, number> = { fast: 0, accurat
  * very_accurate 5 s) at the re-scoring rate of two workers at 30 x 3 conformers (4,500 to 9,900 a second
  * on machines of our size over 100,000 Chemspace molecules; `npm run bench -- engine-3d` measures it).
  *
- * Fast re-scores 3,500, spending CPU the cheaper stage-1 grids freed: its recall is held back more by how
+ * Fast re-scores 5,000. At the 458,811 real rows of every shared catalogue (scanned, 20 drug queries of set
+ * A, `npm run bench -- scale --union --skip-real --sets A --qualities fast` with `--candidates fast:N`, one
+ * cached exact ranking), with the three placements of STAGE1_SHAPE_SHIFTS: 3,500 held 0.835 / 0.833 of the
+ * exact top 30 (shape / electrostatic; centred grids 0.810 / 0.815), 5,000 held 0.858 / 0.853, for about
+ * 100 ms more of stage 2 (shape 424 against 327-370 ms, electrostatic 353 against 243-278 ms; whole
+ * searches 1.49 against 1.19-1.43 s and 2.63 against 2.43-2.48 s on a shared machine).
+ *
+ * Fast re-scored 3,500 before, spending CPU the cheaper stage-1 grids freed: its recall is held back more by how
  * many of the index probe's rows stage 2 re-scores than by how the grids rank them (at 50,000 molecules
  * the fast probe's rows hold 0.865 of the exact shape top 30 and 0.917 of the electrostatic). With every
  * shape pair refined, 3,000 / 3,500 / 4,000 / 5,000 shape candidates held 0.823 / 0.833 / 0.837 / 0.847
@@ -88,8 +95,8 @@ export const ESP_POSE_MARGIN: Record<SearchQuality, number> = { fast: 0, accurat
  * stage 1's best 35,000 either, so it keeps 25,000.
  */
 export const STAGE2_CANDIDATES: Record<ScoreMethod | 'consensus', Record<SearchQuality, number>> = {
-  espsim_shape: { fast: 3500, accurate: 8000, very_accurate: 35000 },
-  espsim_electrostatic: { fast: 3500, accurate: 8000, very_accurate: 25000 },
+  espsim_shape: { fast: 5000, accurate: 8000, very_accurate: 35000 },
+  espsim_electrostatic: { fast: 5000, accurate: 8000, very_accurate: 25000 },
   // A third of them from each of Morgan, shape and electrostatics (consensus-search.ts).
   consensus: { fast: 3500, accurate: 8000, very_accurate: 25000 },
 };

@@ -61,7 +61,7 @@ export function Component(): React.JSX.Element {
       </ul>
       <p>
         For the 3D methods the <em>search quality</em> sets how much of the index the first stage probes (from 8, 8 or 15 of the query&apos;s
-        conformers, keeping more molecules per conformer at each step) and how many candidates of each database are scored exactly: 3,500 for
+        conformers, keeping more molecules per conformer at each step) and how many candidates of each database are scored exactly: 5,000 for
         Fast, 8,000 for Accurate and 35,000 for Very Accurate (25,000 for an electrostatic search). On a catalogue of {MEASURED_ON} a shape search then finds {foundPercent(fast.shape)} (Fast)
         and {foundPercent(veryAccurate.shape)} (Very Accurate) of the true 30 best, an electrostatic one {foundPercent(fast.electrostatic)} and{' '}
         {foundPercent(veryAccurate.electrostatic)}; rigid queries are found best. Morgan searches are exact at every quality. Every

@@ -118,11 +118,11 @@ describe('search panel', () => {
     expect(screen.getByRole('button', { name: 'Search method information' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Search quality information' }));
     const quality = screen.getByRole('dialog', { name: 'Search Quality Information' });
-    expect(quality).toHaveTextContent('scores the best 3,500 candidates of each database exactly');
+    expect(quality).toHaveTextContent('scores the best 5,000 candidates of each database exactly');
     expect(quality).toHaveTextContent('Morgan searches are exact at every quality');
     expect(quality).toHaveTextContent('2 × 4 (4,096 conformers); 8 × 4 (1,024 molecules)');
     // The fast row's shape share as measured, and a share just short of all never shown as 100 %.
-    expect(within(quality).getByRole('row', { name: /^Fast/ })).toHaveTextContent(/3,500\s*86 %\s*90 %/);
+    expect(within(quality).getByRole('row', { name: /^Fast/ })).toHaveTextContent(/5,000\s*89 %\s*92 %/);
     expect(within(quality).getByRole('row', { name: /^Very Accurate/ })).toHaveTextContent(/35,000 \(electrostatic: 25,000\)\s*98 %\s*99 %/);
     expect(quality).toHaveTextContent('of one database of 100,000 real molecules');
     expect(quality.textContent).not.toMatch(/cluster/i);

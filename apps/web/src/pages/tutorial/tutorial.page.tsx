@@ -74,7 +74,7 @@ export function Component(): React.JSX.Element {
       <p>
         <strong>Search quality</strong> matters for the 3D methods: a first stage finds the molecules whose volume fingerprints (and, for
         Electrostatic, charge fingerprints) are nearest those of the query&apos;s conformers (more of them, and more of their neighbours, at a
-        higher quality) and passes the best 3,500, 8,000 or 35,000 candidates of each database (25,000 at Very Accurate for Electrostatic) to exact scoring. On {MEASURED_ON} a Fast shape
+        higher quality) and passes the best 5,000, 8,000 or 35,000 candidates of each database (25,000 at Very Accurate for Electrostatic) to exact scoring. On {MEASURED_ON} a Fast shape
         search finds {foundPercent(fast.shape)} of the true 30 best and a Very Accurate one {foundPercent(veryAccurate.shape)} (electrostatic:{' '}
         {foundPercent(fast.electrostatic)} and {foundPercent(veryAccurate.electrostatic)}), rigid queries best. Morgan is exact at every quality. Tick one or more
         databases; the filters narrow the list by vendor, by tag (in stock, enumerated, fragments, size) or
