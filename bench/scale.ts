@@ -109,7 +109,7 @@ export async function run(args: string[]): Promise<void> {
     if (everyConformers && everyExpansion) probe.everyConformer = { conformers: Number(everyConformers), expansion: Number(everyExpansion) };
     STAGE1_INDEX_PROBE[quality as Quality] = probe;
   }
-  // --shifts quality:s1,s2,...: the places along the query's long axis (in voxels) whose shape grid scores
+  // --shifts quality:s1,s2,...: the places along the query's long axis (Å) whose shape grid scores
   // stage 1 averages at that quality; --candidates quality:n: how many candidates both 3D methods score exactly
   // (the engine's tables, changed in this process).
   for (const entry of values.shifts) {
