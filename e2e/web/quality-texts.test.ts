@@ -1,15 +1,21 @@
 import { STAGE1_INDEX_PROBE, STAGE2_CANDIDATES } from '@molsearch/engine/bench';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_QUALITIES } from '../../apps/web/src/shared/search-options.ts';
+import { qualityHint, SEARCH_QUALITIES } from '../../apps/web/src/shared/search-options.ts';
 
 // The web app cannot import the engine, so its quality help restates the engine's tables; this keeps them one.
 describe("the quality help states the engine's numbers", () => {
   for (const quality of SEARCH_QUALITIES) {
     it(`gives ${quality.value}'s candidates scored exactly and its index probes`, () => {
-      expect(quality.candidates).toEqual({ shape: STAGE2_CANDIDATES.espsim_shape[quality.value], electrostatic: STAGE2_CANDIDATES.espsim_electrostatic[quality.value] });
+      expect(quality.candidates).toEqual({
+        shape: STAGE2_CANDIDATES.espsim_shape[quality.value],
+        electrostatic: STAGE2_CANDIDATES.espsim_electrostatic[quality.value],
+        consensus: STAGE2_CANDIDATES.consensus[quality.value],
+      });
       const probe = STAGE1_INDEX_PROBE[quality.value];
       expect(quality.probe).toEqual({ conformers: probe.conformers, rows: probe.expansion, everyConformer: { conformers: probe.everyConformer!.conformers, vectors: probe.everyConformer!.expansion } });
-      expect(quality.hint).toBe(`${quality.candidates.shape.toLocaleString('en-US')} candidates · ${probe.conformers} query conformers`);
+      for (const method of ['espsim_shape', 'espsim_electrostatic', 'consensus'] as const) {
+        expect(qualityHint(quality, method)).toBe(`${STAGE2_CANDIDATES[method][quality.value].toLocaleString('en-US')} candidates · ${probe.conformers} query conformers`);
+      }
       expect(quality.details).toContain(`the best ${quality.candidates.shape.toLocaleString('en-US')} candidates`);
     });
   }

@@ -15,14 +15,17 @@ export interface Measured {
   found: number | null;
 }
 
+/** The methods whose searches score a quality's candidates exactly: Morgan compares every fingerprint. */
+export type CandidateMethod = 'shape' | 'electrostatic' | 'consensus';
+
+const CANDIDATE_METHODS: Record<CandidateMethod, SearchMethod> = { shape: 'espsim_shape', electrostatic: 'espsim_electrostatic', consensus: 'consensus' };
+
 export interface QualityInfo {
   value: SearchQuality;
   label: string;
-  /** The option card's line under the label. */
-  hint: string;
   details: string;
   /** Candidates per database that stage 2 aligns and scores exactly, by method (the engine's STAGE2_CANDIDATES). */
-  candidates: { shape: number; electrostatic: number };
+  candidates: Record<CandidateMethod, number>;
   /**
    * How stage 1 probes the index (the engine's STAGE1_INDEX_PROBE): query conformers (each under four axis flips) and the
    * nearest rows each probe keeps; in databases of up to 2 million molecules, which keep a fingerprint of every conformer,
@@ -101,10 +104,28 @@ export const FOUND_TOP_30: Record<SearchQuality, QualityInfo['measured']> = {
   fast: { shape: { found: 0.885 }, electrostatic: { found: 0.923 } },
 };
 
-/** A quality's candidates scored exactly, as text: "3,500", or "35,000 (electrostatic: 25,000)" where the methods differ. */
+/**
+ * A quality's candidates scored exactly, as text: the shape search's, then each other method's that differs, as
+ * "35,000 (electrostatic and consensus: 25,000)".
+ */
 export function candidatesText(candidates: QualityInfo['candidates']): string {
+  const others = new Map<number, CandidateMethod[]>();
+  for (const method of ['electrostatic', 'consensus'] as const) {
+    if (candidates[method] !== candidates.shape) others.set(candidates[method], [...(others.get(candidates[method]) ?? []), method]);
+  }
   const shape = candidates.shape.toLocaleString('en-US');
-  return candidates.electrostatic === candidates.shape ? shape : `${shape} (electrostatic: ${candidates.electrostatic.toLocaleString('en-US')})`;
+  if (others.size === 0) return shape;
+  return `${shape} (${Array.from(others, ([count, methods]) => `${methods.join(' and ')}: ${count.toLocaleString('en-US')}`).join('; ')})`;
+}
+
+/**
+ * The quality card's line under its label for the method chosen: the candidates that method's search scores
+ * exactly and the query conformers it probes from; a Morgan search is exact at every quality.
+ */
+export function qualityHint(quality: QualityInfo, method: SearchMethod): string {
+  const scored = (Object.keys(CANDIDATE_METHODS) as CandidateMethod[]).find((key) => CANDIDATE_METHODS[key] === method);
+  if (!scored) return 'Morgan: exact at every quality';
+  return `${quality.candidates[scored].toLocaleString('en-US')} candidates · ${quality.probe.conformers} query conformers`;
 }
 
 /** A share found as a whole percentage: a share below 1 never reads as 100 %. */
@@ -130,31 +151,34 @@ export const SEARCH_QUALITIES: readonly QualityInfo[] = [
   {
     value: 'very_accurate',
     label: 'Very Accurate',
-    hint: '35,000 candidates · 15 query conformers',
     details: `Probes the index from 15 query conformers (2 in databases of up to 2 million molecules, against every conformer of each molecule) and scores the best 35,000 candidates of each database exactly (25,000 for electrostatics, which found no more of its top 30 with more), for final candidate lists: on ${MEASURED_ON} ${foundText('very_accurate')}.`,
-    candidates: { shape: 35_000, electrostatic: 25_000 },
+    candidates: { shape: 35_000, electrostatic: 25_000, consensus: 25_000 },
     probe: { conformers: 15, rows: 4096, everyConformer: { conformers: 2, vectors: 16384 } },
     measured: FOUND_TOP_30.very_accurate,
   },
   {
     value: 'accurate',
     label: 'Accurate',
-    hint: '8,000 candidates · 8 query conformers',
     details: `Probes the index from 8 query conformers (2 in databases of up to 2 million molecules, against every conformer of each molecule), keeping twice as many per probe as Fast, and scores the best 8,000 candidates of each database exactly: on ${MEASURED_ON} ${foundText('accurate')}.`,
-    candidates: { shape: 8_000, electrostatic: 8_000 },
+    candidates: { shape: 8_000, electrostatic: 8_000, consensus: 8_000 },
     probe: { conformers: 8, rows: 2048, everyConformer: { conformers: 2, vectors: 8192 } },
     measured: FOUND_TOP_30.accurate,
   },
   {
     value: 'fast',
     label: 'Fast',
-    hint: '5,000 candidates · 8 query conformers',
     details: `Probes the index from 8 query conformers (2 in databases of up to 2 million molecules, against every conformer of each molecule), ranks what it finds by volume grids compared with the query centred and moved half a voxel either way along its long axis (the three comparisons averaged), and scores the best 5,000 candidates of each database exactly, for exploring: on ${MEASURED_ON} ${foundText('fast')} (rigid queries fare best).`,
-    candidates: { shape: 5_000, electrostatic: 5_000 },
+    candidates: { shape: 5_000, electrostatic: 5_000, consensus: 3_500 },
     probe: { conformers: 8, rows: 1024, everyConformer: { conformers: 2, vectors: 4096 } },
     measured: FOUND_TOP_30.fast,
   },
 ];
+
+/** A method's candidates scored exactly at each quality, from Fast to Very Accurate: "5,000, 8,000 or 35,000". */
+export function candidatesByQuality(method: CandidateMethod): string {
+  const counts = [...SEARCH_QUALITIES].reverse().map((quality) => quality.candidates[method].toLocaleString('en-US'));
+  return `${counts.slice(0, -1).join(', ')} or ${counts.at(-1)}`;
+}
 
 /** Morgan searches compare every fingerprint (BitBound skips only molecules that cannot reach the hits kept). */
 export const MORGAN_SPEED = 'about 5 ms per million molecules on 2 threads';

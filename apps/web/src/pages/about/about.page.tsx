@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { usePageMeta } from '../../shared/page-meta.ts';
-import { FOUND_TOP_30, foundPercent, MEASURED_ON } from '../../shared/search-options.ts';
+import { candidatesByQuality, FOUND_TOP_30, foundPercent, MEASURED_ON } from '../../shared/search-options.ts';
 import { SUPPORT_EMAIL } from '../../components/footer/footer.tsx';
 import { SupportedDatabases } from '../../features/databases/supported-databases.tsx';
 import styles from '../legal/content-page.module.css';
@@ -61,8 +61,9 @@ export function Component(): React.JSX.Element {
       </ul>
       <p>
         For the 3D methods the <em>search quality</em> sets how much of the index the first stage probes (from 8, 8 or 15 of the query&apos;s
-        conformers, keeping more molecules per conformer at each step) and how many candidates of each database are scored exactly: 5,000 for
-        Fast, 8,000 for Accurate and 35,000 for Very Accurate (25,000 for an electrostatic search). On a catalogue of {MEASURED_ON} a shape search then finds {foundPercent(fast.shape)} (Fast)
+        conformers, keeping more molecules per conformer at each step) and how many candidates of each database are scored exactly:{' '}
+        {candidatesByQuality('shape')} from Fast to Very Accurate (an electrostatic search {candidatesByQuality('electrostatic')}, a consensus one{' '}
+        {candidatesByQuality('consensus')}). On a catalogue of {MEASURED_ON} a shape search then finds {foundPercent(fast.shape)} (Fast)
         and {foundPercent(veryAccurate.shape)} (Very Accurate) of the true 30 best, an electrostatic one {foundPercent(fast.electrostatic)} and{' '}
         {foundPercent(veryAccurate.electrostatic)}; rigid queries are found best. Morgan searches are exact at every quality. Every
         score is reported on a 0 to 1 scale, where 1 means identical by that method; how rare a score is in the database searched is shown

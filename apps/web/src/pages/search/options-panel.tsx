@@ -9,7 +9,7 @@ import { FiltersSection } from './filters-section.tsx';
 import type { DatabaseEntry } from './database-filters.ts';
 import { InfoModal } from './info-modals.tsx';
 import type { InfoTopic } from './info-modals.tsx';
-import { SEARCH_METHODS, SEARCH_QUALITIES } from '../../shared/search-options.ts';
+import { qualityHint, SEARCH_METHODS, SEARCH_QUALITIES } from '../../shared/search-options.ts';
 import styles from './search.module.css';
 
 export interface OptionsPanelProps {
@@ -124,7 +124,7 @@ export function OptionsPanel(props: OptionsPanelProps): React.JSX.Element {
           options={SEARCH_QUALITIES.map((quality) => ({
             value: quality.value,
             label: quality.label,
-            hint: quality.hint,
+            hint: qualityHint(quality, props.method),
           }))}
           value={props.quality}
           onChange={props.onQualityChange}

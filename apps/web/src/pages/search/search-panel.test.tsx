@@ -122,12 +122,27 @@ describe('search panel', () => {
     expect(quality).toHaveTextContent('Morgan searches are exact at every quality');
     expect(quality).toHaveTextContent('2 × 4 (4,096 conformers); 8 × 4 (1,024 molecules)');
     // The fast row's shape share as measured, and a share just short of all never shown as 100 %.
-    expect(within(quality).getByRole('row', { name: /^Fast/ })).toHaveTextContent(/5,000\s*89 %\s*92 %/);
-    expect(within(quality).getByRole('row', { name: /^Very Accurate/ })).toHaveTextContent(/35,000 \(electrostatic: 25,000\)\s*98 %\s*99 %/);
+    expect(within(quality).getByRole('row', { name: /^Fast/ })).toHaveTextContent(/5,000 \(consensus: 3,500\)\s*89 %\s*92 %/);
+    expect(within(quality).getByRole('row', { name: /^Very Accurate/ })).toHaveTextContent(/35,000 \(electrostatic and consensus: 25,000\)\s*98 %\s*99 %/);
     expect(quality).toHaveTextContent('of one database of 100,000 real molecules');
     expect(quality.textContent).not.toMatch(/cluster/i);
     await user.click(within(quality).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('button', { name: 'Search quality information' })).toHaveFocus();
+  });
+
+  it("gives on each quality card the candidates of the method chosen", async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.type(screen.getByPlaceholderText('Enter SMILES notation'), 'CCO{Enter}');
+    const veryAccurate = () => screen.getByRole('radio', { name: /^Very Accurate/ });
+    await user.click(screen.getByRole('radio', { name: /^Shape/ }));
+    expect(veryAccurate()).toHaveTextContent('35,000 candidates · 15 query conformers');
+    await user.click(screen.getByRole('radio', { name: /^Electrostatic/ }));
+    expect(veryAccurate()).toHaveTextContent('25,000 candidates · 15 query conformers');
+    await user.click(screen.getByRole('radio', { name: /^Consensus/ }));
+    expect(screen.getByRole('radio', { name: /^Fast/ })).toHaveTextContent('3,500 candidates · 8 query conformers');
+    await user.click(screen.getByRole('radio', { name: /^Morgan/ }));
+    expect(veryAccurate()).toHaveTextContent('Morgan: exact at every quality');
   });
 
   it('moves the method and quality choices with the arrow keys, one tab stop per group', async () => {

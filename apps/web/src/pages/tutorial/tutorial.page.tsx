@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../shared/page-meta.ts';
-import { FOUND_TOP_30, foundPercent, MEASURED_ON } from '../../shared/search-options.ts';
+import { candidatesByQuality, FOUND_TOP_30, foundPercent, MEASURED_ON } from '../../shared/search-options.ts';
 import { pythonExample } from './python-example.ts';
 import styles from '../legal/content-page.module.css';
 
@@ -74,7 +74,8 @@ export function Component(): React.JSX.Element {
       <p>
         <strong>Search quality</strong> matters for the 3D methods: a first stage finds the molecules whose volume fingerprints (and, for
         Electrostatic, charge fingerprints) are nearest those of the query&apos;s conformers (more of them, and more of their neighbours, at a
-        higher quality) and passes the best 5,000, 8,000 or 35,000 candidates of each database (25,000 at Very Accurate for Electrostatic) to exact scoring. On {MEASURED_ON} a Fast shape
+        higher quality) and passes the best {candidatesByQuality('shape')} candidates of each database, Fast to Very Accurate, to exact scoring
+        (Electrostatic {candidatesByQuality('electrostatic')}; Consensus {candidatesByQuality('consensus')}). On {MEASURED_ON} a Fast shape
         search finds {foundPercent(fast.shape)} of the true 30 best and a Very Accurate one {foundPercent(veryAccurate.shape)} (electrostatic:{' '}
         {foundPercent(fast.electrostatic)} and {foundPercent(veryAccurate.electrostatic)}), rigid queries best. Morgan is exact at every quality. Tick one or more
         databases; the filters narrow the list by vendor, by tag (in stock, enumerated, fragments, size) or
