@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { principalFrame } from './principal-axes.ts';
+import { alongAxes, principalFrame } from './principal-axes.ts';
+import type { PrincipalFrame } from './principal-axes.ts';
 
 const column = (axes: Float64Array, c: number): number[] => [axes[c]!, axes[3 + c]!, axes[6 + c]!];
 const dot = (a: number[], b: number[]): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
@@ -34,5 +35,22 @@ describe('principalFrame', () => {
     const line = principalFrame(new Float64Array([0, 0, -1, 0, 0, 0, 0, 0, 1]), 3);
     expect(Array.from(line.axes)).toEqual([0, 1, 0, 0, 0, 1, 1, 0, 0]);
     expect(line.spreads).toEqual([2 / 3, 0, 0]);
+  });
+
+  it('writes into a given frame and framed array exactly what it returns new, over the points asked for', () => {
+    const into: PrincipalFrame = { centroid: [0, 0, 0], axes: new Float64Array(9), spreads: [0, 0, 0] };
+    const framed = new Float64Array(3 * 40).fill(Number.NaN);
+    let seed = 5;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    // Larger and smaller point sets in turn, so a frame left from a larger set must not show through.
+    for (const n of [30, 4, 17, 3, 40, 9]) {
+      const coords = Float64Array.from({ length: 3 * n + 6 }, () => (random() - 0.5) * 12);
+      const fresh = principalFrame(coords, n);
+      expect(principalFrame(coords, n, into)).toBe(into);
+      expect(into).toEqual({ centroid: fresh.centroid, axes: fresh.axes, spreads: fresh.spreads });
+      const expected = alongAxes(coords.subarray(0, 3 * n), fresh.centroid, fresh.axes);
+      expect(alongAxes(coords, into.centroid, into.axes, n, framed)).toBe(framed);
+      expect(framed.subarray(0, 3 * n)).toEqual(expected);
+    }
   });
 });

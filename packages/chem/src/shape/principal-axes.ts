@@ -10,7 +10,12 @@ export interface PrincipalFrame {
   spreads: [number, number, number];
 }
 
-export function principalFrame(coords: Float64Array, count: number): PrincipalFrame {
+/**
+ * The frame of the first `count` points of `coords`. `into`, when given, receives it in its own arrays and is
+ * returned: stage 1 frames thousands of conformers a search, and allocating each frame's arrays cost more
+ * than computing it.
+ */
+export function principalFrame(coords: Float64Array, count: number, into?: PrincipalFrame): PrincipalFrame {
   let cx = 0, cy = 0, cz = 0;
   for (let i = 0; i < count; i++) {
     cx += coords[3 * i]!;
@@ -45,14 +50,21 @@ export function principalFrame(coords: Float64Array, count: number): PrincipalFr
   const first = descendingFirst(a[0]!, a[4]!, a[8]!);
   const third = descendingThird(a[0]!, a[4]!, a[8]!);
   const second = 3 - first - third;
-  const axes = new Float64Array(9);
+  const axes = into ? into.axes : new Float64Array(9);
   for (let row = 0; row < 3; row++) {
     axes[row * 3] = vectors[row * 3 + first]!;
     axes[row * 3 + 1] = vectors[row * 3 + second]!;
     axes[row * 3 + 2] = vectors[row * 3 + third]!;
   }
   if (determinant3(axes) < 0) for (let row = 0; row < 3; row++) axes[row * 3 + 2] = -axes[row * 3 + 2]!;
-  return { centroid: [cx, cy, cz], axes, spreads: [a[first * 4]!, a[second * 4]!, a[third * 4]!] };
+  if (!into) return { centroid: [cx, cy, cz], axes, spreads: [a[first * 4]!, a[second * 4]!, a[third * 4]!] };
+  into.centroid[0] = cx;
+  into.centroid[1] = cy;
+  into.centroid[2] = cz;
+  into.spreads[0] = a[first * 4]!;
+  into.spreads[1] = a[second * 4]!;
+  into.spreads[2] = a[third * 4]!;
+  return into;
 }
 
 /** Scratch of principalFrame: the covariance, diagonalised in place, and its eigenvectors (one thread, never re-entered). */
@@ -72,12 +84,12 @@ export const AXIS_SIGN_FLIPS: ReadonlyArray<readonly [number, number, number]> =
 
 /**
  * Points of `coords` (x, y, z after x, y, z) relative to `centroid`, along the principal `axes` (row-major,
- * columns = axes): each coordinate is Σ axes[k][a] · (x_k − c_k), summed in that order.
+ * columns = axes): each coordinate is Σ axes[k][a] · (x_k − c_k), summed in that order. The first `count`
+ * points (all by default) are written to `out` (a new array by default), which is returned.
  */
-export function alongAxes(coords: Float64Array, centroid: readonly [number, number, number], axes: Float64Array): Float64Array {
+export function alongAxes(coords: Float64Array, centroid: readonly [number, number, number], axes: Float64Array, count = coords.length / 3, out: Float64Array = new Float64Array(3 * count)): Float64Array {
   const [cx, cy, cz] = centroid;
-  const out = new Float64Array(coords.length);
-  for (let i = 0; i < coords.length / 3; i++) {
+  for (let i = 0; i < count; i++) {
     const x = coords[3 * i]! - cx, y = coords[3 * i + 1]! - cy, z = coords[3 * i + 2]! - cz;
     for (let a = 0; a < 3; a++) out[3 * i + a] = axes[a]! * x + axes[3 + a]! * y + axes[6 + a]! * z;
   }

@@ -28,9 +28,9 @@ let squaresZ = new Float64Array(8);
  * as (dx² + dy²) + dz², so a grid is the same bit for bit however the loops skip ahead: a plane of
  * voxels is skipped when dx² alone is beyond the radius and a row when dx² + dy² is (adding a square
  * cannot bring either back), and a row stops at its first voxel outside past those inside (the voxels
- * within reach of a point along a line are consecutive).
+ * within reach of a point along a line are consecutive). `atoms` limits it to the first atoms of `coords`.
  */
-export function voxelize(coords: Float64Array, flip: readonly [number, number, number], grid: Lattice, out: Uint8Array, at: number): void {
+export function voxelize(coords: Float64Array, flip: readonly [number, number, number], grid: Lattice, out: Uint8Array, at: number, atoms = coords.length / 3): void {
   const { spacing, radius } = grid;
   const reach = Math.ceil(radius / spacing);
   const r2 = radius * radius;
@@ -41,7 +41,7 @@ export function voxelize(coords: Float64Array, flip: readonly [number, number, n
     squaresY = new Float64Array(2 * reach + 1);
     squaresZ = new Float64Array(2 * reach + 1);
   }
-  for (let i = 0; i < coords.length / 3; i++) {
+  for (let i = 0; i < atoms; i++) {
     const px = coords[3 * i]! * fx, py = coords[3 * i + 1]! * fy, pz = coords[3 * i + 2]! * fz;
     const cx = Math.floor((px + hx) / spacing), cy = Math.floor((py + hy) / spacing), cz = Math.floor((pz + hz) / spacing);
     const x1 = Math.min(nx - 1, cx + reach), y0 = Math.max(0, cy - reach), y1 = Math.min(ny - 1, cy + reach);

@@ -1,9 +1,9 @@
-import { AXIS_SIGN_FLIPS, decodeModel, encodeModel, loadRDKit } from '@molsearch/chem';
+import { AXIS_SIGN_FLIPS, decodeHeavyConformers, decodeModel, encodeModel, loadRDKit } from '@molsearch/chem';
 import type { Model3D } from '@molsearch/chem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COARSE, COARSE_GRID_BYTES, FINE, GRID_BYTES, GRID_ROW_BYTES, GRID_SLOTS, HALF_BOX } from '../format/grid-layout.ts';
 import type { Lattice } from '../format/grid-layout.ts';
-import { catalogueGridRow, modelGrids, principalCoordinates, queryGrids, slotCoordinates } from './pose-grid.ts';
+import { catalogueGridRow, heavyAtomGrids, modelGrids, principalCoordinates, queryGrids, slotCoordinates } from './pose-grid.ts';
 import { modelSites } from './charge-sites.ts';
 import { shapeFeatures } from './shape-features.ts';
 
@@ -85,5 +85,19 @@ describe('stage-1 grids of a model', () => {
       expect(coarse).toEqual(row.subarray(GRID_SLOTS * GRID_BYTES));
       expect(modelSites(model, slots)).toEqual(modelSites(model));
     }
+  });
+
+  it('are the same from the heavy atoms alone, framed in the scratch one row after another leaves', () => {
+    // The longest molecule first and between the others, so a smaller row's scratch still holds a larger one's atoms.
+    const order = [3, 0, 3, 2, 4, 1, 3];
+    const fine = new Uint8Array(order.length * GRID_SLOTS * GRID_BYTES);
+    const coarse = new Uint8Array(order.length * GRID_SLOTS * COARSE_GRID_BYTES);
+    order.forEach((m, i) => heavyAtomGrids(decodeHeavyConformers(encodeModel(models[m]!), GRID_SLOTS), fine, i * GRID_SLOTS * GRID_BYTES, coarse, i * GRID_SLOTS * COARSE_GRID_BYTES));
+    order.forEach((m, i) => {
+      const row = new Uint8Array(GRID_ROW_BYTES);
+      catalogueGridRow(encodeModel(models[m]!), row, 0);
+      expect(fine.subarray(i * GRID_SLOTS * GRID_BYTES, (i + 1) * GRID_SLOTS * GRID_BYTES)).toEqual(row.subarray(0, GRID_SLOTS * GRID_BYTES));
+      expect(coarse.subarray(i * GRID_SLOTS * COARSE_GRID_BYTES, (i + 1) * GRID_SLOTS * COARSE_GRID_BYTES)).toEqual(row.subarray(GRID_SLOTS * GRID_BYTES));
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { AXIS_SIGN_FLIPS, alongAxes, decodeModel, principalFrame, voxelize } from '@molsearch/chem';
-import type { Model3D } from '@molsearch/chem';
+import type { Model3D, PrincipalFrame } from '@molsearch/chem';
 import { COARSE, COARSE_GRID_BYTES, FINE, GRID_BYTES, GRID_SLOTS } from '../format/grid-layout.ts';
 
 const NO_FLIP = [1, 1, 1] as const;
@@ -12,11 +12,20 @@ export function principalCoordinates(model: Model3D, conformer: number, allSites
   return framedSites(model.conformers[conformer]!, model.atomicNumbers.length, allSites);
 }
 
-/** principalCoordinates of one conformer's sites `all`, its `n` heavy atoms first (all of them, or only those). */
-export function framedSites(all: Float64Array, n: number, allSites = false): Float64Array {
-  const frame = principalFrame(all.subarray(0, 3 * n), n);
-  return alongAxes(allSites ? all : all.subarray(0, 3 * n), frame.centroid, frame.axes);
+/**
+ * principalCoordinates of one conformer's sites `all`, its `n` heavy atoms first (all of them, or only those),
+ * written to `out` when given (long enough) and returned. The frame itself lives in scratch arrays: stage 1
+ * frames every conformer of thousands of rows a search, and allocating each frame and framed copy cost about
+ * as much as their voxels.
+ */
+export function framedSites(all: Float64Array, n: number, allSites = false, out?: Float64Array): Float64Array {
+  const frame = principalFrame(all, n, FRAME_SCRATCH);
+  return alongAxes(all, frame.centroid, frame.axes, allSites ? all.length / 3 : n, out);
 }
+
+// Scratch of framedSites and heavyAtomGrids (one thread, never re-entered).
+const FRAME_SCRATCH: PrincipalFrame = { centroid: [0, 0, 0], axes: new Float64Array(9), spreads: [0, 0, 0] };
+let framedScratch = new Float64Array(3 * 64);
 
 /** A catalogue row's grids: its first GRID_SLOTS conformers in their own principal frames. */
 export function catalogueGridRow(encodedModel: Uint8Array, out: Uint8Array, at: number): void {
@@ -37,10 +46,10 @@ export function modelGridRow(model: Model3D, out: Uint8Array, at: number): void 
  */
 export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number, slots?: readonly Float64Array[]): void {
   const count = Math.min(GRID_SLOTS, model.conformers.length);
-  const heavy = 3 * model.atomicNumbers.length;
+  const heavy = model.atomicNumbers.length;
   for (let k = 0; k < count; k++) {
     // The heavy atoms come first among the sites, transformed alike.
-    slotGrids(slots ? slots[k]!.subarray(0, heavy) : principalCoordinates(model, k), k, fine, fineAt, coarse, coarseAt);
+    slotGrids(slots ? slots[k]! : principalCoordinates(model, k), heavy, k, fine, fineAt, coarse, coarseAt);
   }
 }
 
@@ -49,13 +58,17 @@ export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coa
  * the shape stage 1 builds, without decoding the rest of the model.
  */
 export function heavyAtomGrids(conformers: readonly Float64Array[], fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
-  for (let k = 0; k < conformers.length; k++) slotGrids(framedSites(conformers[k]!, conformers[k]!.length / 3), k, fine, fineAt, coarse, coarseAt);
+  for (let k = 0; k < conformers.length; k++) {
+    const atoms = conformers[k]!;
+    if (framedScratch.length < atoms.length) framedScratch = new Float64Array(atoms.length);
+    slotGrids(framedSites(atoms, atoms.length / 3, false, framedScratch), atoms.length / 3, k, fine, fineAt, coarse, coarseAt);
+  }
 }
 
-/** Slot k's fine and coarse grids of the heavy atoms at `framed`, already in their principal frame. */
-function slotGrids(framed: Float64Array, k: number, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
-  voxelize(framed, NO_FLIP, FINE, fine, fineAt + k * GRID_BYTES);
-  voxelize(framed, NO_FLIP, COARSE, coarse, coarseAt + k * COARSE_GRID_BYTES);
+/** Slot k's fine and coarse grids of the first `atoms` heavy atoms at `framed`, already in their principal frame. */
+function slotGrids(framed: Float64Array, atoms: number, k: number, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
+  voxelize(framed, NO_FLIP, FINE, fine, fineAt + k * GRID_BYTES, atoms);
+  voxelize(framed, NO_FLIP, COARSE, coarse, coarseAt + k * COARSE_GRID_BYTES, atoms);
 }
 
 /** principalCoordinates of each of the model's first GRID_SLOTS conformers: the conformers of a row's grids. */
