@@ -136,7 +136,12 @@ export async function stage1Scores(
   catalogue: Catalogue, rows: Uint32Array, query: Model3D, method: ScoreMethod, quality: SearchQuality, runner: GridKernelRunner = RUN_HERE,
   builder: GridPartRunner = BUILD_HERE,
 ): Promise<Float32Array> {
-  return columnScores(await candidateColumn(catalogue, rows, method !== 'espsim_shape', builder, runner), query, method, quality, runner);
+  const column = await candidateColumn(catalogue, rows, method !== 'espsim_shape', builder, runner);
+  try {
+    return await columnScores(column, query, method, quality, runner);
+  } finally {
+    column.release();
+  }
 }
 
 /** stage1Scores on a column already built (candidateColumn; with charge sites for electrostatics), row i of the column first. */

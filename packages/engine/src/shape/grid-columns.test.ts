@@ -95,6 +95,26 @@ describe('the candidate grids of stage 1', () => {
     }
   });
 
+  it('reads alike on the memory of a released column, which can no longer be read', async () => {
+    const every = Uint32Array.from({ length: catalogue.count }, (_, row) => row);
+    const some = every.filter((row) => row % 5 === 2);
+    const query = decodeModel(catalogue.shape!.model(12));
+    const expected = await readings(columnRowByRow(some), query);
+    // A larger column with every region written, grids, scans, charge sites and charge scores, given back.
+    const written = await candidateColumn(catalogue, every, true, poolBuilder(pool), poolRunner(pool));
+    await readings(written, query);
+    written.release();
+    await expect(written.scan(queryGrids(query, 4), 0, RUN_HERE)).rejects.toThrow('The grid column was released');
+    for (const charges of [true, false]) {
+      const reused = await candidateColumn(catalogue, some, charges, poolBuilder(pool), poolRunner(pool));
+      const grids = queryGrids(query, 4);
+      const scores = (await reused.scan(grids, 8, RUN_HERE)).scores;
+      if (charges) expect(await readings(reused, query)).toEqual(expected);
+      else expect(Buffer.from(scores.buffer).toString('hex')).toBe(expected.bytes[2]);
+      reused.release();
+    }
+  });
+
   it('builds the shape stage 1\'s grids from the heavy atoms alone to the same bits as from whole models', async () => {
     const rows = Uint32Array.from({ length: catalogue.count }, (_, row) => row).filter((row) => row % 4 !== 2);
     const query = decodeModel(catalogue.shape!.model(7));

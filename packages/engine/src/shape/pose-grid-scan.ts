@@ -8,12 +8,11 @@ import { wasm } from '../pool/webassembly-api.ts';
 import type { WasmMemory, WasmModule } from '../pool/webassembly-api.ts';
 import { LATTICE_HALF, LATTICE_POINTS, keepSitesInLattice } from './charge-lattice.ts';
 import type { QuerySites } from './charge-lattice.ts';
+import { MAX_PAGES, PAGE_BYTES, columnMemory, releaseColumnMemory } from './column-memory.ts';
+import type { GrowableMemory } from './column-memory.ts';
 
 // Built from packages/engine/assembly/pose-grid-scan.ts by `npm run build:wasm:grid -w @molsearch/engine`.
 const WASM_URL = new URL('./pose-grid-scan.wasm', import.meta.url);
-const PAGE_BYTES = 65536;
-/** wasm32's 4 GiB: the column's shared memory may grow to it when the charge sites are placed. */
-const MAX_PAGES = 65536;
 /** Bytes left to the module's own static data at the start of its memory. */
 const RESERVED = PAGE_BYTES;
 const VECTORS = GRID_BYTES / 16;
@@ -22,8 +21,6 @@ const COARSE_VECTORS = COARSE_GRID_BYTES / 16;
 export const MAX_QUERY_GRIDS = 120;
 /** Most parts (threads) a scan is split into; each has its own scratch. */
 export const MAX_GRID_PARTS = 8;
-
-type GrowableMemory = WasmMemory & { grow(pages: number): number };
 
 /** One call of the grid kernel's exports on a column's shared memory: what a thread runs for a part of a scan. */
 export interface GridKernelCall {
@@ -133,7 +130,10 @@ function layout(rows: number): Layout {
  */
 export class PoseGridColumn {
   readonly rows: number;
-  private readonly memory: GrowableMemory;
+  /** Undefined once released. */
+  private held: GrowableMemory | undefined;
+  /** Bytes of the memory written so far: the layout's, and the charge sites' once placed. */
+  private used: number;
   private readonly at: Layout;
   /** The charge sites' region after the grids, once placed (placeSites). */
   private sites: { records: number; offsets: number; selfs: number; terms: number; querySites: number; lattices: number; out: number } | undefined;
@@ -146,9 +146,10 @@ export class PoseGridColumn {
     }
     this.rows = rows;
     this.at = layout(rows);
+    this.used = this.at.end;
     const pages = Math.ceil(this.at.end / PAGE_BYTES);
     if (pages > MAX_PAGES) throw new EngineError('METHOD_UNAVAILABLE', `The 3D grid column of ${rows} molecules does not fit one WebAssembly memory.`);
-    this.memory = new wasm.Memory({ initial: pages, maximum: MAX_PAGES, shared: true }) as GrowableMemory;
+    this.held = columnMemory(pages);
     if (!rowBytes) return;
     const fine = new Uint8Array(this.memory.buffer, this.at.grids, rows * GRID_SLOTS * GRID_BYTES);
     const coarse = new Uint8Array(this.memory.buffer, this.at.coarse, rows * GRID_SLOTS * COARSE_GRID_BYTES);
@@ -171,6 +172,21 @@ export class PoseGridColumn {
     await fill({ memory: column.memory, fine: column.at.grids, coarse: column.at.coarse });
     await runner.run(column.bitCounts(runner.parts));
     return column;
+  }
+
+  private get memory(): GrowableMemory {
+    if (!this.held) throw new EngineError('INVALID_REQUEST', 'The grid column was released: build a new one.');
+    return this.held;
+  }
+
+  /**
+   * Hands the column's memory back for the next column to reuse (column-memory.ts): for the search that built
+   * it, once it has ranked its rows. The column cannot be used after.
+   */
+  release(): void {
+    if (!this.held) return;
+    releaseColumnMemory(this.held, RESERVED, this.used);
+    this.held = undefined;
   }
 
   /** The calls that count the bits of every row's fine and coarse grids, in up to `parts` parts each. */
@@ -257,6 +273,7 @@ export class PoseGridColumn {
     const lattices = align16(querySites + 16 * MAX_QUERY_SITES);
     const out = align16(lattices + 4 * MAX_QUERY_LATTICES * LATTICE_FLOATS);
     const end = out + 4 * rows;
+    this.used = Math.max(this.used, end);
     const missing = Math.ceil(end / PAGE_BYTES) - this.memory.buffer.byteLength / PAGE_BYTES;
     if (missing > 0) {
       if (Math.ceil(end / PAGE_BYTES) > MAX_PAGES) throw new EngineError('METHOD_UNAVAILABLE', `The charge sites of ${rows} molecules do not fit the grid kernel's memory.`);

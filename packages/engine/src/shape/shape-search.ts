@@ -103,7 +103,11 @@ export async function stage1Union(catalogue: Catalogue, query: ShapeQuery, sourc
   // The graph is walked on as many threads as build the grids after it: they are idle until it is done.
   const rows = await indexCandidates(catalogue, query.model, quality, undefined, 'auto', charges, gridPool?.size ?? 1);
   const column = await candidateColumn(catalogue, rows, charges, gridPool ? poolBuilder(gridPool) : BUILD_HERE, runner);
-  return (await bestOfSources(column, query.model, active, quality, runner)).map((i) => rows[i]!);
+  try {
+    return (await bestOfSources(column, query.model, active, quality, runner)).map((i) => rows[i]!);
+  } finally {
+    column.release();
+  }
 }
 
 /** The rows of `rows` that `mask` lets through (all of them without a mask), in order. */
