@@ -5,13 +5,15 @@
 // conformers (decodeHeavyConformers); the reference in the same run decodes the whole model (elements, charges,
 // hydrogens), as the electrostatic stage 1 still must. Passes alternate between the two on one thread, over
 // rows spread evenly through the catalogue; the grids of both are compared byte for byte first. Then the whole
-// candidate column of those rows (charges left out, as the shape stage 1 builds it) on the grid pool's 2 threads.
+// candidate column of those rows on the grid pool's 2 threads, without charge sites as the shape stage 1 builds
+// it and with them as the electrostatic one does, each in a fresh memory and in the memory the last column gave
+// back (shape/column-memory.ts), passes alternating.
 // Default catalogue: CHEMSPACE-100K as `npm run bench -- scale` builds it (run that first), or any 3D catalogue.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodeHeavyConformers, decodeModel } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, closeSearchPool, openCatalogue } from '@molsearch/engine';
-import { COARSE_GRID_BYTES, GRID_BYTES, GRID_SLOTS, candidateColumn, createGridPool, heavyAtomGrids, modelGrids, poolBuilder, poolRunner } from '@molsearch/engine/bench';
+import { COARSE_GRID_BYTES, GRID_BYTES, GRID_SLOTS, candidateColumn, columnMemory, createGridPool, heavyAtomGrids, modelGrids, poolBuilder, poolRunner } from '@molsearch/engine/bench';
 import { modelFolder } from './scale.ts';
 
 export async function run(args: string[]): Promise<void> {
@@ -58,13 +60,23 @@ export async function run(args: string[]): Promise<void> {
 
   const pool = createGridPool(2);
   try {
-    const column: number[] = [];
-    for (let pass = 0; pass < passes; pass++) {
-      const started = performance.now();
-      await candidateColumn(catalogue, rows, false, poolBuilder(pool), poolRunner(pool));
-      column.push(((performance.now() - started) / count) * 1000);
+    for (const charges of [false, true]) {
+      const fresh: number[] = [], reused: number[] = [];
+      for (let pass = 0; pass < passes; pass++) {
+        for (const [times, keep] of [[fresh, false], [reused, true]] as const) {
+          // Taking the memory given back leaves none for the next column, which then writes fresh pages.
+          if (!keep) columnMemory(1);
+          const started = performance.now();
+          const column = await candidateColumn(catalogue, rows, charges, poolBuilder(pool), poolRunner(pool));
+          times.push(((performance.now() - started) / count) * 1000);
+          column.release();
+        }
+      }
+      console.log(
+        `candidate column ${charges ? 'with charge sites' : 'of grids alone'} on the grid pool (2 threads, models read from the catalogue file): ` +
+          `${spread(reused)} µs a row in the memory the last column gave back, ${spread(fresh)} in a fresh one (ratio ${(median(reused) / median(fresh)).toFixed(2)})`,
+      );
     }
-    console.log(`candidate column on the grid pool (2 threads, models read from the catalogue file): ${spread(column)} µs a row`);
   } finally {
     await pool.close();
     await closeSearchPool();
