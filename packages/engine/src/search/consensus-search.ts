@@ -13,7 +13,7 @@ import { morganScan } from '../morgan/morgan-scan.ts';
 import type { ScanPool } from '../morgan/scan-pool.ts';
 import { STAGE2_CANDIDATES } from '../shape/grid-candidates.ts';
 import type { GridPool } from '../shape/grid-pool.ts';
-import { rescoreComponents } from '../shape/rescore-pool.ts';
+import { rescoreComponents, rowModels } from '../shape/rescore-pool.ts';
 import type { RescorePool } from '../shape/rescore-pool.ts';
 import { candidateSources, catalogueElectrostaticForm, keepMasked, stage1Union } from '../shape/shape-search.ts';
 import type { CandidateSource } from '../shape/shape-search.ts';
@@ -116,7 +116,7 @@ export async function consensusSearch(catalogue: Catalogue, morgan: MorganQuery,
   const candidates = Uint32Array.from(new Set([...morganTop.rows, ...keepMasked(from3d, options.mask)])).filter((row) => columns.model(row).byteLength > 0).sort();
   const reference = consensusReferenceRows(catalogue);
   const scored = [...reference, ...candidates];
-  const threeD = await rescoreComponents(shape.model, scored.map((row) => columns.model(row)), {
+  const threeD = await rescoreComponents(shape.model, rowModels(columns, scored), {
     electrostaticForm,
     pool: options.pool,
     signal: options.signal,

@@ -5,7 +5,7 @@ import { catalogueChargeModel, chargeModelKey } from '../features/charge-model.t
 import { EngineError, throwIfAborted } from '../format/engine-error.ts';
 import { morganQuery } from '../morgan/morgan-query.ts';
 import type { MorganQuery } from '../morgan/morgan-query.ts';
-import { rescoreComponents } from '../shape/rescore-pool.ts';
+import { rescoreComponents, rowModels } from '../shape/rescore-pool.ts';
 import { catalogueElectrostaticForm } from '../shape/shape-search.ts';
 import { shapeQuery } from '../shape/shape-query.ts';
 import type { ShapeQuery } from '../shape/shape-query.ts';
@@ -94,7 +94,7 @@ export async function scoreHitRows(
   throwIfAborted(options.signal, 'Scoring the hits');
   const columns = catalogue.shape;
   if (!query.shape || !columns) return { morgan: morganScores, shape: null, electrostatic: null };
-  const threeD = await rescoreComponents(query.shape.model, Array.from(rows, (row) => columns.model(row)), {
+  const threeD = await rescoreComponents(query.shape.model, rowModels(columns, rows), {
     electrostaticForm: catalogueElectrostaticForm(catalogue),
     pool: options.threads > 1 ? rescorePool(options.threads) : undefined,
     signal: options.signal,

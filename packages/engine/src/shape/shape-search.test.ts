@@ -10,6 +10,7 @@ import { importCatalogue } from '../import/import-catalogue.ts';
 import type { SearchRequest } from '../format/search-types.ts';
 import { search } from '../search/search.ts';
 import { closeSearchPool } from '../search/shared-pools.ts';
+import { rescoreModels, rowModels } from './rescore-pool.ts';
 import { shapeQuery } from './shape-query.ts';
 import { candidateSources, probesCharges, shapeSearch } from './shape-search.ts';
 
@@ -89,6 +90,21 @@ describe('shape and electrostatic search', () => {
     expect(fractions.length).toBeGreaterThan(0);
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
     expect(fractions.at(-1)).toBe(1);
+  });
+
+  it('reads the candidates\' models a chunk at a time, as each is scored, to the same scores', async () => {
+    const catalogue = await openCatalogue(dataDir, 'SMALL-3D');
+    const query = await shapeQuery('CC(=O)Nc1ccc(O)cc1');
+    const rows = [5, 0, 3, 1, 4, 2];
+    const read: number[] = [];
+    const readAtProgress: number[] = [];
+    const counted = { model: (row: number) => (read.push(row), catalogue.shape!.model(row)) };
+    const lazy = await rescoreModels(query.model, 'espsim_shape', rowModels(counted, rows), { chunk: 2, onProgress: () => readAtProgress.push(read.length) });
+    expect(read).toEqual(rows);
+    expect(readAtProgress).toEqual([2, 4, 6]);
+    const whole = await rescoreModels(query.model, 'espsim_shape', rows.map((row) => catalogue.shape!.model(row)), { chunk: 2 });
+    expect([...lazy]).toEqual([...whole]);
+    expect(Math.max(...lazy)).toBeGreaterThan(0.9);
   });
 
   it('says which catalogue lacks the 3D index', async () => {

@@ -11,7 +11,7 @@ import type { GridPool } from './grid-pool.ts';
 import { indexCandidates } from './index-candidates.ts';
 import { RUN_HERE } from './pose-grid-scan.ts';
 import type { GridKernelRunner, PoseGridColumn } from './pose-grid-scan.ts';
-import { rescoreModels } from './rescore-pool.ts';
+import { rescoreModels, rowModels } from './rescore-pool.ts';
 import type { RescorePool } from './rescore-pool.ts';
 import type { ShapeQuery } from './shape-query.ts';
 
@@ -135,8 +135,7 @@ export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, optio
   const electrostaticForm = catalogueElectrostaticForm(catalogue);
   const sources = candidateSources(options.method, electrostaticForm, STAGE2_CANDIDATES[options.method][options.quality]);
   const candidates = keepMasked(await stage1Union(catalogue, query, sources, options.quality, options.gridPool), options.mask);
-  const models = [...candidates].map((row) => columns.model(row));
-  const similarities = await rescoreModels(query.model, options.method, models, { electrostaticForm, pool: options.pool, signal: options.signal, onProgress: options.onProgress });
+  const similarities = await rescoreModels(query.model, options.method, rowModels(columns, candidates), { electrostaticForm, pool: options.pool, signal: options.signal, onProgress: options.onProgress });
   const rows: number[] = [];
   const scores: number[] = [];
   candidates.forEach((row, i) => {
