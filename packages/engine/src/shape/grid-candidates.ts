@@ -137,11 +137,10 @@ export async function stage1Scores(
   builder: GridPartRunner = BUILD_HERE,
 ): Promise<Float32Array> {
   const column = await candidateColumn(catalogue, rows, method !== 'espsim_shape', builder, runner);
-  try {
-    return await columnScores(column, query, method, quality, runner);
-  } finally {
-    column.release();
-  }
+  const scores = await columnScores(column, query, method, quality, runner);
+  // As stage1Union: not after a failure, when parts may still be writing.
+  column.release();
+  return scores;
 }
 
 /** stage1Scores on a column already built (candidateColumn; with charge sites for electrostatics), row i of the column first. */

@@ -103,11 +103,10 @@ export async function stage1Union(catalogue: Catalogue, query: ShapeQuery, sourc
   // The graph is walked on as many threads as build the grids after it: they are idle until it is done.
   const rows = await indexCandidates(catalogue, query.model, quality, undefined, 'auto', charges, gridPool?.size ?? 1);
   const column = await candidateColumn(catalogue, rows, charges, gridPool ? poolBuilder(gridPool) : BUILD_HERE, runner);
-  try {
-    return (await bestOfSources(column, query.model, active, quality, runner)).map((i) => rows[i]!);
-  } finally {
-    column.release();
-  }
+  const best = await bestOfSources(column, query.model, active, quality, runner);
+  // Released only once every part has finished: a failed scan may leave others still writing to the memory.
+  column.release();
+  return best.map((i) => rows[i]!);
 }
 
 /** The rows of `rows` that `mask` lets through (all of them without a mask), in order. */
