@@ -1,4 +1,4 @@
-// `npm run bench -- stage1-grids [--data-dir DIR] [--catalogue ID] [--rows N] [--passes N]`
+// `npm run bench -- stage1-grids [--data-dir DIR] [--catalogue ID] [--rows N] [--passes N] [--against DIR]`
 //
 // What the 3D stage 1 spends on each row it ranks: the row's model decoded and its fine and coarse grids built
 // (GRID_SLOTS conformers in their principal frames). The shape stage 1 decodes only the heavy atoms of those
@@ -7,12 +7,16 @@
 // rows spread evenly through the catalogue; the grids of both are compared byte for byte first. Then the whole
 // candidate column of those rows on the grid pool's 2 threads, without charge sites as the shape stage 1 builds
 // it and with them as the electrostatic one does, each in a fresh memory and in the memory the last column gave
-// back (shape/column-memory.ts), passes alternating.
+// back (shape/column-memory.ts), passes alternating. With --against DIR (another checkout of the repository with its
+// dependencies installed), both kinds of column of this checkout against that one's, each on its own pool of 2
+// threads, passes alternating which goes first.
 // Default catalogue: CHEMSPACE-100K as `npm run bench -- scale` builds it (run that first), or any 3D catalogue.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { decodeHeavyConformers, decodeModel } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, closeSearchPool, openCatalogue } from '@molsearch/engine';
+import type { Catalogue } from '@molsearch/engine';
 import { COARSE_GRID_BYTES, GRID_BYTES, GRID_SLOTS, candidateColumn, columnMemory, createGridPool, heavyAtomGrids, modelGrids, poolBuilder, poolRunner } from '@molsearch/engine/bench';
 import { modelFolder } from './scale.ts';
 
@@ -24,6 +28,7 @@ export async function run(args: string[]): Promise<void> {
       catalogue: { type: 'string', default: 'CHEMSPACE-100K' },
       rows: { type: 'string', default: '20000' },
       passes: { type: 'string', default: '9' },
+      against: { type: 'string' },
     },
   });
   const catalogue = await openCatalogue(values['data-dir'], values.catalogue);
@@ -81,12 +86,48 @@ export async function run(args: string[]): Promise<void> {
     await pool.close();
     await closeSearchPool();
   }
+  if (values.against) await againstCheckout(values.against, catalogue, rows, passes);
+}
+
+interface Engine {
+  candidateColumn: typeof candidateColumn;
+  createGridPool: typeof createGridPool;
+  poolBuilder: typeof poolBuilder;
+  poolRunner: typeof poolRunner;
+}
+
+/** Each kind of candidate column of `rows`, built by this checkout and by the one in `dir`, passes alternating which goes first. */
+async function againstCheckout(dir: string, catalogue: Catalogue, rows: Uint32Array, passes: number): Promise<void> {
+  const other = (await import(pathToFileURL(join(resolve(dir), 'packages', 'engine', 'src', 'bench.ts')).href)) as Engine;
+  const sides = [{ engine: { candidateColumn, createGridPool, poolBuilder, poolRunner } }, { engine: other }].map((side) => ({ ...side, pool: side.engine.createGridPool(2) }));
+  try {
+    for (const charges of [false, true]) {
+      const times: number[][] = [[], []];
+      // One untimed column each first: the other checkout's workers compile their code on it.
+      for (let pass = -1; pass < passes; pass++) {
+        for (const s of pass % 2 ? [0, 1] : [1, 0]) {
+          const { engine, pool } = sides[s]!;
+          const started = performance.now();
+          const column = await engine.candidateColumn(catalogue, rows, charges, engine.poolBuilder(pool), engine.poolRunner(pool));
+          if (pass >= 0) times[s]!.push(((performance.now() - started) / rows.length) * 1000);
+          column.release();
+        }
+      }
+      const ratios = times[0]!.map((time, i) => time / times[1]![i]!);
+      console.log(
+        `candidate column ${charges ? 'with charge sites' : 'of grids alone'}, this checkout ${spread(times[0]!)} µs a row against ${spread(times[1]!)} in ${dir}: ` +
+          `ratio of each pass ${spread(ratios, 2)}`,
+      );
+    }
+  } finally {
+    await Promise.all(sides.map((side) => side.pool.close()));
+  }
 }
 
 function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[values.length >> 1]!;
 }
 
-function spread(values: number[]): string {
-  return `${median(values).toFixed(1)} [${Math.min(...values).toFixed(1)}-${Math.max(...values).toFixed(1)}]`;
+function spread(values: number[], digits = 1): string {
+  return `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
 }

@@ -13,32 +13,56 @@ export interface RowSites {
 
 /** The charge sites of a row's first GRID_SLOTS conformers in their principal frames, as its grids are placed. */
 export function rowSites(encodedModel: Uint8Array): RowSites {
-  return modelSites(encodedModel.length === 0 ? undefined : decodeModel(encodedModel));
+  const counts = new Uint32Array(GRID_SLOTS);
+  const selfOverlaps = new Float64Array(GRID_SLOTS).fill(Number.NaN);
+  if (encodedModel.length === 0) return { counts, records: new Float32Array(0), selfOverlaps };
+  const decoded = decodeModel(encodedModel);
+  const slots = Math.min(GRID_SLOTS, decoded.conformers.length);
+  const records = new SiteRecords(4 * decoded.charges.length * slots);
+  for (let s = 0; s < slots; s++) {
+    const coords = principalCoordinates(decoded, s, true);
+    counts[s] = records.append(coords, decoded.charges);
+    selfOverlaps[s] = slotSelfOverlap(decoded, s, coords);
+  }
+  return { counts, records: records.records, selfOverlaps };
+}
+
+/** O_AA of conformer `slot` of `model` at `framed` (its sites in the slot's frame): the stored one where the model has it. */
+export function slotSelfOverlap(model: Model3D, slot: number, framed: Float64Array): number {
+  return model.summaries?.[slot]?.espSelfOverlap ?? espSelfOverlap(framed, model.charges, model.charges.length);
 }
 
 /**
- * `rowSites` of a decoded model (undefined: a row without conformers); `slotCoords`, its slots' coordinates
- * with every charge site when the caller has them (slotCoordinates), spares computing them again.
+ * Charge site records (x, y, z, charge as f32) appended slot after slot to one array that grows as needed,
+ * so the rows of a candidate column's part need no array each (shape/grid-part.ts).
  */
-export function modelSites(decoded: Model3D | undefined, slotCoords?: readonly Float64Array[]): RowSites {
-  const counts = new Uint32Array(GRID_SLOTS);
-  const selfOverlaps = new Float64Array(GRID_SLOTS).fill(Number.NaN);
-  if (!decoded) return { counts, records: new Float32Array(0), selfOverlaps };
-  const { charges, summaries } = decoded;
-  const slots = Math.min(GRID_SLOTS, decoded.conformers.length);
-  const sites = charges.length;
-  const records = new Float32Array(4 * sites * slots);
-  for (let s = 0; s < slots; s++) {
-    const coords = slotCoords ? slotCoords[s]! : principalCoordinates(decoded, s, true);
-    for (let b = 0; b < sites; b++) {
-      const at = 4 * (s * sites + b);
-      records[at] = coords[3 * b]!;
-      records[at + 1] = coords[3 * b + 1]!;
-      records[at + 2] = coords[3 * b + 2]!;
-      records[at + 3] = charges[b]!;
-    }
-    counts[s] = sites;
-    selfOverlaps[s] = summaries?.[s]?.espSelfOverlap ?? espSelfOverlap(coords, charges, sites);
+export class SiteRecords {
+  records: Float32Array;
+  /** Floats written. */
+  length = 0;
+
+  constructor(capacity: number) {
+    this.records = new Float32Array(Math.max(4, capacity));
   }
-  return { counts, records, selfOverlaps };
+
+  /** Appends a site for each charge at the coordinates of `framed` (3 a site, in order); returns the sites appended. */
+  append(framed: Float64Array, charges: ArrayLike<number>): number {
+    const sites = charges.length;
+    if (this.length + 4 * sites > this.records.length) {
+      const grown = new Float32Array(Math.max(2 * this.records.length, this.length + 4 * sites));
+      grown.set(this.records.subarray(0, this.length));
+      this.records = grown;
+    }
+    const records = this.records;
+    let at = this.length;
+    for (let b = 0; b < sites; b++) {
+      records[at] = framed[3 * b]!;
+      records[at + 1] = framed[3 * b + 1]!;
+      records[at + 2] = framed[3 * b + 2]!;
+      records[at + 3] = charges[b]!;
+      at += 4;
+    }
+    this.length = at;
+    return sites;
+  }
 }

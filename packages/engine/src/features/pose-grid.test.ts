@@ -3,8 +3,7 @@ import type { Model3D } from '@molsearch/chem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COARSE, COARSE_GRID_BYTES, FINE, GRID_BYTES, GRID_ROW_BYTES, GRID_SLOTS, HALF_BOX } from '../format/grid-layout.ts';
 import type { Lattice } from '../format/grid-layout.ts';
-import { catalogueGridRow, heavyAtomGrids, modelGrids, principalCoordinates, queryGrids, slotCoordinates } from './pose-grid.ts';
-import { modelSites } from './charge-sites.ts';
+import { catalogueGridRow, heavyAtomGrids, principalCoordinates, queryGrids } from './pose-grid.ts';
 import { shapeFeatures } from './shape-features.ts';
 
 // Drug-sized real molecules, one charged, one long and flexible enough to reach the box's edges.
@@ -70,21 +69,6 @@ describe('stage-1 grids of a model', () => {
 
   it('of a query moved half a voxel along its first axis differ from the centred ones', () => {
     for (const model of models) expect(queryGrids(model, 2, 0.5).grids).not.toEqual(queryGrids(model, 2).grids);
-  });
-
-  it('are the same, and so are the charge sites, from the slots\' coordinates with every site computed once', () => {
-    for (const model of models) {
-      const row = new Uint8Array(GRID_ROW_BYTES);
-      catalogueGridRow(encodeModel(model), row, 0);
-      const slots = slotCoordinates(model, true);
-      expect(slots[0]!.length).toBeGreaterThan(3 * model.atomicNumbers.length);
-      const fine = new Uint8Array(GRID_SLOTS * GRID_BYTES);
-      const coarse = new Uint8Array(GRID_SLOTS * COARSE_GRID_BYTES);
-      modelGrids(model, fine, 0, coarse, 0, slots);
-      expect(fine).toEqual(row.subarray(0, GRID_SLOTS * GRID_BYTES));
-      expect(coarse).toEqual(row.subarray(GRID_SLOTS * GRID_BYTES));
-      expect(modelSites(model, slots)).toEqual(modelSites(model));
-    }
   });
 
   it('are the same from the heavy atoms alone, framed in the scratch one row after another leaves', () => {

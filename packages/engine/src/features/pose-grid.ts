@@ -40,17 +40,11 @@ export function modelGridRow(model: Model3D, out: Uint8Array, at: number): void 
 /**
  * A decoded model's grids with the fine and the coarse ones apart: slot k's fine grid at `fineAt` + k x
  * GRID_BYTES of `fine`, its coarse grid at `coarseAt` + k x COARSE_GRID_BYTES of `coarse` (the grid
- * kernel's column layout). Voxels are set into the bytes there, which must be zero. `slots`, the slots'
- * coordinates when the caller has them (slotCoordinates, with or without the other charge sites), spares
- * computing the principal frames again.
+ * kernel's column layout). Voxels are set into the bytes there, which must be zero.
  */
-export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number, slots?: readonly Float64Array[]): void {
+export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
   const count = Math.min(GRID_SLOTS, model.conformers.length);
-  const heavy = model.atomicNumbers.length;
-  for (let k = 0; k < count; k++) {
-    // The heavy atoms come first among the sites, transformed alike.
-    slotGrids(slots ? slots[k]! : principalCoordinates(model, k), heavy, k, fine, fineAt, coarse, coarseAt);
-  }
+  for (let k = 0; k < count; k++) slotGrids(principalCoordinates(model, k), model.atomicNumbers.length, k, fine, fineAt, coarse, coarseAt);
 }
 
 /**
@@ -66,14 +60,9 @@ export function heavyAtomGrids(conformers: readonly Float64Array[], fine: Uint8A
 }
 
 /** Slot k's fine and coarse grids of the first `atoms` heavy atoms at `framed`, already in their principal frame. */
-function slotGrids(framed: Float64Array, atoms: number, k: number, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
+export function slotGrids(framed: Float64Array, atoms: number, k: number, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
   voxelize(framed, NO_FLIP, FINE, fine, fineAt + k * GRID_BYTES, atoms);
   voxelize(framed, NO_FLIP, COARSE, coarse, coarseAt + k * COARSE_GRID_BYTES, atoms);
-}
-
-/** principalCoordinates of each of the model's first GRID_SLOTS conformers: the conformers of a row's grids. */
-export function slotCoordinates(model: Model3D, allSites: boolean): Float64Array[] {
-  return Array.from({ length: Math.min(GRID_SLOTS, model.conformers.length) }, (_, k) => principalCoordinates(model, k, allSites));
 }
 
 export interface QueryGrids {
