@@ -18,7 +18,8 @@ export interface Measured {
 /** The methods whose searches score a quality's candidates exactly: Morgan compares every fingerprint. */
 export type CandidateMethod = 'shape' | 'electrostatic' | 'consensus';
 
-const CANDIDATE_METHODS: Record<CandidateMethod, SearchMethod> = { shape: 'espsim_shape', electrostatic: 'espsim_electrostatic', consensus: 'consensus' };
+/** The candidates each search method scores exactly; Morgan has none. */
+const CANDIDATES_OF: Partial<Record<SearchMethod, CandidateMethod>> = { espsim_shape: 'shape', espsim_electrostatic: 'electrostatic', consensus: 'consensus' };
 
 export interface QualityInfo {
   value: SearchQuality;
@@ -123,7 +124,7 @@ export function candidatesText(candidates: QualityInfo['candidates']): string {
  * exactly and the query conformers it probes from; a Morgan search is exact at every quality.
  */
 export function qualityHint(quality: QualityInfo, method: SearchMethod): string {
-  const scored = (Object.keys(CANDIDATE_METHODS) as CandidateMethod[]).find((key) => CANDIDATE_METHODS[key] === method);
+  const scored = CANDIDATES_OF[method];
   if (!scored) return 'Morgan: exact at every quality';
   return `${quality.candidates[scored].toLocaleString('en-US')} candidates · ${quality.probe.conformers} query conformers`;
 }
