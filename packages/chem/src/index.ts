@@ -43,7 +43,8 @@ export { score, applyPose, electrostaticFormScore, electrostaticOverlaps, electr
 export type { ElectrostaticForm, EspOverlaps, ScoreMethod, ScoreOptions, ScoreResult, Pose } from './shape/scorer.ts';
 export { buildModel3D, DEFAULT_HYDROGEN_SITES } from './shape/model-3d.ts';
 export type { Model3D, HydrogenSites, ModelBuildOptions } from './shape/model-3d.ts';
-export { encodeModel, decodeModel, decodeHeavyConformers, MODEL_FORMAT_VERSION } from './shape/model-codec.ts';
+export { encodeModel, decodeModel, decodeModelInto, decodeHeavyConformers, MODEL_FORMAT_VERSION } from './shape/model-codec.ts';
+export type { DecodeScratch } from './shape/model-codec.ts';
 export { poseToSdf } from './shape/pose-sdf.ts';
 export { sdfRecord } from './records/sdf-record.ts';
 export type { SdfFieldValue, SdfRecordInput } from './records/sdf-record.ts';

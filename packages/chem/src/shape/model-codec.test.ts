@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conformerSummary, principalQuaternion } from './conformer-summary.ts';
-import { COORDINATE_STEP, decodeHeavyConformers, decodeModel, encodeModel } from './model-codec.ts';
+import { COORDINATE_STEP, decodeHeavyConformers, decodeModel, decodeModelInto, encodeModel } from './model-codec.ts';
 import { readShapeReference, referenceModel } from './reference-fixture.ts';
 import { score } from './scorer.ts';
 
@@ -196,8 +196,9 @@ describe('3D model bytes', () => {
     }
   });
 
-  it('decodes the heavy atoms of the first conformers alone to the same bits as a whole decode, in every version', () => {
+  it('decodes the heavy atoms of the first conformers alone to the same bits as a whole decode, in every version, into scratch or not', () => {
     const sets = reference.conformerSets.slice(0, 6);
+    const grown = { coords: new Float64Array(0) };
     for (const set of sets) {
       const bytes = encodeModel(referenceModel(bySmiles.get(set.smiles)!, set.conformers.slice(0, 4)));
       for (const layout of [bytes, version4Bytes(bytes), olderVersionBytes(bytes, 3), olderVersionBytes(bytes, 2), olderVersionBytes(bytes, 1)]) {
@@ -205,6 +206,11 @@ describe('3D model bytes', () => {
         const heavy = 3 * whole.atomicNumbers.length;
         const expected = whole.conformers.slice(0, 3).map((coords) => Array.from(coords.subarray(0, heavy)));
         expect(decodeHeavyConformers(layout, 3).map((coords) => Array.from(coords))).toEqual(expected);
+        // Into a scratch that an earlier decode grew, and into one too small that it grows.
+        for (const scratch of [grown, { coords: new Float64Array(3) }]) {
+          expect(decodeHeavyConformers(layout, 3, scratch).map((coords) => Array.from(coords))).toEqual(expected);
+          expect(decodeModelInto(layout, scratch)).toEqual(whole);
+        }
       }
     }
     const bytes = encodeModel(referenceModel(reference.molecules[1]!));

@@ -227,6 +227,18 @@ function summaryFloat(view: DataView, offset: number, k: number): number {
 }
 
 export function decodeModel(bytes: Uint8Array): Model3D {
+  return decodeModelWith(bytes, undefined);
+}
+
+/**
+ * decodeModel with the conformers as views of the scratch's array, grown as needed, valid until the next
+ * decode into it: for a thread that decodes many models in turn and keeps none.
+ */
+export function decodeModelInto(bytes: Uint8Array, scratch: DecodeScratch): Model3D {
+  return decodeModelWith(bytes, scratch);
+}
+
+function decodeModelWith(bytes: Uint8Array, scratch: DecodeScratch | undefined): Model3D {
   const header = readHeader(bytes);
   const { version, view, heavy: n, hydrogens: h, coded, head } = header;
   const sites = n + h;
@@ -249,8 +261,9 @@ export function decodeModel(bytes: Uint8Array): Model3D {
   offset = head;
   const conformers: Float64Array[] = [];
   const summaries: ConformerSummary[] = [];
+  if (scratch && scratch.coords.length < 3 * sites * header.conformers) scratch.coords = new Float64Array(3 * sites * header.conformers);
   for (let c = 0; c < header.conformers; c++) {
-    const coords = new Float64Array(3 * sites);
+    const coords = scratch ? scratch.coords.subarray(3 * sites * c, 3 * sites * (c + 1)) : new Float64Array(3 * sites);
     offset = readSites(bytes, header, offset, parents, coords);
     conformers.push(coords);
     if (version >= 5) summaries.push({ shapeSelfOverlap: summaryFloat(view, offset, 0), espSelfOverlap: summaryFloat(view, offset, 1) });
@@ -263,20 +276,28 @@ export function decodeModel(bytes: Uint8Array): Model3D {
   return { atomicNumbers, hydrogenSites: h, charges, conformers, ...(version >= 2 ? { summaries } : {}) };
 }
 
+/** Where decodeModel and decodeHeavyConformers may put the conformers they return, for a thread that decodes many models in turn. */
+export interface DecodeScratch {
+  coords: Float64Array;
+}
+
 /**
  * The heavy atoms' coordinates (3 x heavy atoms each) of a model's first `most` conformers, the same to the
  * last bit as decodeModel's, without its elements, charges and hydrogens: the shape stage 1 decodes thousands
  * of models a search and needs nothing else. On Chemspace screening molecules this takes about two thirds of the
- * time of a whole decode (`npm run bench -- stage1-grids` times it with the grids).
+ * time of a whole decode (`npm run bench -- stage1-grids` times it with the grids). With `scratch` the
+ * conformers are views of its array, grown as needed, valid until the next decode into it.
  */
-export function decodeHeavyConformers(bytes: Uint8Array, most: number): Float64Array[] {
+export function decodeHeavyConformers(bytes: Uint8Array, most: number, scratch?: DecodeScratch): Float64Array[] {
   const header = readHeader(bytes);
   // A hydrogen's parent is read only to place the hydrogen: version 5 is told apart by an empty list.
   const parents = header.version >= 5 ? new Int32Array(0) : undefined;
   const conformers: Float64Array[] = [];
+  const size = 3 * header.heavy;
+  if (scratch && scratch.coords.length < most * size) scratch.coords = new Float64Array(most * size);
   let offset = header.head;
   for (let c = 0; c < Math.min(most, header.conformers); c++) {
-    const coords = new Float64Array(3 * header.heavy);
+    const coords = scratch ? scratch.coords.subarray(c * size, (c + 1) * size) : new Float64Array(size);
     offset = readSites(bytes, header, offset, parents, coords) + summaryBytes(header.version);
     conformers.push(coords);
   }

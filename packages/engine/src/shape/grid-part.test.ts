@@ -18,20 +18,21 @@ beforeAll(async () => {
   encoded.push(new Uint8Array(0));
 });
 
-/** Builds the electrostatic stage 1's part of `rows` (indices into `encoded`) into fresh memory. */
-function buildPart(rows: number[]) {
+/** Builds a part of `rows` (indices into `encoded`) into fresh memory: the electrostatic stage 1's with `charges`, else the shape stage 1's. */
+function buildPart(rows: number[], charges = true) {
   const packed = packBytes(rows.map((m) => encoded[m]!));
   const fineBytes = rows.length * GRID_SLOTS * GRID_BYTES;
   const memory = new WebAssembly.Memory({ initial: Math.ceil((fineBytes + rows.length * GRID_SLOTS * COARSE_GRID_BYTES) / 65536) + 1, maximum: 1024, shared: true });
-  const sites = buildGridPart({ target: { memory, fine: 0, coarse: fineBytes }, firstRow: 0, models: { kind: 'packed', ...packed }, charges: true });
-  return { sites: sites!, fine: new Uint8Array(memory.buffer, 0, fineBytes), coarse: new Uint8Array(memory.buffer, fineBytes, rows.length * GRID_SLOTS * COARSE_GRID_BYTES) };
+  const sites = buildGridPart({ target: { memory, fine: 0, coarse: fineBytes }, firstRow: 0, models: { kind: 'packed', ...packed }, charges });
+  return { sites, fine: new Uint8Array(memory.buffer, 0, fineBytes), coarse: new Uint8Array(memory.buffer, fineBytes, rows.length * GRID_SLOTS * COARSE_GRID_BYTES) };
 }
 
 describe('a part of the electrostatic stage 1', () => {
   it("gives each row the grids and charge sites it has alone, one part after another on the thread's scratch", () => {
     // The longest molecule first and again later, so smaller rows follow what a larger one left in the scratch.
     for (const rows of [[0, 1, 4, 2, 0, 3], [3, 2], [1, 4, 0]]) {
-      const { sites, fine, coarse } = buildPart(rows);
+      const { fine, coarse, ...part } = buildPart(rows);
+      const sites = part.sites!;
       let record = 0;
       rows.forEach((m, i) => {
         const alone = new Uint8Array(GRID_ROW_BYTES);
@@ -46,6 +47,21 @@ describe('a part of the electrostatic stage 1', () => {
       });
       expect(sites.records.length).toBe(record);
       expect(record).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('a part of the shape stage 1', () => {
+  it("gives each row the grids it has alone, decoded into the thread's scratch row after row", () => {
+    for (const rows of [[0, 1, 4, 2, 0, 3], [3, 2], [1, 4, 0]]) {
+      const { sites, fine, coarse } = buildPart(rows, false);
+      expect(sites).toBeNull();
+      rows.forEach((m, i) => {
+        const alone = new Uint8Array(GRID_ROW_BYTES);
+        catalogueGridRow(encoded[m]!, alone, 0);
+        expect(fine.subarray(i * GRID_SLOTS * GRID_BYTES, (i + 1) * GRID_SLOTS * GRID_BYTES)).toEqual(alone.subarray(0, GRID_SLOTS * GRID_BYTES));
+        expect(coarse.subarray(i * GRID_SLOTS * COARSE_GRID_BYTES, (i + 1) * GRID_SLOTS * COARSE_GRID_BYTES)).toEqual(alone.subarray(GRID_SLOTS * GRID_BYTES));
+      });
     }
   });
 });

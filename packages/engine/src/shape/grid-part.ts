@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { decodeHeavyConformers, decodeModel } from '@molsearch/chem';
+import { decodeHeavyConformers, decodeModelInto } from '@molsearch/chem';
+import type { DecodeScratch } from '@molsearch/chem';
 import { SiteRecords, slotSelfOverlap } from '../features/charge-sites.ts';
 import { framedSites, heavyAtomGrids, slotGrids } from '../features/pose-grid.ts';
 import { EngineError } from '../format/engine-error.ts';
@@ -51,22 +52,27 @@ export function buildGridPart(part: GridPart): PartSites | null {
   for (let i = 0; i < rows; i++) {
     const encoded = bytes.subarray(offsets[i]!, offsets[i + 1]!);
     // Shape grids need the heavy atoms only: decoding the rest of each model took about a sixth of this loop.
-    if (encoded.length > 0) heavyAtomGrids(decodeHeavyConformers(encoded, GRID_SLOTS), fine, i * GRID_SLOTS * GRID_BYTES, coarse, i * GRID_SLOTS * COARSE_GRID_BYTES);
+    // Decoded into the thread's scratch, the candidate column of grids alone took 0.88-0.92 of the time it took
+    // with a new array a conformer (stage1-grids --against the tree before, two runs).
+    if (encoded.length > 0) heavyAtomGrids(decodeHeavyConformers(encoded, GRID_SLOTS, DECODE_SCRATCH), fine, i * GRID_SLOTS * GRID_BYTES, coarse, i * GRID_SLOTS * COARSE_GRID_BYTES);
   }
   return null;
 }
 
-// A slot's sites in their principal frame, and a part's site records, as the thread's scratch (never re-entered):
-// the records grow to the largest part's and are copied out once a part.
+// The thread's scratch (never re-entered): a row's conformers as decoded for its grids (and sites), a slot's
+// sites in their principal frame, and a part's site records, which grow to the largest part's and are copied
+// out once a part.
+const DECODE_SCRATCH: DecodeScratch = { coords: new Float64Array(3 * GRID_SLOTS * 64) };
 let framedScratch = new Float64Array(3 * 64);
 const partRecords = new SiteRecords(1 << 16);
 
 /**
  * The grids of the electrostatic stage 1's rows and their charge sites (features/charge-sites.ts rowSites),
- * each slot framed once for both, into scratch, and its sites appended to the part's records. Framing each
- * slot into new arrays and giving each row arrays of its own, then joining them, cost a third of building
- * the column: on the 100,000 Chemspace rows walked as a graph, 8 drug queries, the column of a fast
- * search's 13,828 rows took a median 197 / 227 ms to build against 337 / 338 ms (two runs each, in turn).
+ * each slot framed once for both, into scratch, and its sites appended to the part's records. With each slot
+ * framed into new arrays and each row's sites in arrays of their own, joined once a part, and each model's
+ * conformers decoded into new arrays, a column with charge sites took 1.5-1.7 times as long on the grid pool
+ * (`npm run bench -- stage1-grids --against` that tree: ratios 0.60-0.67 in four runs; 0.68-0.74 with the
+ * framing and the sites alone).
  */
 function gridsAndSites(bytes: Uint8Array, offsets: Uint32Array, fine: Uint8Array, coarse: Uint8Array): PartSites {
   const rows = offsets.length - 1;
@@ -76,7 +82,7 @@ function gridsAndSites(bytes: Uint8Array, offsets: Uint32Array, fine: Uint8Array
   records.length = 0;
   for (let i = 0; i < rows; i++) {
     if (offsets[i + 1] === offsets[i]) continue;
-    const model = decodeModel(bytes.subarray(offsets[i]!, offsets[i + 1]!));
+    const model = decodeModelInto(bytes.subarray(offsets[i]!, offsets[i + 1]!), DECODE_SCRATCH);
     const heavy = model.atomicNumbers.length;
     for (let k = 0; k < Math.min(GRID_SLOTS, model.conformers.length); k++) {
       const all = model.conformers[k]!;
