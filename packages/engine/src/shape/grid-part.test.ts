@@ -27,6 +27,14 @@ function buildPart(rows: number[], charges = true) {
   return { sites, fine: new Uint8Array(memory.buffer, 0, fineBytes), coarse: new Uint8Array(memory.buffer, fineBytes, rows.length * GRID_SLOTS * COARSE_GRID_BYTES) };
 }
 
+/** Row i of a part has the grids of model m built alone (catalogueGridRow). */
+function expectGridsAlone(fine: Uint8Array, coarse: Uint8Array, i: number, m: number): void {
+  const alone = new Uint8Array(GRID_ROW_BYTES);
+  catalogueGridRow(encoded[m]!, alone, 0);
+  expect(fine.subarray(i * GRID_SLOTS * GRID_BYTES, (i + 1) * GRID_SLOTS * GRID_BYTES)).toEqual(alone.subarray(0, GRID_SLOTS * GRID_BYTES));
+  expect(coarse.subarray(i * GRID_SLOTS * COARSE_GRID_BYTES, (i + 1) * GRID_SLOTS * COARSE_GRID_BYTES)).toEqual(alone.subarray(GRID_SLOTS * GRID_BYTES));
+}
+
 describe('a part of the electrostatic stage 1', () => {
   it("gives each row the grids and charge sites it has alone, one part after another on the thread's scratch", () => {
     // The longest molecule first and again later, so smaller rows follow what a larger one left in the scratch.
@@ -35,10 +43,7 @@ describe('a part of the electrostatic stage 1', () => {
       const sites = part.sites!;
       let record = 0;
       rows.forEach((m, i) => {
-        const alone = new Uint8Array(GRID_ROW_BYTES);
-        catalogueGridRow(encoded[m]!, alone, 0);
-        expect(fine.subarray(i * GRID_SLOTS * GRID_BYTES, (i + 1) * GRID_SLOTS * GRID_BYTES)).toEqual(alone.subarray(0, GRID_SLOTS * GRID_BYTES));
-        expect(coarse.subarray(i * GRID_SLOTS * COARSE_GRID_BYTES, (i + 1) * GRID_SLOTS * COARSE_GRID_BYTES)).toEqual(alone.subarray(GRID_SLOTS * GRID_BYTES));
+        expectGridsAlone(fine, coarse, i, m);
         const own = rowSites(encoded[m]!);
         expect(sites.counts.subarray(i * GRID_SLOTS, (i + 1) * GRID_SLOTS)).toEqual(own.counts);
         expect(sites.selfOverlaps.subarray(i * GRID_SLOTS, (i + 1) * GRID_SLOTS)).toEqual(own.selfOverlaps);
@@ -57,10 +62,7 @@ describe('a part of the shape stage 1', () => {
       const { sites, fine, coarse } = buildPart(rows, false);
       expect(sites).toBeNull();
       rows.forEach((m, i) => {
-        const alone = new Uint8Array(GRID_ROW_BYTES);
-        catalogueGridRow(encoded[m]!, alone, 0);
-        expect(fine.subarray(i * GRID_SLOTS * GRID_BYTES, (i + 1) * GRID_SLOTS * GRID_BYTES)).toEqual(alone.subarray(0, GRID_SLOTS * GRID_BYTES));
-        expect(coarse.subarray(i * GRID_SLOTS * COARSE_GRID_BYTES, (i + 1) * GRID_SLOTS * COARSE_GRID_BYTES)).toEqual(alone.subarray(GRID_SLOTS * GRID_BYTES));
+        expectGridsAlone(fine, coarse, i, m);
       });
     }
   });
