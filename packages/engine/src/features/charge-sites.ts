@@ -42,7 +42,7 @@ export class SiteRecords {
   length = 0;
 
   constructor(capacity: number) {
-    this.records = new Float32Array(Math.max(4, capacity));
+    this.records = new Float32Array(capacity);
   }
 
   /** Appends a site for each charge at the coordinates of `framed` (3 a site, in order); returns the sites appended. */

@@ -23,9 +23,15 @@ export function framedSites(all: Float64Array, n: number, allSites = false, out?
   return alongAxes(all, frame.centroid, frame.axes, allSites ? all.length / 3 : n, out);
 }
 
-// Scratch of framedSites and heavyAtomGrids (one thread, never re-entered).
+// Scratch of framedSites and framedInScratch (one thread, never re-entered).
 const FRAME_SCRATCH: PrincipalFrame = { centroid: [0, 0, 0], axes: new Float64Array(9), spreads: [0, 0, 0] };
 let framedScratch = new Float64Array(3 * 64);
+
+/** framedSites written to the thread's scratch, grown as needed: valid until the next call. */
+export function framedInScratch(all: Float64Array, n: number, allSites: boolean): Float64Array {
+  if (framedScratch.length < all.length) framedScratch = new Float64Array(all.length);
+  return framedSites(all, n, allSites, framedScratch);
+}
 
 /** A catalogue row's grids: its first GRID_SLOTS conformers in their own principal frames. */
 export function catalogueGridRow(encodedModel: Uint8Array, out: Uint8Array, at: number): void {
@@ -54,8 +60,7 @@ export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coa
 export function heavyAtomGrids(conformers: readonly Float64Array[], fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
   for (let k = 0; k < conformers.length; k++) {
     const atoms = conformers[k]!;
-    if (framedScratch.length < atoms.length) framedScratch = new Float64Array(atoms.length);
-    slotGrids(framedSites(atoms, atoms.length / 3, false, framedScratch), atoms.length / 3, k, fine, fineAt, coarse, coarseAt);
+    slotGrids(framedInScratch(atoms, atoms.length / 3, false), atoms.length / 3, k, fine, fineAt, coarse, coarseAt);
   }
 }
 

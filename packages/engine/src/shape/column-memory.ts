@@ -39,10 +39,11 @@ export function columnMemory(pages: number): GrowableMemory {
 }
 
 /**
- * Takes back the memory of a column no longer used (no thread writes to it any more), whose bytes `from`..`used` may have been written, and
- * keeps it for the next column unless the memory kept already is as large. `from` leaves the kernel's static
- * data, which each instance writes again. The bytes are zeroed once the caller has moved on (a search then
- * waits for its exact scores on other threads), or when the memory is taken, whichever comes first.
+ * Takes back the memory of a column no longer used (no thread writes to it any more), whose bytes
+ * `from`..`used` may have been written, and keeps it for the next column unless the memory kept already is
+ * as large. `from` leaves the kernel's static data, which each instance writes again. The bytes are zeroed
+ * once the caller has moved on (a search then waits for its exact scores on other threads), or when the
+ * memory is taken, whichever comes first.
  */
 export function releaseColumnMemory(memory: GrowableMemory, from: number, used: number): void {
   if (spare && spare.memory.buffer.byteLength >= memory.buffer.byteLength) return;

@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { decodeHeavyConformers, decodeModelInto } from '@molsearch/chem';
 import type { DecodeScratch } from '@molsearch/chem';
 import { SiteRecords, slotSelfOverlap } from '../features/charge-sites.ts';
-import { framedSites, heavyAtomGrids, slotGrids } from '../features/pose-grid.ts';
+import { framedInScratch, heavyAtomGrids, slotGrids } from '../features/pose-grid.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { COARSE_GRID_BYTES, GRID_BYTES, GRID_SLOTS } from '../format/grid-layout.ts';
 import { packedOffsets } from '../format/packed-bytes.ts';
@@ -59,11 +59,9 @@ export function buildGridPart(part: GridPart): PartSites | null {
   return null;
 }
 
-// The thread's scratch (never re-entered): a row's conformers as decoded for its grids (and sites), a slot's
-// sites in their principal frame, and a part's site records, which grow to the largest part's and are copied
-// out once a part.
+// The thread's scratch (never re-entered): a row's conformers as decoded for its grids (and sites), and a
+// part's site records, which grow to the largest part's and are copied out once a part.
 const DECODE_SCRATCH: DecodeScratch = { coords: new Float64Array(3 * GRID_SLOTS * 64) };
-let framedScratch = new Float64Array(3 * 64);
 const partRecords = new SiteRecords(1 << 16);
 
 /**
@@ -85,10 +83,8 @@ function gridsAndSites(bytes: Uint8Array, offsets: Uint32Array, fine: Uint8Array
     const model = decodeModelInto(bytes.subarray(offsets[i]!, offsets[i + 1]!), DECODE_SCRATCH);
     const heavy = model.atomicNumbers.length;
     for (let k = 0; k < Math.min(GRID_SLOTS, model.conformers.length); k++) {
-      const all = model.conformers[k]!;
-      if (framedScratch.length < all.length) framedScratch = new Float64Array(all.length);
       // The heavy atoms come first among the sites, transformed alike.
-      const framed = framedSites(all, heavy, true, framedScratch);
+      const framed = framedInScratch(model.conformers[k]!, heavy, true);
       slotGrids(framed, heavy, k, fine, i * GRID_SLOTS * GRID_BYTES, coarse, i * GRID_SLOTS * COARSE_GRID_BYTES);
       counts[i * GRID_SLOTS + k] = records.append(framed, model.charges);
       selfOverlaps[i * GRID_SLOTS + k] = slotSelfOverlap(model, k, framed);
