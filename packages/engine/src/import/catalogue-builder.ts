@@ -6,7 +6,7 @@ import { COLUMN_FILES, FINGERPRINT_BYTES, FOLD_BITS_FILE, MODEL_FILES, POPCOUNT_
 import { CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
 import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/column-file.ts';
-import { writeFoldBits } from '../format/fold-bits-file.ts';
+import { writeFoldBitsOf } from '../format/fold-bits-file.ts';
 import { encodeNumericColumn } from '../format/property-columns.ts';
 import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
 import { CONFORMER_VECTOR_BYTES, INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
@@ -14,6 +14,8 @@ import { frameChargeVector } from '../features/charge-index-vector.ts';
 import { frameConformerVectors, framePackedIndexVector, rowFrame } from '../features/index-vector.ts';
 import { idHash, repeatedIdRows } from './repeated-ids.ts';
 import { RowSpill } from './row-spill.ts';
+import { DROPPED, writeInOrder } from './spill-order.ts';
+import type { OutputOrder } from './spill-order.ts';
 import { writeIndexGraph } from './index-graph-writer.ts';
 
 const utf8 = { encode: (text: string): Uint8Array => Buffer.from(text, 'utf8'), decode: (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
@@ -46,8 +48,9 @@ export interface RepeatedIdRow {
  * (row-spill.ts), and so does what orders and finds the rows (popcount, id hash, where each string ends):
  * memory does not grow with the rows while they arrive. Once they are all in, `dropRepeatedIds` finds the
  * rows whose id an earlier row has (repeated-ids.ts) and `write` leaves them out. Writing holds a few
- * bytes a row (the row order, where each string of the column being written ends), and a catalogue large
- * enough to get a graph in its stage-1 index that graph while it is built (import/index-graph-writer.ts).
+ * bytes a row (the row order both ways, where each string of the column being written ends), up to 64 MiB
+ * of the column being written (spill-order.ts), and a catalogue large enough to get a graph in its stage-1
+ * index that graph while it is built (import/index-graph-writer.ts).
  * Measured on 10^6 replicated rows, holding the popcounts, id hashes and string ends in memory as rows
  * arrived grew the importing process by 87 to 97 bytes a row (docs/scaling.md).
  */
@@ -174,45 +177,34 @@ export class CatalogueBuilder {
     const popcounts = new Uint16Array(this.popcounts.rows);
     this.popcounts.readBlock(0, popcounts.length, new Uint8Array(popcounts.buffer));
     this.popcounts.remove();
-    const order = popcountOrder(popcounts, dropped);
+    const { starts, ...order } = popcountOrder(popcounts, dropped);
     const files: ManifestFile[] = [];
-    files.push(await writeRows(dir, COLUMN_FILES.fingerprints, order, FINGERPRINT_BYTES, (row, target, at) => fingerprints.readInto(row, target, at)));
-    await writeFoldBits(join(dir, FOLD_BITS_FILE), this.count, (first, rows, target) => {
-      for (let k = 0; k < rows; k++) fingerprints.readInto(order.rows[first + k]!, target, k * FINGERPRINT_BYTES);
-    });
-    fingerprints.remove();
+    files.push(await writeSpilled(dir, COLUMN_FILES.fingerprints, order, fingerprints));
+    await writeFoldBitsOf(join(dir, COLUMN_FILES.fingerprints), this.count, join(dir, FOLD_BITS_FILE));
     files.push(await describeFile(dir, FOLD_BITS_FILE));
-    files.push(await writeBytes(dir, COLUMN_FILES.popcountStarts, new Uint8Array(order.starts.buffer)));
+    files.push(await writeBytes(dir, COLUMN_FILES.popcountStarts, new Uint8Array(starts.buffer)));
     for (const [spill, index, text] of [[this.smiles, COLUMN_FILES.smilesIndex, COLUMN_FILES.smilesText], [this.ids, COLUMN_FILES.idsIndex, COLUMN_FILES.idsText]] as const) {
-      files.push(...(await writeSpilled(dir, index, text, order.rows, spill)));
+      files.push(...(await writeRowBytes(dir, index, text, order, spill)));
     }
-    // Dropped rows have no place in the output.
-    const outputRow = new Uint32Array(dropped.length).fill(DROPPED);
-    order.rows.forEach((inputRow, target) => (outputRow[inputRow] = target));
     for (const [k, property] of this.numeric.entries()) {
-      const { name, bytes } = encodeNumericColumn(property, this.numericColumn(k, outputRow));
+      const { name, bytes } = encodeNumericColumn(property, this.numericColumn(k, order.outputOf));
       files.push(await writeBytes(dir, name, bytes));
     }
     this.numbers.remove();
     for (const [t, property] of this.text.entries()) {
       const [index, text] = textPropertyFiles(property);
-      files.push(...(await writeSpilled(dir, index, text, order.rows, this.texts[t]!)));
+      files.push(...(await writeRowBytes(dir, index, text, order, this.texts[t]!)));
     }
-    const models = this.models;
-    if (!models) return files;
-    files.push(...(await writeRowBytes(dir, MODEL_FILES[0], MODEL_FILES[1], order.rows, (row) => models.read(row))));
-    models.remove();
+    if (!this.models) return files;
+    files.push(...(await writeRowBytes(dir, MODEL_FILES[0], MODEL_FILES[1], order, this.models)));
     const walked = this.count > this.index.graphRows;
     const vectorFiles = [
-      [this.volumeVectors!, SHAPE_INDEX_FILES.vectors, INDEX_VECTOR_BYTES],
-      [this.chargeVectors!, CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES],
+      [this.volumeVectors!, SHAPE_INDEX_FILES.vectors],
+      [this.chargeVectors!, CHARGE_INDEX_FILE],
       // A walked catalogue's graph holds first conformers only (format/shape-index-layout.ts).
-      ...(walked ? [] : [[this.conformerVectors!, SHAPE_INDEX_FILES.conformerVectors, CONFORMER_VECTOR_BYTES] as const]),
+      ...(walked ? [] : [[this.conformerVectors!, SHAPE_INDEX_FILES.conformerVectors] as const]),
     ] as const;
-    for (const [spill, name, width] of vectorFiles) {
-      files.push(await writeRows(dir, name, order, width, (row, target, at) => spill.readInto(row, target, at)));
-      spill.remove();
-    }
+    for (const [spill, name] of vectorFiles) files.push(await writeSpilled(dir, name, order, spill));
     if (walked) {
       this.conformerVectors!.remove();
       files.push((await writeIndexGraph(dir, this.count, this.index.threads)).file);
@@ -249,17 +241,8 @@ export function bytesPerMolecule(manifest: Pick<CatalogueManifest, 'files' | 'co
   return manifest.count === 0 ? 0 : Math.round((total / manifest.count) * 10) / 10;
 }
 
-interface RowOrder {
-  /** rows[newRow] = input row. */
-  rows: Uint32Array;
-  starts: Uint32Array;
-}
-
-/** `outputRow` of an input row dropped for a repeated id. */
-const DROPPED = 0xffffffff;
-
 /** Stable counting sort by popcount of the rows not dropped: equal popcounts keep input order, so builds are reproducible. */
-function popcountOrder(counts: Uint16Array, dropped: Uint8Array): RowOrder {
+function popcountOrder(counts: Uint16Array, dropped: Uint8Array): OutputOrder & { starts: Uint32Array } {
   const starts = new Uint32Array(POPCOUNT_SLOTS);
   const histogram = new Uint32Array(POPCOUNT_SLOTS);
   for (let row = 0; row < counts.length; row++) if (!dropped[row]) histogram[counts[row]!] = histogram[counts[row]!]! + 1;
@@ -270,57 +253,34 @@ function popcountOrder(counts: Uint16Array, dropped: Uint8Array): RowOrder {
   }
   const cursor = starts.slice();
   const rows = new Uint32Array(next);
+  // Dropped rows have no place in the output.
+  const outputOf = new Uint32Array(counts.length).fill(DROPPED);
   for (let row = 0; row < counts.length; row++) {
     if (dropped[row]) continue;
     const bits = counts[row]!;
+    outputOf[row] = cursor[bits]!;
     rows[cursor[bits]!] = row;
     cursor[bits] = cursor[bits]! + 1;
   }
-  return { rows, starts };
+  return { rows, outputOf, starts };
 }
 
-/** Writes fixed-width rows in output order, a block at a time to bound memory. */
-function writeRows(
-  dir: string,
-  name: string,
-  order: RowOrder,
-  width: number,
-  copy: (inputRow: number, target: Uint8Array, at: number) => void,
-): Promise<ManifestFile> {
-  return writeColumn(dir, name, async (write) => {
-    const block = new Uint8Array(WRITE_ROWS * width);
-    for (let first = 0; first < order.rows.length; first += WRITE_ROWS) {
-      const rows = Math.min(WRITE_ROWS, order.rows.length - first);
-      for (let i = 0; i < rows; i++) copy(order.rows[first + i]!, block, i * width);
-      await write(block.subarray(0, rows * width));
-    }
-  });
-}
-
-/** Strings (UTF-8) or blobs of every row in output order: a text or blob file and its u32 offsets, a block at a time. */
-async function writeRowBytes(dir: string, indexName: string, textName: string, rows: Uint32Array, bytesOf: (inputRow: number) => Uint8Array): Promise<ManifestFile[]> {
-  const offsets = new Uint32Array(rows.length + 1);
-  const text = await writeColumn(dir, textName, async (write) => {
-    let bytes = 0;
-    for (let first = 0; first < rows.length; first += WRITE_ROWS) {
-      const parts: Uint8Array[] = [];
-      const end = Math.min(rows.length, first + WRITE_ROWS);
-      for (let i = first; i < end; i++) {
-        const encoded = bytesOf(rows[i]!);
-        parts.push(encoded);
-        bytes += encoded.byteLength;
-        if (bytes > 0xffffffff) throw new RangeError(`${textName} would exceed 4 GiB; split the catalogue.`);
-        offsets[i + 1] = bytes;
-      }
-      await write(Buffer.concat(parts));
-    }
-  });
-  return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), text];
-}
-
-/** The spilled rows (UTF-8 text) in output order, then the spill's file deleted. */
-async function writeSpilled(dir: string, indexName: string, textName: string, rows: Uint32Array, spill: RowSpill): Promise<ManifestFile[]> {
-  const files = await writeRowBytes(dir, indexName, textName, rows, (row) => spill.read(row));
+/** A column of fixed-width rows in output order, then the spill's files deleted. */
+async function writeSpilled(dir: string, name: string, order: OutputOrder, spill: RowSpill): Promise<ManifestFile> {
+  const file = await writeColumn(dir, name, (write) => writeInOrder(spill, order, write));
   spill.remove();
-  return files;
+  return file;
+}
+
+/** Strings (UTF-8) or blobs of every row in output order: a text or blob file and its u32 offsets, then the spill's files deleted. */
+async function writeRowBytes(dir: string, indexName: string, textName: string, order: OutputOrder, spill: RowSpill): Promise<ManifestFile[]> {
+  const offsets = new Uint32Array(order.rows.length + 1);
+  for (let i = 0; i < order.rows.length; i++) {
+    const end = offsets[i]! + spill.length(order.rows[i]!);
+    if (end > 0xffffffff) throw new RangeError(`${textName} would exceed 4 GiB; split the catalogue.`);
+    offsets[i + 1] = end;
+  }
+  const text = await writeColumn(dir, textName, (write) => writeInOrder(spill, order, write, offsets));
+  spill.remove();
+  return [await writeBytes(dir, indexName, new Uint8Array(offsets.buffer)), text];
 }

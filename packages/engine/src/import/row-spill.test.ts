@@ -57,4 +57,23 @@ describe('rows spilled to a file', () => {
     spill.remove();
     expect(existsSync(join(dir, 'fixed.bin'))).toBe(false);
   });
+
+  it('hands every row over in the order appended, a large piece of the file at a time, rows larger than a piece read alone', () => {
+    const spill = new RowSpill(join(dir, 'each.bin'));
+    // Rows of 1.5 MiB cross the 4 MiB pieces' ends; one of 5 MiB is larger than a piece.
+    const lengths = [0, 3, 1_572_864, 17, 1_572_864, 0, 1_572_864, 5_242_880, 9, 1_572_864, 0];
+    const rows = lengths.map((length, k) => Uint8Array.from({ length }, (_, i) => (k * 7 + i * 3) & 0xff));
+    spill.append(rows);
+    const seen: number[] = [];
+    spill.eachRow((row, bytes) => {
+      seen.push(row);
+      expect(Buffer.compare(bytes, rows[row]!)).toBe(0);
+    });
+    expect(seen).toEqual(rows.map((_, k) => k));
+    spill.remove();
+    const empty = new RowSpill(join(dir, 'empty.bin'), 8);
+    empty.eachRow(() => expect.unreachable());
+    empty.remove();
+  });
 });
+

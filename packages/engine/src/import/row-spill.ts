@@ -19,7 +19,7 @@ export class RowSpill {
   private removed = false;
 
   /** `width`: the bytes of every row, when they are all alike. */
-  constructor(readonly path: string, private readonly width?: number) {
+  constructor(readonly path: string, readonly width?: number) {
     this.fd = openSync(path, 'w+', 0o600);
     this.endsFd = width === undefined ? openSync(this.endsPath, 'w+', 0o600) : undefined;
   }
@@ -56,8 +56,31 @@ export class RowSpill {
   /** Copies row `row` into `target` at `at`; returns `target`. */
   readInto(row: number, target: Uint8Array, at: number): Uint8Array {
     const length = this.length(row);
-    const start = this.width === undefined ? this.endsInMemory()[row]! - length : row * this.width;
-    return fill(this.fd, this.path, target, at, length, start, row);
+    return fill(this.fd, this.path, target, at, length, this.endOf(row) - length, row);
+  }
+
+  /**
+   * Hands `take` every row in the order appended, reading the file a large piece at a time instead of a row
+   * at a time (a row larger than a piece is read alone). `bytes` is a view that is valid during the call only.
+   */
+  eachRow(take: (row: number, bytes: Uint8Array) => void): void {
+    const piece = new Uint8Array(Math.min(PIECE_BYTES, Math.max(this.bytes, 1)));
+    let pieceStart = 0;
+    let pieceEnd = 0;
+    for (let row = 0; row < this.count; row++) {
+      const end = this.endOf(row);
+      const start = end - this.length(row);
+      if (end > pieceEnd) {
+        if (end - start > piece.length) {
+          take(row, this.read(row));
+          continue;
+        }
+        pieceStart = start;
+        pieceEnd = Math.min(start + piece.length, this.bytes);
+        fill(this.fd, this.path, piece, 0, pieceEnd - pieceStart, pieceStart, row);
+      }
+      take(row, piece.subarray(start - pieceStart, end - pieceStart));
+    }
   }
 
   /** Copies `rows` rows from row `first` into `target` from its start, with one read: rows of one width only. */
@@ -78,7 +101,13 @@ export class RowSpill {
     return this.ends;
   }
 
-  private length(row: number): number {
+  /** Where row `row` ends in the file. */
+  private endOf(row: number): number {
+    return this.width === undefined ? this.endsInMemory()[row]! : (row + 1) * this.width;
+  }
+
+  /** The bytes of row `row`. */
+  length(row: number): number {
     if (!(Number.isInteger(row) && row >= 0 && row < this.count)) throw new RangeError(`Row ${row} is outside 0..${this.count - 1}.`);
     if (this.width !== undefined) return this.width;
     const ends = this.endsInMemory();
@@ -98,6 +127,9 @@ export class RowSpill {
     }
   }
 }
+
+/** What one read of eachRow takes in. */
+const PIECE_BYTES = 1 << 22;
 
 function writeAll(fd: number, bytes: Uint8Array, position: number): void {
   for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written, position + written);
