@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importCatalogue } from '@molsearch/engine';
+import { IMPORT_V8_FLAGS } from '../apps/cli/src/import-process.ts';
 import { conformerSpeed } from './lib/conformers-gate.ts';
 import { chemspaceSample, dudeSample, pipelineStages, prepareRate } from './lib/pipeline-stages.ts';
 import { rescoringSpeed } from './lib/rescoring.ts';
@@ -92,7 +93,7 @@ export async function run(args: string[]): Promise<void> {
   const stageCount = wholeNumberOption(args, '--stage-molecules', 500);
   const prepareCount = wholeNumberOption(args, '--prepare-molecules', 10000);
   const log = (line: string) => console.log(line);
-  log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; V8 settings: ${process.execArgv.filter((flag) => IMPORT_V8_FLAGS.includes(flag)).join(' ') || 'the defaults'}`);
   const stagesOnly = args.includes('--stages-only');
   const pipelineOnly = args.includes('--pipeline-only');
 
