@@ -62,6 +62,6 @@ export class BatchQueue {
     builder.add(batch, next.through.file);
     report.molecules = builder.count;
     report.chargeFallbacks += batch.chargeFallbacks ?? 0;
-    await appendCheckpoint(workDir, { batch, through: next.through, readErrors: next.readErrors });
+    appendCheckpoint(workDir, { batch, through: next.through, readErrors: next.readErrors });
   }
 }
