@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
+import { globalOptions } from './global-options.ts';
 
 /**
  * V8 settings an import runs with: garbage collection and optimising compilation done on each thread itself
@@ -22,13 +23,13 @@ export function withImportFlags(execArgv: readonly string[]): string[] | undefin
   return [...IMPORT_V8_FLAGS.filter((flag) => !execArgv.includes(flag)), ...execArgv];
 }
 
-/** The command of `molsearch <argv>`: its first argument that is neither an option before it nor --data-dir's value. */
+/** The command of `molsearch <argv>`, read as runCli reads it; undefined when there is none or the options before it are wrong (runCli then says so). */
 function commandName(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--data-dir') i++;
-    else if (!argv[i]!.startsWith('-')) return argv[i];
+  try {
+    return globalOptions(argv).rest[0];
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
 
 const PASSED_ON: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];

@@ -2,6 +2,7 @@ import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, isCodedError, usageError }
 import type { CliIo } from './cli-io.ts';
 import type { Command } from './command.ts';
 import { COMMANDS } from './command-table.ts';
+import { globalOptions } from './global-options.ts';
 import { programHelp } from './help.ts';
 import { LineOutput, OutputClosed } from './line-output.ts';
 import { runCommand } from './run-command.ts';
@@ -29,26 +30,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     return report(error, io);
   }
-}
-
-/** Options given before the command name: `molsearch --data-dir /srv/data search ...`. */
-function globalOptions(argv: string[]): { dataDir?: string; help: boolean; rest: string[] } {
-  let dataDir: string | undefined;
-  let help = false;
-  let i = 0;
-  for (; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (!arg.startsWith('-')) break;
-    if (arg === '--help' || arg === '-h') help = true;
-    else if (arg.startsWith('--data-dir=')) dataDir = arg.slice('--data-dir='.length);
-    else if (arg === '--data-dir') {
-      dataDir = argv[++i];
-      if (dataDir === undefined) throw usageError('--data-dir needs a directory');
-    } else {
-      throw usageError(`unknown option ${arg} before the command; see 'molsearch --help'`);
-    }
-  }
-  return { dataDir, help, rest: argv.slice(i) };
 }
 
 async function loadCommand(name: string): Promise<Command> {
