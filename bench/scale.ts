@@ -488,6 +488,9 @@ async function latencyAndRecall(
   const recalls: number[] = [];
   const shortfalls: number[] = [];
   const wholeStage1: number[] = [];
+  // Where each exact top-30 row that the search missed was lost: not found by the probe, found but ranked
+  // past stage 1's candidates, or a candidate that stage 2 did not return.
+  const lost = { probe: 0, ranking: 0, stage2: 0 };
   // The probe the search itself asks (shape-search.ts stage1Union): by charges too for an electrostatic search.
   const sources = candidateSources(method, catalogueElectrostaticForm(catalogue), STAGE2_CANDIDATES[method][quality]);
   const charges = probesCharges(sources);
@@ -498,7 +501,7 @@ async function latencyAndRecall(
     stage1.push(performance.now() - started);
     found.push(rows.length);
     started = performance.now();
-    await stage1Union(catalogue, query, sources, quality, gridPool);
+    const kept = await stage1Union(catalogue, query, sources, quality, gridPool);
     wholeStage1.push(performance.now() - started);
     started = performance.now();
     const result = await shapeSearch(catalogue, query, { method, quality, limit: TOP, threshold: 0, pool, gridPool });
@@ -506,6 +509,7 @@ async function latencyAndRecall(
     const exact = truth.get(input);
     if (exact) {
       recalls.push([...result.rows].filter((row) => exact.rows.has(row)).length / Math.max(1, exact.rows.size));
+      countLost(lost, exact.rows, rows, kept, result.rows);
       shortfalls.push(similarityShortfall(exact.similarities, result.similarities));
     }
   }
@@ -515,9 +519,23 @@ async function latencyAndRecall(
       `stage 2 (search less stage 1, query by query) ${spread(times.map((time, i) => time - wholeStage1[i]!))}, ${STAGE2_CANDIDATES[method][quality]} re-scored` +
       (recalls.length > 0
         ? `; recall@${TOP} mean ${mean(recalls).toFixed(3)} over ${recalls.length} queries, min ${Math.min(...recalls).toFixed(2)}; ` +
-          `similarity shortfall against the exact top ${TOP} mean ${mean(shortfalls).toFixed(4)}, largest ${Math.max(...shortfalls).toFixed(4)}`
+          `similarity shortfall against the exact top ${TOP} mean ${mean(shortfalls).toFixed(4)}, largest ${Math.max(...shortfalls).toFixed(4)}; ` +
+          `exact top-${TOP} rows missed: ${lost.probe} not found by the probe, ${lost.ranking} found but ranked past stage 1's candidates, ${lost.stage2} candidates stage 2 did not return`
         : ''),
   );
+}
+
+/** Adds to `lost` where each of the exact top rows missing from `returned` was lost. */
+function countLost(lost: { probe: number; ranking: number; stage2: number }, exact: Set<number>, probed: ArrayLike<number>, kept: ArrayLike<number>, returned: ArrayLike<number>): void {
+  const found = new Set(Array.from(probed));
+  const candidates = new Set(Array.from(kept));
+  const hits = new Set(Array.from(returned));
+  for (const row of exact) {
+    if (hits.has(row)) continue;
+    if (!found.has(row)) lost.probe++;
+    else if (!candidates.has(row)) lost.ranking++;
+    else lost.stage2++;
+  }
 }
 
 /** The probes a search of `catalogue` at `quality` asks the index (shape/index-candidates.ts), by charges too when `charges`. */
