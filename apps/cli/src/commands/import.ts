@@ -15,7 +15,7 @@ export const command: Command = {
     db: { type: 'string', valueName: 'DB-ID', description: 'catalogue id, e.g. ENAMINE-REAL (required)' },
     limit: { type: 'string', valueName: 'N', description: 'import only the first N rows (quick builds)' },
     workers: { type: 'string', valueName: 'N', description: 'worker threads preparing molecules (default 2)' },
-    '3d': { type: 'boolean', description: 'also build the 3D columns for shape/electrostatic search (about 8 ms of CPU a drug-like molecule)' },
+    '3d': { type: 'boolean', description: 'also build the 3D columns for shape/electrostatic search (about 2 ms of CPU a screening compound, 10-15 ms a large, flexible one)' },
     resume: { type: 'boolean', description: 'continue an import of this DB-ID that was killed part-way (same files and options)' },
     shard: { type: 'string', valueName: 'k/N', description: 'import only part k of N of the catalogue (run once per part, on one machine or N)' },
     'max-heavy-atoms': { type: 'string', valueName: 'N', description: `skip molecules with more heavy atoms (default ${DEFAULT_MOLECULE_LIMITS.heavyAtoms})` },

@@ -31,7 +31,8 @@ export interface ImportOptions {
   /**
    * Also build the 3D columns (conformers, compact models, the stage-1 index of volume and charge vectors)
    * for the shape and electrostatic searches: true for CATALOGUE_SHAPE, or explicit options. Conformer
-   * generation makes this about 8 ms of CPU a drug-like molecule, 4 to 5 times the 2D work.
+   * generation makes this about 2 ms of CPU a screening compound (10-15 ms a large, flexible one), about
+   * three times the 2D work.
    */
   shape?: boolean | ShapeBuildOptions;
   /** A preparer shared by several imports (it stays open); by default each import starts `workers` threads. */
