@@ -100,7 +100,7 @@ export const MEASURED_ON = '100,000 real molecules';
  * each method against its own exact ranking).
  */
 export const FOUND_TOP_30: Record<SearchQuality, QualityInfo['measured']> = {
-  very_accurate: { shape: { found: 0.978 }, electrostatic: { found: 0.993 } },
+  very_accurate: { shape: { found: 0.977 }, electrostatic: { found: 0.995 } },
   accurate: { shape: { found: 0.907 }, electrostatic: { found: 0.947 } },
   fast: { shape: { found: 0.885 }, electrostatic: { found: 0.923 } },
 };
@@ -152,9 +152,9 @@ export const SEARCH_QUALITIES: readonly QualityInfo[] = [
   {
     value: 'very_accurate',
     label: 'Very Accurate',
-    details: `Probes the index from 15 query conformers (2 in databases of up to 2 million molecules, against every conformer of each molecule) and scores the best 35,000 candidates of each database exactly (25,000 for electrostatics, which found no more of its top 30 with more), for final candidate lists: on ${MEASURED_ON} ${foundText('very_accurate')}.`,
+    details: `Probes the index from 15 query conformers (4 in databases of up to 2 million molecules, against every conformer of each molecule) and scores the best 35,000 candidates of each database exactly (25,000 for electrostatics, which found no more of its top 30 with more), for final candidate lists: on ${MEASURED_ON} ${foundText('very_accurate')}.`,
     candidates: { shape: 35_000, electrostatic: 25_000, consensus: 25_000 },
-    probe: { conformers: 15, rows: 4096, everyConformer: { conformers: 2, vectors: 16384 } },
+    probe: { conformers: 15, rows: 4096, everyConformer: { conformers: 4, vectors: 16384 } },
     measured: FOUND_TOP_30.very_accurate,
   },
   {
