@@ -8,7 +8,8 @@
 //
 // The 3D stage-1 index at scale, in one run: disk and memory per molecule, index build time, latency of shape
 // and electrostatic search by quality, how much of an exhaustive stage 1's candidates the index finds, and
-// recall@30 and the similarity shortfall against the exact ranking, for real and replicated catalogues; and
+// recall@30, the similarity shortfall against the exact ranking and where each missed row was lost (probe, stage-1
+// ranking or stage 2), for real and replicated catalogues; and
 // Morgan top-30 over --morgan-rows replicated fingerprints from disk (with --morgan-only, that alone: no 3D
 // preparation).
 //
