@@ -10,10 +10,11 @@
 // Without --catalogue, the first N molecules of chemspace_screening.smi.gz are imported with 3D columns
 // into <data-dir>/bench/engine-3d/data (kept, so a second run skips the import). The exact ranking of
 // each query is cached in <data-dir>/bench/engine-3d/truth-<catalogue>-<method>.json, keyed by the
-// catalogue build and each query's 3D model (recomputed when conformer generation changed), and filled
-// one query at a time, so an interrupted run resumes. The exact re-scoring rate is measured again in every
-// run, and each latency is also given as a factor against re-scoring the whole catalogue at that rate:
-// machines of the same size re-scored from 4,500 to 7,900 molecules a second.
+// catalogue build, the consensus fusion's weights and each query's 3D model (recomputed when conformer
+// generation changed), and filled one query at a time, so an interrupted run resumes. The exact
+// re-scoring rate is measured again in every run, and each latency is also given as a factor against
+// re-scoring the whole catalogue at that rate: machines of the same size re-scored from 4,500 to 7,900
+// molecules a second.
 // Beside recall, how much lower the hits returned score than the exact top 30, rank for rank, and each query
 // of recall@30 under 0.5 with its exact top 30's scores: a reordered flat top loses little, a missed hit more.
 //
@@ -32,7 +33,7 @@ import { parseArgs } from 'node:util';
 import { morganFingerprint, tanimoto, withMol } from '@molsearch/chem';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import {
-  catalogueChargeModel, closeSearchPool, consensusReferenceRows, consensusScore, importCatalogue, isRecordError, openCatalogue, rarityModel, readMolecules, search, shapeQuery,
+  CONSENSUS_WEIGHTS, catalogueChargeModel, closeSearchPool, consensusReference, consensusReferenceRows, consensusScore, importCatalogue, isRecordError, openCatalogue, readMolecules, search, shapeQuery,
 } from '@molsearch/engine';
 import type { Catalogue, ShapeQuery } from '@molsearch/engine';
 import {
@@ -201,6 +202,8 @@ function queryFor(catalogue: Catalogue, smiles: string): Promise<ShapeQuery> {
 interface TruthFile {
   catalogue: string;
   method: Method;
+  /** How the method scores: for consensus its fusion's weights, so a changed fusion is ranked anew. */
+  scoring: string;
   /**
    * Per query SMILES: the best rows by exact score (ties by row), with their scores, and a digest of the
    * query's 3D model: when conformer generation changes, the entry no longer matches and is recomputed.
@@ -218,10 +221,11 @@ interface Truth {
 async function groundTruth(benchDir: string, catalogue: Catalogue, method: Method, queries: string[], pool: RescorePool): Promise<Truth[]> {
   await mkdir(benchDir, { recursive: true });
   const path = join(benchDir, `truth-${catalogue.id}-${method}.json`);
-  let cache: TruthFile = { catalogue: catalogue.version, method, queries: {} };
+  const scoring = method === 'consensus' ? `rarity fusion ${JSON.stringify(CONSENSUS_WEIGHTS)}` : method;
+  let cache: TruthFile = { catalogue: catalogue.version, method, scoring, queries: {} };
   if (existsSync(path)) {
     const stored = JSON.parse(await readFile(path, 'utf8')) as TruthFile;
-    if (stored.catalogue === catalogue.version && stored.method === method) cache = stored;
+    if (stored.catalogue === catalogue.version && stored.method === method && stored.scoring === scoring) cache = stored;
   }
   const models = Array.from({ length: catalogue.count }, (_, row) => catalogue.shape!.model(row));
   let computed = 0;
@@ -254,13 +258,14 @@ async function groundTruth(benchDir: string, catalogue: Catalogue, method: Metho
 
 /** The consensus score of every row, fused from its three exact scores as the search fuses them (NaN without a 3D model). */
 async function exactConsensus(catalogue: Catalogue, query: ShapeQuery, models: Uint8Array[], pool: RescorePool): Promise<Float64Array> {
-  const threeD = await rescoreComponents(query.model, models, { pool, chunk: 64, electrostaticForm: catalogueElectrostaticForm(catalogue) });
+  const electrostaticForm = catalogueElectrostaticForm(catalogue);
+  const threeD = await rescoreComponents(query.model, models, { pool, chunk: 64, electrostaticForm });
   // The query's SMILES is its standard form, whose fingerprint the Morgan search uses.
   const queryFingerprint = withMol(query.smiles, morganFingerprint)!;
   const morgan = Float64Array.from({ length: catalogue.count }, (_, row) => tanimoto(queryFingerprint, catalogue.fingerprint(row)));
   const reference = consensusReferenceRows(catalogue);
   const pick = (scores: Float64Array): number[] => Array.from(reference, (row) => scores[row]!);
-  const references = { morgan: rarityModel(pick(morgan)), shape: rarityModel(pick(threeD.shape)), electrostatic: rarityModel(pick(threeD.electrostatic)) };
+  const references = consensusReference(electrostaticForm, { morgan: pick(morgan), shape: pick(threeD.shape), electrostatic: pick(threeD.electrostatic) });
   return Float64Array.from({ length: catalogue.count }, (_, row) =>
     models[row]!.byteLength === 0 ? Number.NaN : consensusScore(references, { morgan: morgan[row]!, shape: threeD.shape[row]!, electrostatic: threeD.electrostatic[row]! }));
 }

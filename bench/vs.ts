@@ -1,11 +1,12 @@
-// `npm run bench -- vs [--targets def,mapk2,pa2ga] [--decoys N] [--query-conformers K] [--cache-dir DIR]`
+// `npm run bench -- vs [--targets def,mapk2,pa2ga] [--decoys N] [--query-conformers K] [--catalogue-conformers K] [--cache-dir DIR]`
 // `npm run bench -- vs --hit-size [--catalogue-rows N] [--queries N]`
 // `npm run bench -- vs --timing [--catalogue-rows N]`
 //
 // Retrospective virtual screening on DUD-E targets (../shared/data/bench/<target>/{actives,decoys}.smi):
 // every active is the query in turn and ranks every other active and the decoys (all of them, or N spread
 // evenly); ROC AUC, EF1% and BEDROC(α = 20) are averaged over the queries of a target. Molecules are
-// prepared as the import prepares them (catalogue side 3 conformers, query side 30, seed 42), each twice:
+// prepared as the import prepares them (catalogue side 3 conformers, query side 30, seed 42; other counts by the
+// options, to show how much the 3D scores owe to conformer coverage), each twice:
 // the neutral standard form (today) and the pH 7.4 form, each with Gasteiger (today) and MMFF94 charges,
 // so the old and new models are compared in the same run. Consensus is reported as the engine fuses it and
 // as the same rarity fusion of other components would (rarity(...)). Beside our scores, a pharmacophore
@@ -33,7 +34,7 @@ import type { ConformerSettings, PreparedMolecule } from './lib/vs-preparation.t
 import { SCORE_COLUMNS } from './lib/vs-scoring.ts';
 import type { VsRequest } from './lib/vs-worker.ts';
 import { stepTimings } from './lib/vs-timing.ts';
-import { consensusScore, fusedRarity, rarityModel } from '@molsearch/engine';
+import { consensusReference, consensusScore, fusedRarity, rarityModel } from '@molsearch/engine';
 import { drawReferenceRows } from '@molsearch/engine/bench';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,19 +48,23 @@ type Pool = BenchPool<VsRequest, (PreparedMolecule | null)[] | Float32Array | nu
 const OLD_ELECTROSTATIC = 'esp:neutral:gasteiger:carbo';
 /** The electrostatic model and form the product ships: pH 7.4 form, MMFF94 charges, mean of shape and ESP Tanimoto. */
 const NEW_ELECTROSTATIC = 'esp:ph74:mmff94:shape_tanimoto';
+const NEW_ELECTROSTATIC_FORM = 'shape_tanimoto';
 /** The plain mean of Morgan Tanimoto, shape Tanimoto and an electrostatic score (each 0..1), for comparison. */
 const consensusOf = (shapeColumn: string, espColumn: string): string => `consensus(${shapeColumn}|${espColumn})`;
 /**
  * The consensus method as the engine scores it (packages/engine score-fusion.ts): each score's rarity among
- * a fixed sample of the screened set (the engine's reference sample, drawn the same way), fused by the mean
- * −log10 rarity. Its definition was fixed before it was measured here.
+ * a fixed sample of the screened set (the engine's reference sample, drawn the same way), fused by the
+ * weighted mean −log10 rarity of Morgan (half), shape and the charges' own ESP Tanimoto (a quarter each).
  */
 const FUSED = `fused(morgan|shape:ph74|${NEW_ELECTROSTATIC})`;
 /**
- * Rarity fusion of other components, for comparison: 2D with the one 3D score that already holds shape and
- * charges, and three components without shape counted twice (the charges by their own ESP Tanimoto).
+ * Rarity fusion of other components, for comparison, each weighted equally: the three scores the methods
+ * rank by (the consensus method's definition until its 2D and 3D views were weighted equally, with shape
+ * counted in two of them), 2D with the one 3D score that already holds shape and charges, and the engine's
+ * three components without its weights.
  */
 const FUSED_ALTERNATIVES = [
+  `rarity(morgan|shape:ph74|${NEW_ELECTROSTATIC})`,
   `rarity(morgan|${NEW_ELECTROSTATIC})`,
   'rarity(morgan|shape:ph74|esp:ph74:mmff94:tanimoto)',
   // With the colour of vs-colour.ts: 2D with shape + colour, and with shape + colour and the electrostatic score.
@@ -74,6 +79,7 @@ export async function run(args: string[]): Promise<void> {
       targets: { type: 'string', default: 'def,mapk2,pa2ga' },
       decoys: { type: 'string' },
       'query-conformers': { type: 'string', default: String(QUERY_CONFORMERS.conformers) },
+      'catalogue-conformers': { type: 'string', default: String(CATALOGUE_CONFORMERS.conformers) },
       'cache-dir': { type: 'string', default: join(root, 'data', 'bench', 'vs') },
       'hit-size': { type: 'boolean', default: false },
       timing: { type: 'boolean', default: false },
@@ -81,7 +87,10 @@ export async function run(args: string[]): Promise<void> {
       queries: { type: 'string', default: '20' },
     },
   });
-  const querySettings: ConformerSettings = { ...QUERY_CONFORMERS, conformers: Number(values['query-conformers']) };
+  const settings: Sides = {
+    query: { ...QUERY_CONFORMERS, conformers: Number(values['query-conformers']) },
+    catalogue: { ...CATALOGUE_CONFORMERS, conformers: Number(values['catalogue-conformers']) },
+  };
   const cacheDir = resolve(values['cache-dir']);
   console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   if (values.timing) {
@@ -92,12 +101,12 @@ export async function run(args: string[]): Promise<void> {
   const started = performance.now();
   try {
     if (values['hit-size']) {
-      await hitSize(pool, cacheDir, Number(values['catalogue-rows']), Number(values.queries), querySettings);
+      await hitSize(pool, cacheDir, Number(values['catalogue-rows']), Number(values.queries), settings);
     } else {
       const decoys = values.decoys === undefined ? undefined : Number(values.decoys);
       const results = new Map<string, Map<string, Metrics>>();
       for (const target of values.targets.split(',').filter((t) => t.length > 0)) {
-        results.set(target, await screenTarget(pool, cacheDir, target, decoys, querySettings));
+        results.set(target, await screenTarget(pool, cacheDir, target, decoys, settings));
       }
       report(results);
     }
@@ -106,6 +115,9 @@ export async function run(args: string[]): Promise<void> {
   }
   console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
+
+/** The conformer settings of the query side and the screened side. */
+interface Sides { query: ConformerSettings; catalogue: ConformerSettings }
 
 interface Metrics { auc: number; ef1: number; bedroc: number }
 
@@ -153,7 +165,7 @@ function fusedValues(scores: Float32Array, rows: number, reference: Uint32Array)
   const shape = columnValues(scores, rows, 'shape:ph74', reference);
   const esp = columnValues(scores, rows, NEW_ELECTROSTATIC, reference);
   const sample = (values: ArrayLike<number>): number[] => Array.from(reference, (row) => values[row]!);
-  const models = { morgan: rarityModel(sample(morgan)), shape: rarityModel(sample(shape)), electrostatic: rarityModel(sample(esp)) };
+  const models = consensusReference(NEW_ELECTROSTATIC_FORM, { morgan: sample(morgan), shape: sample(shape), electrostatic: sample(esp) });
   return Array.from({ length: rows }, (_, r) => consensusScore(models, { morgan: morgan[r]!, shape: shape[r]!, electrostatic: esp[r]! }));
 }
 
@@ -176,15 +188,15 @@ function columnValues(scores: Float32Array, rows: number, column: string, refere
   return Array.from({ length: rows }, (_, r) => (morgan[r]! + shapeValues[r]! + espValues[r]!) / 3);
 }
 
-async function screenTarget(pool: Pool, cacheDir: string, target: string, decoyCount: number | undefined, querySettings: ConformerSettings): Promise<Map<string, Metrics>> {
+async function screenTarget(pool: Pool, cacheDir: string, target: string, decoyCount: number | undefined, settings: Sides): Promise<Map<string, Metrics>> {
   const actives = readSmiles(join(SHARED, 'bench', target, 'actives.smi'));
   const allDecoys = readSmiles(join(SHARED, 'bench', target, 'decoys.smi'));
   const decoys = evenSample(allDecoys, decoyCount);
   const startedAt = performance.now();
   console.log(`\n${target}: ${actives.length} actives, each the query in turn, against the other actives and ${decoys.length} decoys` +
     `${decoys.length < allDecoys.length ? ` (spread evenly over ${allDecoys.length})` : ''}`);
-  const queries = await prepared(pool, cacheDir, `${target}-queries`, actives, querySettings);
-  const catalogue = await prepared(pool, cacheDir, `${target}-catalogue`, [...actives, ...decoys], CATALOGUE_CONFORMERS);
+  const queries = await prepared(pool, cacheDir, `${target}-queries`, actives, settings.query);
+  const catalogue = await prepared(pool, cacheDir, `${target}-catalogue`, [...actives, ...decoys], settings.catalogue);
   const prepareSeconds = (performance.now() - startedAt) / 1000;
   await loadCatalogue(pool, catalogue);
   const reference = drawReferenceRows(catalogue.length, (row) => catalogue[row]?.models['ph74:mmff94'] !== undefined);
@@ -225,7 +237,7 @@ function report(results: Map<string, Map<string, Metrics>>): void {
   console.log('\nMean over queries per target (AUC / EF1% / BEDROC α=20), and the mean over targets.');
   console.log(`shape:<state> = Gaussian shape Tanimoto on that form's conformers; esp:<state>:<charges>:<form> = electrostatic score at the best-shape pose ` +
     `(carbo = (C+1)/2 as today, tanimoto = (T+1/3)/(4/3), shape_* = mean of shape Tanimoto and that score); ` +
-    `consensus(shape|esp) = (Morgan + shape + esp) / 3; ${FUSED} = the consensus method (rarity fusion, engine score-fusion.ts); rarity(...) = the same fusion of other components; ` +
+    `consensus(shape|esp) = (Morgan + shape + esp) / 3; ${FUSED} = the consensus method (rarity fusion, Morgan half, shape and the charges' own ESP Tanimoto a quarter each; engine score-fusion.ts); rarity(...) = the same fusion of other components, weighted equally; ` +
     `colour:ph74 = pharmacophore colour Tanimoto at the best-shape pose (bench/lib/vs-colour.ts, not in the product), combo:ph74 = mean of shape and colour. ` +
     `Today: ${OLD_ELECTROSTATIC}, shape:neutral; shipped: ${NEW_ELECTROSTATIC}, shape:ph74.`);
   const head = `${'method'.padEnd(60)}${targets.map((t) => t.padStart(22)).join('')}${'mean'.padStart(22)}`;
@@ -249,12 +261,12 @@ function drugQueries(count: number): string[] {
   return Array.from({ length: Math.min(count, drugs.length) }, (_, i) => drugs[i * step]![1]!);
 }
 
-async function hitSize(pool: Pool, cacheDir: string, rows: number, queryCount: number, querySettings: ConformerSettings): Promise<void> {
+async function hitSize(pool: Pool, cacheDir: string, rows: number, queryCount: number, settings: Sides): Promise<void> {
   const catalogueSmiles = readSmiles(join(SHARED, 'catalogs', 'chemspace_screening.smi.gz')).slice(0, rows);
   const querySmiles = drugQueries(queryCount);
   console.log(`hit size: ${querySmiles.length} drug queries against the first ${catalogueSmiles.length} rows of chemspace_screening, every row scored exactly`);
-  const queries = await prepared(pool, cacheDir, 'drug-queries', querySmiles, querySettings);
-  const catalogue = await prepared(pool, cacheDir, 'chemspace', catalogueSmiles, CATALOGUE_CONFORMERS);
+  const queries = await prepared(pool, cacheDir, 'drug-queries', querySmiles, settings.query);
+  const catalogue = await prepared(pool, cacheDir, 'chemspace', catalogueSmiles, settings.catalogue);
   await loadCatalogue(pool, catalogue);
   const reference = drawReferenceRows(catalogue.length, (row) => catalogue[row]?.models['ph74:mmff94'] !== undefined);
   const columns = [...SCORE_COLUMNS, ...derivedColumns()];

@@ -17,9 +17,10 @@ export const METHOD_DESCRIPTIONS: Record<SearchMethod, string> = {
   consensus:
     'Morgan, shape and electrostatic fused into one score. Each exact score is turned into its rarity p for this query in the searched database: the share of ' +
     '1,000 fixed random rows of that database (all rows of a smaller one) scoring at least as high, counted as (1 + c) / (n + 1), with an exponential tail ' +
-    "fitted to the sample's top tenth beyond it. L is the mean of −log10 p over the three scores, and the similarity is L / (1 + L): 0.5 when the rarities " +
-    'average 1 in 10, 0.75 at 1 in 1,000. A molecule rare by one score alone (a close analogue, or a scaffold hop with the same shape and charges) still ' +
-    'ranks high. First-stage candidates come from all three methods; each hit also reports its three exact scores.',
+    "fitted to the sample's top tenth beyond it. The charges enter by their own ESP score (the electrostatic score with its shape half taken out, so shape " +
+    'does not count twice). L is the weighted mean of −log10 p, the 2D view as much as the 3D one: Morgan 1/2, shape 1/4, charges 1/4; the similarity ' +
+    'is L / (1 + L): 0.5 when the rarities average 1 in 10, 0.75 at 1 in 1,000. A molecule rare by one score alone (a close analogue, or a scaffold hop ' +
+    'with the same shape and charges) still ranks high. First-stage candidates come from all three methods; each hit also reports its three exact scores.',
 };
 
 /** The search_type parameter's description: every method and what its score is. */

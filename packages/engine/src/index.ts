@@ -51,5 +51,5 @@ export { similarityHistogram } from './search/histogram.ts';
 export { hitScorer, scoreHitRows, shapeQueryFor } from './search/hit-scores.ts';
 export type { HitScoreOptions, HitScorer, HitScorerOptions, HitScores } from './search/hit-scores.ts';
 export { consensusReferenceRows } from './search/consensus-search.ts';
-export { FUSION_REFERENCE_ROWS, consensusScore, fusedRarity, rarity, rarityModel } from './search/score-fusion.ts';
+export { CONSENSUS_WEIGHTS, FUSION_REFERENCE_ROWS, chargeScore, consensusReference, consensusScore, fusedRarity, rarity, rarityModel } from './search/score-fusion.ts';
 export type { ComponentScores, ConsensusReference, RarityModel } from './search/score-fusion.ts';

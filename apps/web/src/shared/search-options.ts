@@ -79,11 +79,12 @@ const METHOD_TEXTS: Record<SearchMethod, Omit<MethodInfo, 'value'>> = {
   consensus: {
     label: 'Consensus',
     summary: '2D and 3D scores fused by their rarity',
-    formula: 'S = L / (1 + L),  L = −⅓ · [ log₁₀ p_Morgan + log₁₀ p_Shape + log₁₀ p_Electrostatic ]',
+    formula: 'S = L / (1 + L),  L = −¼ · [ 2 log₁₀ p_Morgan + log₁₀ p_Shape + log₁₀ p_Charges ]',
     details: [
       'The three scores live on different scales (an unrelated molecule scores about 0.1 by Morgan and 0.5 by shape), so they are not averaged as they are: each is first turned into its rarity p for this query in the database searched.',
       'p is the share of 1,000 fixed random molecules of that database (all of a smaller one) scoring at least as high, counted as (1 + c) / (n + 1); above the sample’s top tenth it follows an exponential tail fitted to that tenth, so molecules that beat every sampled one still differ.',
-      'L is the mean of −log₁₀ p over the three scores, as Fisher combines p-values: a molecule rare by one score alone (a close analogue, or a scaffold hop with the query’s shape and charges) still ranks high. S = 0.5 when the rarities average 1 in 10, 0.75 at 1 in 1,000.',
+      'The charges count by their own ESP score: the electrostatic score is the mean of the shape Tanimoto and the ESP Tanimoto, and taken whole it would count shape twice.',
+      'L is the weighted mean of −log₁₀ p, as Fisher combines p-values, with the 2D view (Morgan) weighing as much as the 3D view (shape and charges, a quarter each): a molecule rare by one score alone (a close analogue, or a scaffold hop with the query’s shape and charges) still ranks high. S = 0.5 when the rarities average 1 in 10, 0.75 at 1 in 1,000.',
       'Candidates come from all three methods (the best by Morgan, by shape and by electrostatics); every candidate is scored exactly by all three, and each hit carries its three scores.',
     ],
   },

@@ -18,8 +18,7 @@ import type { RescorePool } from '../shape/rescore-pool.ts';
 import { candidateSources, catalogueElectrostaticForm, keepMasked, stage1Union } from '../shape/shape-search.ts';
 import type { CandidateSource } from '../shape/shape-search.ts';
 import type { ShapeQuery } from '../shape/shape-query.ts';
-import { FUSION_REFERENCE_ROWS, consensusScore, rarityModel } from './score-fusion.ts';
-import type { ConsensusReference } from './score-fusion.ts';
+import { FUSION_REFERENCE_ROWS, consensusReference, consensusScore } from './score-fusion.ts';
 
 export interface ConsensusSearchOptions {
   quality: SearchQuality;
@@ -124,11 +123,11 @@ export async function consensusSearch(catalogue: Catalogue, morgan: MorganQuery,
   });
   const view = fingerprintView(fingerprints);
   const morganScores = Float64Array.from(scored, (row) => tanimoto(morgan.fingerprint, view.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES)));
-  const references: ConsensusReference = {
-    morgan: rarityModel(morganScores.subarray(0, reference.length)),
-    shape: rarityModel(threeD.shape.subarray(0, reference.length)),
-    electrostatic: rarityModel(threeD.electrostatic.subarray(0, reference.length)),
-  };
+  const references = consensusReference(electrostaticForm, {
+    morgan: morganScores.subarray(0, reference.length),
+    shape: threeD.shape.subarray(0, reference.length),
+    electrostatic: threeD.electrostatic.subarray(0, reference.length),
+  });
   const kept: number[] = [];
   const fused: number[] = [];
   const at = new Map<number, number>();

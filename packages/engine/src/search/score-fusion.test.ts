@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUSION_MIN_TAIL_SCALE, consensusScore, fusedRarity, rarity, rarityModel } from './score-fusion.ts';
+import { FUSION_MIN_TAIL_SCALE, chargeScore, consensusReference, consensusScore, fusedRarity, rarity, rarityModel } from './score-fusion.ts';
 
 /** 1,000 scores spread like a random sample's: most low, a few high. */
 const sample = Array.from({ length: 1000 }, (_, i) => 0.1 + 0.5 * (i / 1000) ** 3);
@@ -35,20 +35,33 @@ describe('rarity of a score in the reference sample', () => {
 });
 
 describe('consensus score', () => {
-  const reference = { morgan: rarityModel(sample.map((s) => s / 2)), shape: rarityModel(sample), electrostatic: rarityModel(sample) };
+  const reference = consensusReference('shape_tanimoto', { morgan: sample.map((s) => s / 2), shape: sample, electrostatic: sample });
 
-  it('is L / (1 + L) of the mean −log10 rarity, on 0..1', () => {
+  it('is L / (1 + L) of the weighted mean −log10 rarity, Morgan half, shape and the charges a quarter each, on 0..1', () => {
     const scores = { morgan: 0.3, shape: 0.5, electrostatic: 0.2 };
-    const mean = -(Math.log10(rarity(reference.morgan, 0.3)) + Math.log10(rarity(reference.shape, 0.5)) + Math.log10(rarity(reference.electrostatic, 0.2))) / 3;
+    // The electrostatic score is the mean of shape and the charges' own score: the charges scored −0.1.
+    const charges = 2 * 0.2 - 0.5;
+    const mean = -(2 * Math.log10(rarity(reference.morgan, 0.3)) + Math.log10(rarity(reference.shape, 0.5)) + Math.log10(rarity(reference.charges, charges))) / 4;
     expect(consensusScore(reference, scores)).toBeCloseTo(mean / (1 + mean), 12);
     expect(consensusScore(reference, { morgan: 0, shape: 0, electrostatic: 0 })).toBe(0);
     expect(consensusScore(reference, { morgan: 1, shape: 1, electrostatic: 1 })).toBeLessThan(1);
+  });
+
+  it('takes the charges as they are from a catalogue scored by ESP alone', () => {
+    expect(chargeScore('carbo', { morgan: 0.3, shape: 0.5, electrostatic: 0.2 })).toBe(0.2);
+    expect(chargeScore('shape_carbo', { morgan: 0.3, shape: 0.5, electrostatic: 0.4 })).toBeCloseTo(0.3, 12);
+    const legacy = consensusReference('carbo', { morgan: sample, shape: sample, electrostatic: sample });
+    expect(legacy.charges.descending).toEqual(legacy.shape.descending);
   });
 
   it('ranks a molecule rare by one score above one that is middling by all three', () => {
     const analogue = consensusScore(reference, { morgan: 0.9, shape: 0.2, electrostatic: 0.2 });
     const middling = consensusScore(reference, { morgan: 0.15, shape: 0.25, electrostatic: 0.25 });
     expect(analogue).toBeGreaterThan(middling);
+  });
+
+  it('has no score for a molecule without a 3D score', () => {
+    expect(consensusScore(reference, { morgan: 0.9, shape: Number.NaN, electrostatic: Number.NaN })).toBeNaN();
   });
 });
 
@@ -62,7 +75,14 @@ describe('fused rarity of any components', () => {
     expect(fusedRarity([morgan, shape], [0, 0])).toBe(0);
   });
 
-  it('refuses scores without a model each', () => {
+  it('weighs each component as told', () => {
+    const mean = -(3 * Math.log10(rarity(morgan, 0.3)) + Math.log10(rarity(shape, 0.5))) / 4;
+    expect(fusedRarity([morgan, shape], [0.3, 0.5], [3, 1])).toBeCloseTo(mean / (1 + mean), 12);
+    expect(fusedRarity([morgan, morgan, shape], [0.3, 0.3, 0.5])).toBeCloseTo(fusedRarity([morgan, shape], [0.3, 0.5], [2, 1]), 12);
+  });
+
+  it('refuses scores without a model or weight each', () => {
     expect(() => fusedRarity([morgan, shape], [0.3])).toThrow(RangeError);
+    expect(() => fusedRarity([morgan, shape], [0.3, 0.5], [1])).toThrow(RangeError);
   });
 });

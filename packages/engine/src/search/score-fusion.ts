@@ -1,3 +1,5 @@
+import type { ElectrostaticForm } from '@molsearch/chem';
+
 /**
  * The consensus score: Morgan, shape and electrostatic similarity fused on one scale.
  *
@@ -5,10 +7,16 @@
  * and 0.5 by shape, so in a plain mean the score with the widest spread decides. Each is first turned into
  * its rarity for this query in the searched catalogue, the share of catalogue molecules that score at least
  * as high, estimated from a fixed sample of the catalogue's rows scored once per query (`RarityModel`).
- * The rarities are combined as Fisher combines p-values, by the mean of −log10 rarity, L, so a molecule
- * that is rare by one score (a close analogue, or a scaffold hop with the query's shape and charges) ranks
- * high without the other two; the similarity is L / (1 + L) on 0..1: 0.5 when the three rarities average
- * one in ten (geometrically), 0.75 at one in a thousand, 0.9 at one in a billion.
+ * The rarities are combined as Fisher combines p-values, by a weighted mean of −log10 rarity, L, so a
+ * molecule that is rare by one score (a close analogue, or a scaffold hop with the query's shape and
+ * charges) ranks high without the others; the similarity is L / (1 + L) on 0..1: 0.5 when the rarities
+ * average one in ten (geometrically), 0.75 at one in a thousand, 0.9 at one in a billion.
+ *
+ * Fisher's combination takes its parts as independent evidence. The electrostatic method's score of a
+ * catalogue of the current model is the mean of the shape Tanimoto and the ESP Tanimoto, so fused as it
+ * is, shape would count twice. The charges therefore enter by their own ESP score (`chargeScore`), and
+ * the 2D view (Morgan) weighs as much as the 3D view, whose half shape and the charges share
+ * (`CONSENSUS_WEIGHTS`).
  *
  * Within the sample the rarity is the sample's share at or above the score, counted as (1 + c) / (n + 1)
  * so it is never 0. Past the sample's top tenth it follows an exponential tail fitted to that tenth (the
@@ -67,34 +75,70 @@ function sampleRarity(model: RarityModel, score: number): number {
   return (1 + low) / (scores.length + 1);
 }
 
-/** The three rarity models of one query in one catalogue. */
+/** The weight of each component's −log10 rarity in the consensus: the 2D view half, the 3D view half. */
+export const CONSENSUS_WEIGHTS = { morgan: 2, shape: 1, charges: 1 } as const;
+
+/** The rarity models of one query in one catalogue, and the electrostatic form of that catalogue's scores. */
 export interface ConsensusReference {
+  form: ElectrostaticForm;
   morgan: RarityModel;
   shape: RarityModel;
-  electrostatic: RarityModel;
+  charges: RarityModel;
 }
 
-/** The component scores of one molecule. */
+/** The component scores of one molecule: the three a hit reports. */
 export interface ComponentScores {
   morgan: number;
   shape: number;
   electrostatic: number;
 }
 
-/** The consensus similarity of a molecule with these exact component scores: L / (1 + L), L the mean −log10 rarity. */
+/**
+ * The charges' own score within an electrostatic score of `form`: a form that is the mean of the shape
+ * Tanimoto and an ESP score has the shape taken out again; the others are the ESP score already.
+ */
+export function chargeScore(form: ElectrostaticForm, scores: ComponentScores): number {
+  return form === 'shape_carbo' || form === 'shape_tanimoto' ? 2 * scores.electrostatic - scores.shape : scores.electrostatic;
+}
+
+/** The rarity models of the component scores of a catalogue's reference sample. */
+export function consensusReference(
+  form: ElectrostaticForm,
+  sample: { morgan: ArrayLike<number>; shape: ArrayLike<number>; electrostatic: ArrayLike<number> },
+): ConsensusReference {
+  const charges = Array.from(sample.electrostatic, (electrostatic, i) =>
+    chargeScore(form, { morgan: sample.morgan[i]!, shape: sample.shape[i]!, electrostatic }));
+  return { form, morgan: rarityModel(sample.morgan), shape: rarityModel(sample.shape), charges: rarityModel(charges) };
+}
+
+/** The consensus similarity of a molecule with these exact component scores (NaN when one of them is). */
 export function consensusScore(reference: ConsensusReference, scores: ComponentScores): number {
-  return fusedRarity([reference.morgan, reference.shape, reference.electrostatic], [scores.morgan, scores.shape, scores.electrostatic]);
+  return fusedRarity(
+    [reference.morgan, reference.shape, reference.charges],
+    [scores.morgan, scores.shape, chargeScore(reference.form, scores)],
+    [CONSENSUS_WEIGHTS.morgan, CONSENSUS_WEIGHTS.shape, CONSENSUS_WEIGHTS.charges],
+  );
 }
 
 /**
- * L / (1 + L), L the mean −log10 rarity of `scores[i]` by `models[i]`: the consensus fusion of any set of
- * components, so other mixes can be compared with the engine's on the same scale.
+ * L / (1 + L), L the mean −log10 rarity of `scores[i]` by `models[i]`, weighted by `weights[i]` (equal
+ * when left out): the consensus fusion of any set of components, so other mixes can be compared with the
+ * engine's on the same scale. NaN when a score is NaN (a molecule that could not be scored).
  */
-export function fusedRarity(models: readonly RarityModel[], scores: readonly number[]): number {
-  if (models.length !== scores.length) throw new RangeError(`${models.length} rarity models for ${scores.length} scores.`);
+export function fusedRarity(models: readonly RarityModel[], scores: readonly number[], weights?: readonly number[]): number {
+  if (models.length !== scores.length || (weights && weights.length !== scores.length)) {
+    throw new RangeError(`${models.length} rarity models for ${scores.length} scores${weights ? ` and ${weights.length} weights` : ''}.`);
+  }
   let logs = 0;
-  for (let i = 0; i < models.length; i++) logs += Math.log10(rarity(models[i]!, scores[i]!));
+  let total = 0;
+  for (let i = 0; i < models.length; i++) {
+    const score = scores[i]!;
+    if (Number.isNaN(score)) return Number.NaN;
+    const weight = weights?.[i] ?? 1;
+    logs += weight * Math.log10(rarity(models[i]!, score));
+    total += weight;
+  }
   // 0 − logs, not −logs: rarities of 1 give 0 rather than −0.
-  const surprise = (0 - logs) / models.length;
+  const surprise = (0 - logs) / total;
   return surprise / (1 + surprise);
 }

@@ -55,8 +55,9 @@ export function Component(): React.JSX.Element {
         <li>
           <strong>Consensus</strong> — the three scores fused. They live on different scales, so each is first turned into its rarity p for
           the query in the database searched (the share of 1,000 fixed molecules of that database scoring at least as high), and the hit
-          scores L / (1 + L), L the mean of −log₁₀ p over the three: a molecule rare by one score alone still ranks high. Candidates come from
-          all three methods, and every hit carries its Morgan, shape and electrostatic scores.
+          scores L / (1 + L), L the weighted mean of −log₁₀ p: Morgan half, shape and the charges a quarter each (the charges by their own
+          ESP score, so shape does not count twice). A molecule rare by one score alone still ranks high. Candidates come from all three
+          methods, and every hit carries its Morgan, shape and electrostatic scores.
         </li>
       </ul>
       <p>
