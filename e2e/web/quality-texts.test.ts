@@ -1,6 +1,6 @@
 import { STAGE1_INDEX_PROBE, STAGE2_CANDIDATES } from '@molsearch/engine/bench';
 import { describe, expect, it } from 'vitest';
-import { qualityHint, SEARCH_QUALITIES } from '../../apps/web/src/shared/search-options.ts';
+import { probeConformersByQuality, qualityHint, SEARCH_QUALITIES } from '../../apps/web/src/shared/search-options.ts';
 
 // The web app cannot import the engine, so its quality help restates the engine's tables; this keeps them one.
 describe("the quality help states the engine's numbers", () => {
@@ -19,4 +19,12 @@ describe("the quality help states the engine's numbers", () => {
       expect(quality.details).toContain(`the best ${quality.candidates.shape.toLocaleString('en-US')} candidates`);
     });
   }
+
+  it('lists the query conformers probed from Fast to Very Accurate, as the about page gives them', () => {
+    const list = (count: (probe: (typeof STAGE1_INDEX_PROBE)['fast']) => number): string => {
+      const [fast, accurate, veryAccurate] = (['fast', 'accurate', 'very_accurate'] as const).map((quality) => count(STAGE1_INDEX_PROBE[quality]));
+      return `${fast}, ${accurate} or ${veryAccurate}`;
+    };
+    expect(probeConformersByQuality()).toEqual({ scanned: list((probe) => probe.everyConformer!.conformers), walked: list((probe) => probe.conformers) });
+  });
 });

@@ -176,10 +176,23 @@ export const SEARCH_QUALITIES: readonly QualityInfo[] = [
   },
 ];
 
+/** A figure of each quality, from Fast to Very Accurate: "5,000, 8,000 or 35,000". */
+function byQuality(figure: (quality: QualityInfo) => number): string {
+  const counts = [...SEARCH_QUALITIES].reverse().map((quality) => figure(quality).toLocaleString('en-US'));
+  return `${counts.slice(0, -1).join(', ')} or ${counts.at(-1)}`;
+}
+
 /** A method's candidates scored exactly at each quality, from Fast to Very Accurate: "5,000, 8,000 or 35,000". */
 export function candidatesByQuality(method: CandidateMethod): string {
-  const counts = [...SEARCH_QUALITIES].reverse().map((quality) => quality.candidates[method].toLocaleString('en-US'));
-  return `${counts.slice(0, -1).join(', ')} or ${counts.at(-1)}`;
+  return byQuality((quality) => quality.candidates[method]);
+}
+
+/**
+ * The query conformers stage 1 probes from at each quality, from Fast to Very Accurate: in databases of up to
+ * 2 million molecules (against every conformer of each) and in larger ones (against first conformers).
+ */
+export function probeConformersByQuality(): { scanned: string; walked: string } {
+  return { scanned: byQuality((quality) => quality.probe.everyConformer.conformers), walked: byQuality((quality) => quality.probe.conformers) };
 }
 
 /** Morgan searches compare every fingerprint (BitBound skips only molecules that cannot reach the hits kept). */

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { usePageMeta } from '../../shared/page-meta.ts';
-import { candidatesByQuality, FOUND_TOP_30, foundPercent, MEASURED_ON } from '../../shared/search-options.ts';
+import { candidatesByQuality, FOUND_TOP_30, foundPercent, MEASURED_ON, probeConformersByQuality } from '../../shared/search-options.ts';
 import { SUPPORT_EMAIL } from '../../components/footer/footer.tsx';
 import { SupportedDatabases } from '../../features/databases/supported-databases.tsx';
 import styles from '../legal/content-page.module.css';
 
 const { fast, very_accurate: veryAccurate } = FOUND_TOP_30;
+const probes = probeConformersByQuality();
 
 /** /about: what molsearch does, how it searches and which catalogues it covers. */
 export function Component(): React.JSX.Element {
@@ -61,8 +62,10 @@ export function Component(): React.JSX.Element {
         </li>
       </ul>
       <p>
-        For the 3D methods the <em>search quality</em> sets how much of the index the first stage probes (from 8, 8 or 15 of the query&apos;s
-        conformers, keeping more molecules per conformer at each step) and how many candidates of each database are scored exactly:{' '}
+        For the 3D methods the <em>search quality</em> sets how much of the index the first stage probes (from {probes.scanned} of the
+        query&apos;s conformers against every conformer of each molecule in databases of up to 2 million molecules, from {probes.walked}{' '}
+        against first conformers in larger ones, keeping more molecules per conformer at each step) and how many candidates of each
+        database are scored exactly:{' '}
         {candidatesByQuality('shape')} from Fast to Very Accurate (an electrostatic search {candidatesByQuality('electrostatic')}, a consensus one{' '}
         {candidatesByQuality('consensus')}). On a catalogue of {MEASURED_ON} a shape search then finds {foundPercent(fast.shape)} (Fast)
         and {foundPercent(veryAccurate.shape)} (Very Accurate) of the true 30 best, an electrostatic one {foundPercent(fast.electrostatic)} and{' '}
