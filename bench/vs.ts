@@ -47,8 +47,8 @@ type Pool = BenchPool<VsRequest, (PreparedMolecule | null)[] | Float32Array | nu
 /** Today's models and score, the new ones, and the fused scores the report compares. */
 const OLD_ELECTROSTATIC = 'esp:neutral:gasteiger:carbo';
 /** The electrostatic model and form the product ships: pH 7.4 form, MMFF94 charges, mean of shape and ESP Tanimoto. */
-const NEW_ELECTROSTATIC = 'esp:ph74:mmff94:shape_tanimoto';
 const NEW_ELECTROSTATIC_FORM = 'shape_tanimoto';
+const NEW_ELECTROSTATIC = `esp:ph74:mmff94:${NEW_ELECTROSTATIC_FORM}`;
 /** The plain mean of Morgan Tanimoto, shape Tanimoto and an electrostatic score (each 0..1), for comparison. */
 const consensusOf = (shapeColumn: string, espColumn: string): string => `consensus(${shapeColumn}|${espColumn})`;
 /**

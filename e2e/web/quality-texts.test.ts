@@ -17,6 +17,7 @@ describe("the quality help states the engine's numbers", () => {
         expect(qualityHint(quality, method)).toBe(`${STAGE2_CANDIDATES[method][quality.value].toLocaleString('en-US')} candidates · ${probe.conformers} query conformers`);
       }
       expect(quality.details).toContain(`the best ${quality.candidates.shape.toLocaleString('en-US')} candidates`);
+      expect(quality.details).toContain(`from ${probe.conformers} query conformers (${probe.everyConformer!.conformers} in databases of up to 2 million molecules`);
     });
   }
 

@@ -48,8 +48,8 @@ describe('consensus score', () => {
   });
 
   it('takes the charges as they are from a catalogue scored by ESP alone', () => {
-    expect(chargeScore('carbo', { morgan: 0.3, shape: 0.5, electrostatic: 0.2 })).toBe(0.2);
-    expect(chargeScore('shape_carbo', { morgan: 0.3, shape: 0.5, electrostatic: 0.4 })).toBeCloseTo(0.3, 12);
+    expect(chargeScore('carbo', 0.5, 0.2)).toBe(0.2);
+    expect(chargeScore('shape_carbo', 0.5, 0.4)).toBeCloseTo(0.3, 12);
     const legacy = consensusReference('carbo', { morgan: sample, shape: sample, electrostatic: sample });
     expect(legacy.charges.descending).toEqual(legacy.shape.descending);
   });

@@ -97,8 +97,8 @@ export interface ComponentScores {
  * The charges' own score within an electrostatic score of `form`: a form that is the mean of the shape
  * Tanimoto and an ESP score has the shape taken out again; the others are the ESP score already.
  */
-export function chargeScore(form: ElectrostaticForm, scores: ComponentScores): number {
-  return form === 'shape_carbo' || form === 'shape_tanimoto' ? 2 * scores.electrostatic - scores.shape : scores.electrostatic;
+export function chargeScore(form: ElectrostaticForm, shape: number, electrostatic: number): number {
+  return form === 'shape_carbo' || form === 'shape_tanimoto' ? 2 * electrostatic - shape : electrostatic;
 }
 
 /** The rarity models of the component scores of a catalogue's reference sample. */
@@ -106,8 +106,7 @@ export function consensusReference(
   form: ElectrostaticForm,
   sample: { morgan: ArrayLike<number>; shape: ArrayLike<number>; electrostatic: ArrayLike<number> },
 ): ConsensusReference {
-  const charges = Array.from(sample.electrostatic, (electrostatic, i) =>
-    chargeScore(form, { morgan: sample.morgan[i]!, shape: sample.shape[i]!, electrostatic }));
+  const charges = Array.from(sample.electrostatic, (electrostatic, i) => chargeScore(form, sample.shape[i]!, electrostatic));
   return { form, morgan: rarityModel(sample.morgan), shape: rarityModel(sample.shape), charges: rarityModel(charges) };
 }
 
@@ -115,7 +114,7 @@ export function consensusReference(
 export function consensusScore(reference: ConsensusReference, scores: ComponentScores): number {
   return fusedRarity(
     [reference.morgan, reference.shape, reference.charges],
-    [scores.morgan, scores.shape, chargeScore(reference.form, scores)],
+    [scores.morgan, scores.shape, chargeScore(reference.form, scores.shape, scores.electrostatic)],
     [CONSENSUS_WEIGHTS.morgan, CONSENSUS_WEIGHTS.shape, CONSENSUS_WEIGHTS.charges],
   );
 }
