@@ -66,8 +66,8 @@ export function SectionsView(props: SectionsViewProps): React.JSX.Element {
               showSimilarity={showSimilarity}
               showProperties={showProperties}
               databaseLabel={labelOf}
-          rarityOf={rarityOf}
-          layout={layout}
+              rarityOf={rarityOf}
+              layout={layout}
               label={`Top hits from ${label}`}
             />
           </section>
