@@ -7,8 +7,8 @@ import { globalOptions } from './global-options.ts';
  * instead of on V8's helper threads. An import's workers keep every core busy, and the helper threads only
  * competed with them: a 3D import of the 100,000 Chemspace rows used 248 s of CPU with these settings against
  * 287-309 s without, the workers' own CPU the same, and ran at 782-786 against 627-673 molecules/s (runs in
- * turn on 2 cores; docs/scaling.md). V8 takes them only when a process starts, so an import runs in a process
- * started with them.
+ * turn on 2 cores; docs/measurement-log.md). V8 takes them only when a process starts, so an import runs in a
+ * process started with them.
  */
 export const IMPORT_V8_FLAGS: readonly string[] = ['--single-threaded-gc', '--no-concurrent-recompilation'];
 

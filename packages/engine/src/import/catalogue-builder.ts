@@ -52,7 +52,7 @@ export interface RepeatedIdRow {
  * of the column being written (spill-order.ts), and a catalogue large enough to get a graph in its stage-1
  * index that graph while it is built (import/index-graph-writer.ts).
  * Measured on 10^6 replicated rows, holding the popcounts, id hashes and string ends in memory as rows
- * arrived grew the importing process by 87 to 97 bytes a row (docs/scaling.md).
+ * arrived grew the importing process by 87 to 97 bytes a row (docs/measurement-log.md).
  */
 export class CatalogueBuilder {
   readonly properties: readonly StoredProperty[];
