@@ -2,7 +2,7 @@
 //                          [--qualities fast,very_accurate] [--union] [--skip-rss] [--morgan-rows 10000000]
 //                          [--skip-index-rate] [--truth-queries-b N] [--skip-real] [--latency-queries N]
 //                          [--methods espsim_shape,espsim_electrostatic] [--sets A,B] [--probe fast:8:2048[:4:4096] ...] [--walk graph]
-//                          [--first-conformer-only] [--shifts fast:0,0.5,-0.5 ...] [--candidates fast:5000 ...]
+//                          [--first-conformer-only] [--shifts fast:0,0.5,-0.5 ...] [--candidates fast:5000 ...] [--charge-share 0]
 //                          [--morgan-only] [--morgan-copies identical,distinct] [--morgan-moves 3] [--morgan-rss]
 //                          [--morgan-modes disk,disk-folds,memory,memory-full] [--charge-model current|legacy]`
 //
@@ -42,7 +42,7 @@ import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, closeSearchPool, createPreparer, importCatalogue, openCatalogue, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, ChargeModel, ShapeQuery } from '@molsearch/engine';
 import {
-  CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, STAGE2_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, STAGE1_SHAPE_SHIFTS, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  CHARGE_GRAPH, CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, STAGE2_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, STAGE1_SHAPE_SHIFTS, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
   createRescorePool, candidateSources, indexCandidates, poolBuilder, probesCharges, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
@@ -96,6 +96,7 @@ export async function run(args: string[]): Promise<void> {
       shifts: { type: 'string', multiple: true, default: [] },
       candidates: { type: 'string', multiple: true, default: [] },
       walk: { type: 'string', default: 'auto' },
+      'charge-share': { type: 'string' },
       'first-conformer-only': { type: 'boolean', default: false },
     },
   });
@@ -123,6 +124,13 @@ export async function run(args: string[]): Promise<void> {
     const [quality, count] = entry.split(':');
     if (!(QUALITIES as readonly string[]).includes(quality!) || !(Number(count) > 0)) throw new Error(`--candidates ${entry}: expected quality:count`);
     for (const method of METHODS) STAGE2_CANDIDATES[method][quality as Quality] = Number(count);
+  }
+  // --charge-share x: the share of each probe's rows the electrostatic search takes by charges (the engine's
+  // CHARGE_PROBE_SHARE, changed in this process); 0 probes by volume alone, as walked catalogues did before their charge graph.
+  if (values['charge-share'] !== undefined) {
+    const share = Number(values['charge-share']);
+    if (!(share >= 0)) throw new Error(`--charge-share ${values['charge-share']}: expected a number of 0 or more`);
+    CHARGE_PROBE_SHARE.charges = share;
   }
   // --first-conformer-only: scanned catalogues are probed by their rows' first conformers alone, as those built before
   // every conformer had a vector are, for a before-and-after on the same catalogue.
@@ -379,14 +387,14 @@ function diskReport(catalogue: Catalogue): void {
   const files = catalogue.manifest.files;
   const per = (names: (name: string) => boolean) => files.filter((file) => names(file.name)).reduce((sum, file) => sum + file.bytes, 0) / catalogue.count;
   const models = per((name) => name.startsWith('models.'));
-  const graph = per((name) => name === SHAPE_INDEX_FILES.graph);
+  const graph = per((name) => name === SHAPE_INDEX_FILES.graph || name === CHARGE_GRAPH.graph);
   const others = per((name) => name === SHAPE_INDEX_FILES.conformerVectors);
   const index = per((name) => name === SHAPE_INDEX_FILES.vectors || name === CHARGE_INDEX_FILE) + others;
-  const morgan = per((name) => !name.startsWith('models.') && !name.startsWith('shape-index') && name !== CHARGE_INDEX_FILE);
+  const morgan = per((name) => !name.startsWith('models.') && !name.startsWith('shape-index') && name !== CHARGE_INDEX_FILE && name !== CHARGE_GRAPH.graph);
   const walked = !scansCatalogue(catalogue.count);
   console.log(
     `disk: ${(morgan + models + index + (walked ? graph : 0)).toFixed(0)} bytes/molecule with the 3D columns (goal 1,500; format 3 took 4,600-6,000): Morgan-only columns ${morgan.toFixed(0)}, ` +
-      `3D models ${models.toFixed(0)}, stage-1 vectors ${index.toFixed(0)} (of which other conformers' ${others.toFixed(0)}), graph ${graph.toFixed(0)} (${walked ? 'counted: the catalogue is walked' : `not counted: imported only for catalogues above ${INDEX_WALK.exhaustiveRows.toLocaleString()} rows`})`,
+      `3D models ${models.toFixed(0)}, stage-1 vectors ${index.toFixed(0)} (of which other conformers' ${others.toFixed(0)}), graphs (volume and charges) ${graph.toFixed(0)} (${walked ? 'counted: the catalogue is walked' : `not counted: imported only for catalogues above ${INDEX_WALK.exhaustiveRows.toLocaleString()} rows`})`,
   );
 }
 
@@ -542,10 +550,13 @@ function countLost(lost: { probe: number; ranking: number; stage2: number }, exa
 /** The probes a search of `catalogue` at `quality` asks the index (shape/index-candidates.ts), by charges too when `charges`. */
 function probeText(catalogue: Catalogue, quality: Quality, charges: boolean): string {
   const probe = STAGE1_INDEX_PROBE[quality];
-  if (!scansCatalogue(catalogue.count)) return `${probe.conformers} conformers x 4 flips x ${probe.expansion} first conformers, walked`;
   const hasFile = (name: string) => catalogue.manifest.files.some((file) => file.name === name);
+  // A walked catalogue has the charge graph, or is given one beside its charge file (bench/lib/index-graph.ts).
+  const byCharges = charges && (hasFile(CHARGE_INDEX_FILE) || hasFile(CHARGE_GRAPH.graph)) && CHARGE_PROBE_SHARE.charges > 0
+    ? `, + ${probe.conformers} conformers x 4 flips x ${Math.round(probe.expansion * CHARGE_PROBE_SHARE.charges)} by charges`
+    : '';
+  if (!scansCatalogue(catalogue.count)) return `${probe.conformers} conformers x 4 flips x ${probe.expansion} first conformers${byCharges}, walked`;
   const { conformers, expansion, everyConformer } = volumeScanProbe(probe, hasFile(SHAPE_INDEX_FILES.conformerVectors));
-  const byCharges = charges && hasFile(CHARGE_INDEX_FILE) ? `, + ${probe.conformers} conformers x 4 flips x ${Math.round(probe.expansion * CHARGE_PROBE_SHARE.charges)} by charges` : '';
   return `${conformers} conformers x 4 flips x ${expansion} ${everyConformer ? 'vectors of every conformer' : 'first conformers'}${byCharges}`;
 }
 

@@ -31,8 +31,8 @@ export { consensusShare, consensusSources, drawReferenceRows } from './search/co
 export type { RescorePool } from './shape/rescore-pool.ts';
 export { queryIndexVectors, rowFrame, rowIndexVector } from './features/index-vector.ts';
 export { principalCoordinates } from './features/pose-grid.ts';
-export { INDEX_BITS, INDEX_WALK, SHAPE_INDEX_FILES } from './format/shape-index-layout.ts';
+export { INDEX_BITS, INDEX_WALK, SHAPE_INDEX_FILES, VOLUME_GRAPH } from './format/shape-index-layout.ts';
 export { INDEX_VECTOR_BYTES } from './format/shape-index-vectors.ts';
-export { CHARGE_INDEX_FILE } from './format/charge-index-layout.ts';
+export { CHARGE_GRAPH, CHARGE_INDEX_FILE } from './format/charge-index-layout.ts';
 export { catalogueGridRow, heavyAtomGrids, modelGrids } from './features/pose-grid.ts';
 export { COARSE_GRID_BYTES, GRID_BYTES, GRID_SLOTS } from './format/grid-layout.ts';

@@ -144,7 +144,7 @@ function foundText(quality: SearchQuality): string {
 /**
  * What each quality does for the 3D methods and what it finds. Stage 1 finds each query conformer's nearest
  * molecules by volume fingerprint, and for electrostatics also by charge fingerprint (scanning every
- * fingerprint up to 2 million molecules, walking the graph index beyond), compares the grids of the
+ * fingerprint up to 2 million molecules, walking a graph index of each beyond), compares the grids of the
  * molecules it reaches with the query's (and, for electrostatics, the charges at the best poses) and keeps
  * the best candidates; stage 2 aligns and scores each candidate exactly. Morgan is exact at every quality.
  * The shares found are in FOUND_TOP_30; the demo's times are in DEMO_SEARCH_TIMES.

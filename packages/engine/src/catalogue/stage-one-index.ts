@@ -1,4 +1,4 @@
-import { CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
+import { CHARGE_GRAPH, CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
 import { EngineError } from '../format/engine-error.ts';
 import { viewShapeIndex } from '../format/shape-index-file.ts';
 import type { ShapeIndex } from '../format/shape-index-file.ts';
@@ -14,15 +14,17 @@ export interface StageOneIndex {
   conformerVectors?: string;
   /** The graph over them, memory-mapped; only in catalogues large enough to be walked. */
   graph?: ShapeIndex;
-  /** The charge vectors' file (format/charge-index-layout.ts), laid out alike; absent in catalogues built before them. */
+  /** The charge vectors' file (format/charge-index-layout.ts), laid out alike; only in catalogues that are scanned, and not in those built before them. */
   charges?: string;
+  /** The graph over the charge vectors, memory-mapped, in their file's place in catalogues that are walked; absent in those walked before it. */
+  chargeGraph?: ShapeIndex;
 }
 
 /**
  * Opens, on first use, the index of a catalogue of `count` rows at any graph expansion. Every file is first
  * checked against its manifest checksum (read in pieces, not kept, once for all expansions) and the vector
  * files against the rows, so a truncated or damaged file is refused by name before it is scanned or usearch
- * maps it; the graph, where the catalogue has one, is then viewed once per `expansion`. A failed open is
+ * maps it; the graphs, where the catalogue has them, are then viewed once per `expansion`. A failed open is
  * tried again on the next call.
  */
 export function stageOneIndexOpener(files: CatalogueFiles, count: number): (expansion: number) => Promise<StageOneIndex> {
@@ -30,18 +32,24 @@ export function stageOneIndexOpener(files: CatalogueFiles, count: number): (expa
   const views = new Map<number, Promise<StageOneIndex>>();
   const listed = (name: string) => files.manifest.files.some((file) => file.name === name);
   const hasGraph = listed(SHAPE_INDEX_FILES.graph);
+  const hasChargeGraph = listed(CHARGE_GRAPH.graph);
   const check = async (): Promise<StageOneIndex> => {
     const vectors = await vectorFile(files, SHAPE_INDEX_FILES.vectors, count, INDEX_VECTOR_BYTES);
     const conformerVectors = listed(SHAPE_INDEX_FILES.conformerVectors) ? await vectorFile(files, SHAPE_INDEX_FILES.conformerVectors, count, CONFORMER_VECTOR_BYTES) : undefined;
-    const charges = files.manifest.shape?.chargeIndex ? await vectorFile(files, CHARGE_INDEX_FILE, count, CHARGE_VECTOR_BYTES) : undefined;
-    if (hasGraph) await files.verify(SHAPE_INDEX_FILES.graph);
+    // A catalogue with charge vectors keeps them as a file or, walked, as a graph (format/charge-index-layout.ts).
+    const charges = files.manifest.shape?.chargeIndex && !hasChargeGraph ? await vectorFile(files, CHARGE_INDEX_FILE, count, CHARGE_VECTOR_BYTES) : undefined;
+    for (const graph of [SHAPE_INDEX_FILES.graph, CHARGE_GRAPH.graph]) if (listed(graph)) await files.verify(graph);
     return { vectors, ...(conformerVectors ? { conformerVectors } : {}), ...(charges ? { charges } : {}) };
   };
   return (expansion) => {
     let view = views.get(expansion);
     if (!view) {
       checked ??= check();
-      view = checked.then((index) => (hasGraph ? { ...index, graph: viewGraph(files, count, expansion) } : index));
+      view = checked.then((index) => ({
+        ...index,
+        ...(hasGraph ? { graph: viewGraph(files, SHAPE_INDEX_FILES.graph, count, expansion) } : {}),
+        ...(hasChargeGraph ? { chargeGraph: viewGraph(files, CHARGE_GRAPH.graph, count, expansion) } : {}),
+      }));
       view.catch(() => {
         checked = undefined;
         views.delete(expansion);
@@ -61,10 +69,10 @@ async function vectorFile(files: CatalogueFiles, name: string, count: number, wi
   return files.path(name);
 }
 
-function viewGraph(files: CatalogueFiles, count: number, expansion: number): ShapeIndex {
-  const graph = viewShapeIndex(files.path(SHAPE_INDEX_FILES.graph), expansion);
+function viewGraph(files: CatalogueFiles, name: string, count: number, expansion: number): ShapeIndex {
+  const graph = viewShapeIndex(files.path(name), expansion);
   if (graph.size() > count) {
-    throw new EngineError('CATALOGUE_CORRUPT', `${files.path(SHAPE_INDEX_FILES.graph)} holds ${graph.size()} rows, the catalogue ${count}: re-import the catalogue.`);
+    throw new EngineError('CATALOGUE_CORRUPT', `${files.path(name)} holds ${graph.size()} rows, the catalogue ${count}: re-import the catalogue.`);
   }
   return graph;
 }

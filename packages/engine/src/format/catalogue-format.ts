@@ -24,7 +24,8 @@ import type { ChargeIndexBuild } from './charge-index-layout.ts';
  * With 3D columns (`manifest.shape` set) more files, all listed in `files`:
  *   models.idx / .bin     the compact 3D models (@molsearch/chem encodeModel), offsets + blob like the strings
  *   shape-index.*         the stage-1 index of the 3D searches (shape-index-layout.ts)
- *   charge-index.bits     its charge vectors (charge-index-layout.ts), when `shape.chargeIndex` is set
+ *   charge-index.*        its charge vectors, as a file or, in catalogues walked as a graph, as a graph
+ *                         (charge-index-layout.ts), when `shape.chargeIndex` is set
  *
  * Every file has its size and CRC-32 in `files`; a file is checked against both when it is first read.
  *

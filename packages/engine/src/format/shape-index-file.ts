@@ -8,21 +8,24 @@ import { INDEX_CONNECTIVITY, INDEX_EXPANSION_ADD, INDEX_GRAPH_DIMENSIONS } from 
  */
 export type ShapeIndex = Index;
 
-function config(expansionSearch: number, dimensions = INDEX_GRAPH_DIMENSIONS) {
+function config(expansionSearch: number, dimensions = INDEX_GRAPH_DIMENSIONS, connectivity = INDEX_CONNECTIVITY, expansionAdd = INDEX_EXPANSION_ADD) {
   return {
     dimensions,
     metric: MetricKind.Tanimoto,
     quantization: ScalarKind.B1,
-    connectivity: INDEX_CONNECTIVITY,
-    expansion_add: INDEX_EXPANSION_ADD,
+    connectivity,
+    expansion_add: expansionAdd,
     expansion_search: expansionSearch,
     multi: false,
   };
 }
 
-/** An empty index to add rows to, of vectors `dimensions` wide (INDEX_BITS only to write a graph as before INDEX_GRAPH_DIMENSIONS). */
-export function newShapeIndex(dimensions = INDEX_GRAPH_DIMENSIONS): ShapeIndex {
-  return new Index(config(64, dimensions));
+/**
+ * An empty index to add rows to, of vectors `dimensions` wide (INDEX_BITS only to write a graph as before
+ * INDEX_GRAPH_DIMENSIONS), each node keeping `connectivity` neighbours of the `expansionAdd` it looks at.
+ */
+export function newShapeIndex(dimensions = INDEX_GRAPH_DIMENSIONS, connectivity = INDEX_CONNECTIVITY, expansionAdd = INDEX_EXPANSION_ADD): ShapeIndex {
+  return new Index(config(64, dimensions, connectivity, expansionAdd));
 }
 
 /**

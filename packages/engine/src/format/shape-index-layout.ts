@@ -19,7 +19,8 @@ import { GRID_SLOTS, HALF_BOX } from './grid-layout.ts';
  * Catalogues of up to INDEX_WALK.exhaustiveRows rows are scanned: each probe keeps its nearest rows
  * exactly (shape/index-scan.ts). Larger ones also get an HNSW graph (usearch) over the same vectors, keyed
  * by catalogue row and built when the import writes its files, and a search walks it instead, so it visits
- * a few thousand rows whatever the catalogue's size. Only those catalogues pay for the graph: 280 bytes a
+ * a few thousand rows whatever the catalogue's size (the electrostatic search also walks a graph of the
+ * charge vectors, charge-index-layout.ts). Only those catalogues pay for the graph: 280 bytes a
  * row on disk (usearch's file holds the vectors again beside the links), and about as much in the importing
  * process's memory while it is built. Format 4 built it for every catalogue as rows arrived: an import's
  * memory grew by about 285 bytes a row, and a 3D catalogue of 100,000 Chemspace rows took 1,451 bytes a
@@ -79,3 +80,17 @@ export const INDEX_CONNECTIVITY = 16;
 export const INDEX_EXPANSION_ADD = 128;
 /** Rows added to the graph at a time while it is built. */
 export const INDEX_ADD_ROWS = 4096;
+
+/**
+ * A graph of the stage-1 index: the vector file it is built from, its own file, the neighbours a node keeps
+ * and the candidates looked at while a node is inserted.
+ */
+export interface IndexGraphLayout {
+  vectors: string;
+  graph: string;
+  connectivity: number;
+  expansionAdd: number;
+}
+
+/** The graph over the volume vectors. */
+export const VOLUME_GRAPH: IndexGraphLayout = { vectors: SHAPE_INDEX_FILES.vectors, graph: SHAPE_INDEX_FILES.graph, connectivity: INDEX_CONNECTIVITY, expansionAdd: INDEX_EXPANSION_ADD };

@@ -1,9 +1,10 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { popcount } from '@molsearch/chem';
 import { numericProperties, textProperties } from '../features/prepared-batch.ts';
 import type { PreparedBatch } from '../features/prepared-batch.ts';
 import { COLUMN_FILES, FINGERPRINT_BYTES, FOLD_BITS_FILE, MODEL_FILES, POPCOUNT_SLOTS, textPropertyFiles } from '../format/catalogue-format.ts';
-import { CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
+import { CHARGE_GRAPH, CHARGE_INDEX_FILE, CHARGE_VECTOR_BYTES } from '../format/charge-index-layout.ts';
 import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/catalogue-format.ts';
 import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/column-file.ts';
 import { writeFoldBitsOf } from '../format/fold-bits-file.ts';
@@ -200,15 +201,17 @@ export class CatalogueBuilder {
     const walked = this.count > this.index.graphRows;
     const vectorFiles = [
       [this.volumeVectors!, SHAPE_INDEX_FILES.vectors],
-      [this.chargeVectors!, CHARGE_INDEX_FILE],
       // A walked catalogue's graph holds first conformers only (format/shape-index-layout.ts).
       ...(walked ? [] : [[this.conformerVectors!, SHAPE_INDEX_FILES.conformerVectors] as const]),
     ] as const;
     for (const [spill, name] of vectorFiles) files.push(await writeSpilled(dir, name, order, spill));
-    if (walked) {
-      this.conformerVectors!.remove();
-      files.push((await writeIndexGraph(dir, this.count, this.index.threads)).file);
-    }
+    const charges = await writeSpilled(dir, CHARGE_INDEX_FILE, order, this.chargeVectors!);
+    if (!walked) return [...files, charges];
+    this.conformerVectors!.remove();
+    files.push((await writeIndexGraph(dir, this.count, this.index.threads)).file);
+    // The charge graph holds the vectors again, and takes the place of their file (format/charge-index-layout.ts).
+    files.push((await writeIndexGraph(dir, this.count, this.index.threads, undefined, CHARGE_GRAPH)).file);
+    await rm(join(dir, CHARGE_INDEX_FILE));
     return files;
   }
 

@@ -4,26 +4,29 @@ import { join } from 'node:path';
 import type { ManifestFile } from '../format/catalogue-format.ts';
 import { describeFile } from '../format/column-file.ts';
 import { newShapeIndex } from '../format/shape-index-file.ts';
-import { INDEX_ADD_ROWS, INDEX_GRAPH_DIMENSIONS, SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
+import { INDEX_ADD_ROWS, INDEX_GRAPH_DIMENSIONS, VOLUME_GRAPH } from '../format/shape-index-layout.ts';
+import type { IndexGraphLayout } from '../format/shape-index-layout.ts';
 import { INDEX_VECTOR_BYTES, unpackIndexVectors } from '../format/shape-index-vectors.ts';
 
 /**
- * Builds the graph of the stage-1 index (format/shape-index-layout.ts) from the volume vectors already
- * written into `dir` for `count` catalogue rows, INDEX_ADD_ROWS rows at a time on `threads` threads, keyed
- * by catalogue row; rows without conformers (empty vectors) are left out. Saves it into `dir` and returns
- * its manifest entry and the seconds spent inserting rows. Only the graph is held while it is built.
- * `dimensions` is INDEX_GRAPH_DIMENSIONS but in tests of graphs written before it.
+ * Builds a graph of the stage-1 index (format/shape-index-layout.ts), by default over the volume vectors,
+ * from the vectors already written into `dir` for `count` catalogue rows, INDEX_ADD_ROWS rows at a time on
+ * `threads` threads, keyed by catalogue row; rows without conformers (empty vectors) are left out. Saves it
+ * into `dir` and returns its manifest entry and the seconds spent inserting rows. Only the graph is held while
+ * it is built. `dimensions` is INDEX_GRAPH_DIMENSIONS but in tests of graphs written before it.
  */
-export async function writeIndexGraph(dir: string, count: number, threads: number, dimensions = INDEX_GRAPH_DIMENSIONS): Promise<{ file: ManifestFile; seconds: number }> {
-  const index = newShapeIndex(dimensions);
+export async function writeIndexGraph(
+  dir: string, count: number, threads: number, dimensions = INDEX_GRAPH_DIMENSIONS, layout: IndexGraphLayout = VOLUME_GRAPH,
+): Promise<{ file: ManifestFile; seconds: number }> {
+  const index = newShapeIndex(dimensions, layout.connectivity, layout.expansionAdd);
   const block = new Uint8Array(INDEX_ADD_ROWS * INDEX_VECTOR_BYTES);
   let seconds = 0;
-  const fd = openSync(join(dir, SHAPE_INDEX_FILES.vectors), 'r');
+  const fd = openSync(join(dir, layout.vectors), 'r');
   try {
     for (let first = 0; first < count; first += INDEX_ADD_ROWS) {
       const rows = Math.min(INDEX_ADD_ROWS, count - first);
       const length = rows * INDEX_VECTOR_BYTES;
-      if (readSync(fd, block, 0, length, first * INDEX_VECTOR_BYTES) !== length) throw new Error(`${SHAPE_INDEX_FILES.vectors} ended before row ${first + rows - 1}.`);
+      if (readSync(fd, block, 0, length, first * INDEX_VECTOR_BYTES) !== length) throw new Error(`${layout.vectors} ended before row ${first + rows - 1}.`);
       const kept: number[] = [];
       for (let i = 0; i < rows; i++) if (block.subarray(i * INDEX_VECTOR_BYTES, (i + 1) * INDEX_VECTOR_BYTES).some((byte) => byte !== 0)) kept.push(i);
       if (kept.length === 0) continue;
@@ -36,8 +39,8 @@ export async function writeIndexGraph(dir: string, count: number, threads: numbe
   } finally {
     closeSync(fd);
   }
-  const path = join(dir, SHAPE_INDEX_FILES.graph);
+  const path = join(dir, layout.graph);
   await rm(path, { force: true });
   index.save(path);
-  return { file: await describeFile(dir, SHAPE_INDEX_FILES.graph), seconds };
+  return { file: await describeFile(dir, layout.graph), seconds };
 }

@@ -14,9 +14,11 @@ import { importCatalogue } from '../import/import-catalogue.ts';
 import { writeIndexGraph } from '../import/index-graph-writer.ts';
 import { rankRows } from './grid-candidates.ts';
 import { createGridPool, poolRunner } from './grid-pool.ts';
+import { queryChargeVectors } from '../features/charge-index-vector.ts';
 import { queryIndexVectors, rowIndexVector } from '../features/index-vector.ts';
+import { CHARGE_GRAPH, CHARGE_INDEX_FILE } from '../format/charge-index-layout.ts';
 import { INDEX_BITS, INDEX_GRAPH_DIMENSIONS, SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
-import { INDEX_VECTOR_BYTES, packIndexVectors } from '../format/shape-index-vectors.ts';
+import { INDEX_VECTOR_BYTES, packIndexVectors, unpackIndexVectors } from '../format/shape-index-vectors.ts';
 import { INDEX_WIDEN_LIMIT, indexCandidates } from './index-candidates.ts';
 import { scanIndexVectors } from './index-scan.ts';
 import { writeNciInput } from './nci-input.fixture.ts';
@@ -110,7 +112,7 @@ describe('the stage-1 index', () => {
 
   it('refuses vectors or a graph that are damaged or cut short, by name', async () => {
     // A walked catalogue keeps no conformer vectors; conformer-vectors.test.ts damages those of a scanned one.
-    for (const name of [SHAPE_INDEX_FILES.vectors, SHAPE_INDEX_FILES.graph]) {
+    for (const name of [SHAPE_INDEX_FILES.vectors, SHAPE_INDEX_FILES.graph, CHARGE_GRAPH.graph]) {
       const damaged = await copyCatalogue(dataDir, 'NCI-3D', {
         into: join(dir, `damaged-${name}`),
         change: async (_, folder) => {
@@ -130,9 +132,15 @@ describe('the stage-1 index', () => {
     await importCatalogue({ files: [join(dir, 'nci.smi')], id: 'NCI-SMALL', dataDir: small, workers: 2, limit: 20, shape: { conformers: 2, seed: 42, timeBudgetMs: 60_000 } });
     const plain = await openCatalogue(small, 'NCI-SMALL');
     expect(plain.manifest.files.map((file) => file.name)).not.toContain(SHAPE_INDEX_FILES.graph);
-    // ... and a walked one no vectors of its rows' other conformers, which a scan alone reads.
-    expect(plain.manifest.files.map((file) => file.name)).toContain(SHAPE_INDEX_FILES.conformerVectors);
-    expect(catalogue.manifest.files.map((file) => file.name)).not.toContain(SHAPE_INDEX_FILES.conformerVectors);
+    // ... and a walked one no vectors of its rows' other conformers, which a scan alone reads, and its charge
+    // vectors as a graph in their file's place.
+    const plainFiles = plain.manifest.files.map((file) => file.name);
+    const walkedFiles = catalogue.manifest.files.map((file) => file.name);
+    expect(plainFiles).toEqual(expect.arrayContaining([SHAPE_INDEX_FILES.conformerVectors, CHARGE_INDEX_FILE]));
+    expect(plainFiles).not.toContain(CHARGE_GRAPH.graph);
+    expect(walkedFiles).toContain(CHARGE_GRAPH.graph);
+    expect(walkedFiles).not.toEqual(expect.arrayContaining([SHAPE_INDEX_FILES.conformerVectors]));
+    expect(walkedFiles).not.toEqual(expect.arrayContaining([CHARGE_INDEX_FILE]));
     const query = decodeModel(plain.shape!.model(3));
     expect([...(await indexCandidates(plain, query, 'fast', { conformers: 1, expansion: 4 }))]).toContain(3);
     await expect(indexCandidates(plain, query, 'fast', { conformers: 1, expansion: 4 }, 'graph')).rejects.toMatchObject({ code: 'METHOD_UNAVAILABLE' });
@@ -183,6 +191,31 @@ describe('the stage-1 index', () => {
       await pool.close();
     }
   });
+  it("walks the charge graph as well for an electrostatic search: the rows found are the volume walk's and the charge walk's", async () => {
+    const probe = { conformers: 2, expansion: 8 };
+    const { chargeGraph } = await catalogue.shape!.index(probe.expansion);
+    let byChargesOnly = 0;
+    for (const row of [3, 17, 41, 60]) {
+      const query = decodeModel(catalogue.shape!.model(row));
+      const volume = await indexCandidates(catalogue, query, 'fast', probe, 'graph');
+      const both = await indexCandidates(catalogue, query, 'fast', probe, 'graph', true);
+      // The charge graph asked directly for each of the query's charge vectors' nearest rows.
+      const chargeProbes = unpackIndexVectors(queryChargeVectors(query, probe.conformers));
+      const probes = Array.from({ length: chargeProbes.length / INDEX_BITS }, (_, j) => {
+        const vector = new Int8Array(INDEX_GRAPH_DIMENSIONS);
+        vector.set(chargeProbes.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
+        return vector;
+      });
+      const matches = chargeGraph!.search(probes, probe.expansion, 1);
+      const byCharges = probes.flatMap((_, j) => Array.from(matches.keys.subarray(j * probe.expansion, j * probe.expansion + Number(matches.counts[j])), Number));
+      expect(byCharges).toContain(row);
+      expect([...both]).toEqual([...new Set([...volume, ...byCharges])].sort((a, b) => a - b));
+      expect([...(await indexCandidates(catalogue, query, 'fast', probe, 'graph', true, 2))]).toEqual([...both]);
+      byChargesOnly += both.length - volume.length;
+    }
+    expect(byChargesOnly).toBeGreaterThan(0);
+  });
+
   it('builds the same graph from the same vectors every time, whatever memory the process used before', async () => {
     const graphs: Buffer[] = [await readFile(join(catalogueDir(dataDir, 'NCI-3D'), SHAPE_INDEX_FILES.graph))];
     for (const copy of ['again-1', 'again-2']) {

@@ -6,7 +6,8 @@ import { queryIndexVectors } from '../features/index-vector.ts';
 import { EngineError } from '../format/engine-error.ts';
 import type { SearchQuality } from '../format/search-types.ts';
 import { INDEX_BITS, INDEX_WALK, MORE_CONFORMER_VECTORS } from '../format/shape-index-layout.ts';
-import { packIndexVectors } from '../format/shape-index-vectors.ts';
+import { packIndexVectors, unpackIndexVectors } from '../format/shape-index-vectors.ts';
+import type { ShapeIndex } from '../format/shape-index-file.ts';
 import { scanIndexNeighbours, scanNeighbourFiles } from './index-scan.ts';
 import type { VectorFile } from './index-scan.ts';
 
@@ -87,7 +88,7 @@ export const STAGE1_INDEX_PROBE: Record<SearchQuality, IndexProbe> = {
 
 /**
  * The electrostatic search's share of each probe's `expansion` rows taken by volume and by charges
- * (format/charge-index-layout.ts), in catalogues with charge vectors that are scanned. Both in full: its
+ * (format/charge-index-layout.ts), in catalogues with charge vectors, scanned or walked. Both in full: its
  * candidates are ranked by shape as well as charges (shape-search.ts candidateSources), which needs the volume
  * rows. When half of them were ranked by shape alone, on the 10,000-molecule measurement of
  * charge-index-layout.ts (σ 1.2 Å), half the rows by volume held 0.64 of the exact shape top 30 (0.71 by
@@ -115,10 +116,10 @@ export function volumeScanProbe(probe: IndexProbe, hasConformerVectors: boolean)
  * The catalogue rows the index finds for `query` at `quality`, ascending, each once. A catalogue of more than
  * INDEX_WALK.exhaustiveRows rows is walked as a graph, on `threads` threads with the same rows however many;
  * a smaller one is scanned (shape/index-scan.ts).
- * With `charges` (the electrostatic search) a scanned catalogue with charge vectors also gives each probe's
- * nearest rows by charges (CHARGE_PROBE_SHARE); a catalogue without them, or one walked as a graph, is probed
- * by volume only. When the probes find fewer rows than `probe.leastProbes` probes would, they are asked again
- * for more rows each (INDEX_LEAST_PROBES).
+ * With `charges` (the electrostatic search) a catalogue with charge vectors also gives each probe's nearest
+ * rows by charges (CHARGE_PROBE_SHARE), scanning their file or walking their graph; a catalogue without them
+ * (a walked one: without their graph) is probed by volume only. When the probes find fewer rows than
+ * `probe.leastProbes` probes would, they are asked again for more rows each (INDEX_LEAST_PROBES).
  */
 export async function indexCandidates(
   catalogue: Catalogue, query: Model3D, quality: SearchQuality, probe = STAGE1_INDEX_PROBE[quality], walk: IndexWalk = 'auto', charges = false, threads = 1,
@@ -177,27 +178,33 @@ async function probedRows(catalogue: Catalogue, shape: ShapeColumns, vectors: Qu
     return Uint32Array.from(rows.keys()).filter((row) => rows[row] === 1);
   }
   if (!graph) throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no graph in its 3D index (imports build one for catalogues of more than ${INDEX_WALK.exhaustiveRows} rows): re-import it.`);
-  // At the graph's own width: INDEX_BITS zero-padded to whole bytes, or INDEX_BITS in graphs written before.
-  const width = graph.dimensions();
-  const volumeVectors = vectors.volume(probe.conformers);
-  const probes = Array.from({ length: volumeVectors.length / INDEX_BITS }, (_, j) => {
-    const probeVector = new Int8Array(width);
-    probeVector.set(volumeVectors.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
-    return probeVector;
-  });
   // The rows found, gathered from the matches rather than marked in a byte a catalogue row: walked catalogues
   // have millions of rows, and reading such a mask back is a pass over all of them every search.
   const found = new Set<number>();
-  if (graph.size() > 0) {
-    // Four flips a conformer: always a batch of probes, so usearch answers with counts per probe, spread over
-    // `threads`. Each probe is one thread's walk, so the rows found do not depend on how many there are (before
-    // graphs were padded, INDEX_GRAPH_DIMENSIONS, each thread's leftovers made them differ). On the 100,000
-    // Chemspace rows walked as a graph, 20 self-queries, two threads took the probes of a fast search in a median
-    // 13-20 ms against 29-35 ms on one, and of a very_accurate one in 48-49 ms against 82-95 ms (3 runs each).
-    const matches = graph.search(probes, expansion, threads);
-    matches.counts.forEach((count, j) => {
-      for (let k = 0; k < Number(count); k++) found.add(Number(matches.keys[j * expansion + k]!));
-    });
-  }
+  const byCharges = charges ? index.chargeGraph : undefined;
+  const share = byCharges ? CHARGE_PROBE_SHARE : { volume: 1, charges: 0 };
+  if (share.volume > 0) walkGraph(graph, vectors.volume(probe.conformers), Math.round(expansion * share.volume), threads, found);
+  if (byCharges && share.charges > 0) walkGraph(byCharges, unpackIndexVectors(vectors.charges()), Math.round(expansion * share.charges), threads, found);
   return Uint32Array.from(found).sort();
+}
+
+/** Adds to `found` the rows a walk of `graph` keeps for each of `probeVectors` (INDEX_BITS bytes each, one a bit), `expansion` a probe. */
+function walkGraph(graph: ShapeIndex, probeVectors: Int8Array, expansion: number, threads: number, found: Set<number>): void {
+  if (graph.size() === 0) return;
+  // At the graph's own width: INDEX_BITS zero-padded to whole bytes, or INDEX_BITS in graphs written before.
+  const width = graph.dimensions();
+  const probes = Array.from({ length: probeVectors.length / INDEX_BITS }, (_, j) => {
+    const probeVector = new Int8Array(width);
+    probeVector.set(probeVectors.subarray(j * INDEX_BITS, (j + 1) * INDEX_BITS));
+    return probeVector;
+  });
+  // Four flips a conformer: always a batch of probes, so usearch answers with counts per probe, spread over
+  // `threads`. Each probe is one thread's walk, so the rows found do not depend on how many there are (before
+  // graphs were padded, INDEX_GRAPH_DIMENSIONS, each thread's leftovers made them differ). On the 100,000
+  // Chemspace rows walked as a graph, 20 self-queries, two threads took the probes of a fast search in a median
+  // 13-20 ms against 29-35 ms on one, and of a very_accurate one in 48-49 ms against 82-95 ms (3 runs each).
+  const matches = graph.search(probes, expansion, threads);
+  matches.counts.forEach((count, j) => {
+    for (let k = 0; k < Number(count); k++) found.add(Number(matches.keys[j * expansion + k]!));
+  });
 }

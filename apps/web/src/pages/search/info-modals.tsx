@@ -78,8 +78,8 @@ function QualityInfoContent({ value }: { value: string }): React.JSX.Element {
         A Shape or Electrostatic search runs in two stages. Stage 1 finds the molecules whose volume fingerprints (for Electrostatic, also
         whose charge fingerprints) are nearest those of the query&apos;s conformers (under four axis flips): exactly, by comparing every
         fingerprint, in databases of up to 2 million molecules, where each of a molecule&apos;s conformers has a volume fingerprint and a
-        molecule is found by whichever is nearest, and by walking a graph index of first conformers, without visiting every molecule, in
-        larger ones. It compares the volume grids of the molecules it finds
+        molecule is found by whichever is nearest, and by walking graph indexes of first conformers (one of volume fingerprints and, for
+        Electrostatic, one of charge fingerprints), without visiting every molecule, in larger ones. It compares the volume grids of the molecules it finds
         with the query&apos;s (and, for Electrostatic, the partial charges at the best of those poses). It keeps the most
         promising candidates. Stage 2 aligns each candidate on the query and scores it exactly; every score you see is this exact score.
         A higher quality keeps more per probe (in larger databases it also probes from more query conformers) and passes more candidates
