@@ -51,6 +51,8 @@ export const command: Command = {
     const shard = shardText === undefined ? undefined : readShard(shardText);
     const files = context.args.map((file) => resolve(context.io.cwd, file));
     const bar = new ProgressBar({ label: `Importing ${id}`, unit: 'molecules', stream: context.io.stderr });
+    // A catalogue walked as a graph (over 2 million rows) builds its stage-1 graphs last, for minutes: a bar of its own.
+    let indexing: ProgressBar | undefined;
     const summary = await importCatalogue({
       files,
       id,
@@ -61,10 +63,18 @@ export const command: Command = {
       resume: context.options.flag('resume'),
       shard,
       moleculeLimits: heavyAtoms === undefined ? undefined : { heavyAtoms },
-      onProgress: (progress) => bar.update(progress.molecules, progress.fraction),
+      onProgress: (progress) => {
+        if (!progress.indexed) return bar.update(progress.molecules, progress.fraction);
+        if (!indexing) {
+          bar.finish();
+          indexing = new ProgressBar({ label: `Building the 3D index graphs of ${id}`, unit: 'rows', total: progress.indexed.of, stream: context.io.stderr });
+        }
+        indexing.update(progress.indexed.rows);
+      },
       onSkipped: (row) => bar.log(`${basename(row.file)} line ${row.line}: ${row.reason}`),
     });
     bar.finish();
+    indexing?.finish();
     if (summary.part) context.note(`${summary.id}: ${describePart(summary.part)}, in ${summary.dir}`);
     if (summary.resumedRows > 0) context.note(`${summary.id}: continued an interrupted import after its first ${formatCount(summary.resumedRows)} rows`);
     context.note(

@@ -9,7 +9,7 @@ import type { CatalogueManifest, ManifestFile, StoredProperty } from '../format/
 import { WRITE_ROWS, describeFile, writeBytes, writeColumn } from '../format/column-file.ts';
 import { writeFoldBitsOf } from '../format/fold-bits-file.ts';
 import { encodeNumericColumn } from '../format/property-columns.ts';
-import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
+import { SHAPE_INDEX_FILES, VOLUME_GRAPH } from '../format/shape-index-layout.ts';
 import { CONFORMER_VECTOR_BYTES, INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
 import { frameChargeVector } from '../features/charge-index-vector.ts';
 import { frameConformerVectors, framePackedIndexVector, rowFrame } from '../features/index-vector.ts';
@@ -170,8 +170,11 @@ export class CatalogueBuilder {
     return found;
   }
 
-  /** Writes every column into `dir` (which must exist) and returns the file list for the manifest. */
-  async write(dir: string): Promise<ManifestFile[]> {
+  /**
+   * Writes every column into `dir` (which must exist) and returns the file list for the manifest. A walked
+   * catalogue's graphs are built last, `onIndexed` told the rows inserted of all there are as they go.
+   */
+  async write(dir: string, onIndexed?: (rows: number, of: number) => void): Promise<ManifestFile[]> {
     const { dropped } = this;
     if (!dropped) throw new Error('The repeated ids are dropped before the columns are written.');
     const fingerprints = this.fingerprints;
@@ -208,9 +211,12 @@ export class CatalogueBuilder {
     const charges = await writeSpilled(dir, CHARGE_INDEX_FILE, order, this.chargeVectors!);
     if (!walked) return [...files, charges];
     this.conformerVectors!.remove();
-    files.push((await writeIndexGraph(dir, this.count, this.index.threads)).file);
     // The charge graph holds the vectors again, and takes the place of their file (format/charge-index-layout.ts).
-    files.push((await writeIndexGraph(dir, this.count, this.index.threads, undefined, CHARGE_GRAPH)).file);
+    const graphs = [VOLUME_GRAPH, CHARGE_GRAPH];
+    for (const [g, layout] of graphs.entries()) {
+      const indexed = (rows: number) => onIndexed?.(g * this.count + rows, graphs.length * this.count);
+      files.push((await writeIndexGraph(dir, this.count, this.index.threads, undefined, layout, indexed)).file);
+    }
     await rm(join(dir, CHARGE_INDEX_FILE));
     return files;
   }

@@ -23,6 +23,8 @@ export interface FinishOptions {
   signal?: AbortSignal;
   /** The part built, which goes to its own folder (catalogue-paths.ts). */
   part?: CataloguePart;
+  /** Told the rows inserted of all there are while a walked catalogue's stage-1 graphs are built. */
+  onIndexed?: (rows: number, of: number) => void;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface FinishOptions {
  * a catalogue.
  */
 export async function finishImport(builder: CatalogueBuilder, workDir: string, options: FinishOptions): Promise<{ dir: string; manifest: CatalogueManifest }> {
-  const files = await builder.write(workDir);
+  const files = await builder.write(workDir, options.onIndexed);
   await discardCheckpoint(workDir);
   const manifest: CatalogueManifest = {
     formatVersion: CATALOGUE_FORMAT_VERSION,

@@ -81,7 +81,10 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportSum
       throw new EngineError('IMPORT_FAILED', `No molecule of ${options.files.join(', ')} could be imported (${report.skipped} rows skipped); catalogue ${options.id} was left as it was.`);
     }
     report.emit('writing');
-    const { dir, manifest } = await finishImport(builder, work.dir, { id: options.id, dataDir: options.dataDir, sources, shape, skippedRows: report.skipped, signal: options.signal, part: options.shard });
+    const { dir, manifest } = await finishImport(builder, work.dir, {
+      id: options.id, dataDir: options.dataDir, sources, shape, skippedRows: report.skipped, signal: options.signal, part: options.shard,
+      onIndexed: (rows, of) => report.emit('indexing', { rows, of }),
+    });
     const seconds = (performance.now() - started) / 1000;
     report.emit('done');
     return {

@@ -42,7 +42,7 @@ export class ImportReport {
     this.options.onSkipped?.({ file, line, reason });
   }
 
-  emit(phase: ImportProgress['phase']): void {
+  emit(phase: ImportProgress['phase'], indexed?: ImportProgress['indexed']): void {
     if (!this.options.onProgress) return;
     const seconds = (performance.now() - this.started) / 1000;
     // Rows are read ahead of the workers; progress counts rows whose preparation has finished: the bytes
@@ -54,6 +54,6 @@ export class ImportReport {
     const fraction = phase === 'done' ? 1 : Math.max(byBytes, byLimit);
     const rate = this.molecules / Math.max(seconds, 1e-9);
     const etaSeconds = fraction > 0.01 && fraction < 1 ? (seconds * (1 - fraction)) / fraction : undefined;
-    this.options.onProgress({ phase, file: this.file, rows: this.rows, molecules: this.molecules, skipped: this.skipped, fraction, moleculesPerSecond: rate, etaSeconds });
+    this.options.onProgress({ phase, file: this.file, rows: this.rows, molecules: this.molecules, skipped: this.skipped, fraction, moleculesPerSecond: rate, etaSeconds, ...(indexed ? { indexed } : {}) });
   }
 }

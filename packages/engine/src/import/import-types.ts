@@ -55,7 +55,7 @@ export interface ImportOptions {
 }
 
 export interface ImportProgress {
-  phase: 'reading' | 'writing' | 'done';
+  phase: 'reading' | 'writing' | 'indexing' | 'done';
   file: string;
   /** Input rows read so far. */
   rows: number;
@@ -66,6 +66,11 @@ export interface ImportProgress {
   moleculesPerSecond: number;
   /** Estimated seconds left, when it can be told. */
   etaSeconds?: number;
+  /**
+   * While a walked catalogue's stage-1 graphs are built ('indexing', minutes at 10^7 rows): the rows inserted
+   * so far of all there are to insert, every graph's rows counted.
+   */
+  indexed?: { rows: number; of: number };
 }
 
 export interface SkippedRow {

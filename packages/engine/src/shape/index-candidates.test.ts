@@ -11,6 +11,7 @@ import { describeFile } from '../format/column-file.ts';
 import { catalogueDir } from '../format/catalogue-paths.ts';
 import type { CatalogueManifest } from '../format/catalogue-format.ts';
 import { importCatalogue } from '../import/import-catalogue.ts';
+import type { ImportProgress } from '../import/import-types.ts';
 import { writeIndexGraph } from '../import/index-graph-writer.ts';
 import { rankRows } from './grid-candidates.ts';
 import { createGridPool, poolRunner } from './grid-pool.ts';
@@ -29,6 +30,7 @@ const ROWS = 80;
 let dir: string;
 let dataDir: string;
 let catalogue: Catalogue;
+const phases: Pick<ImportProgress, 'phase' | 'indexed'>[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'molsearch-index-'));
@@ -36,7 +38,10 @@ beforeAll(async () => {
   dataDir = join(dir, 'data');
   // A graph although the catalogue is small, built on one thread, and a time budget no molecule reaches: the
   // same catalogue, graph included, on every run.
-  await importCatalogue({ files: [smi], id: 'NCI-3D', dataDir, workers: 2, indexThreads: 1, indexGraphRows: 0, shape: { conformers: 2, seed: 42, timeBudgetMs: 60_000 } });
+  await importCatalogue({
+    files: [smi], id: 'NCI-3D', dataDir, workers: 2, indexThreads: 1, indexGraphRows: 0, shape: { conformers: 2, seed: 42, timeBudgetMs: 60_000 },
+    onProgress: (progress) => phases.push({ phase: progress.phase, ...(progress.indexed ? { indexed: progress.indexed } : {}) }),
+  });
   catalogue = await openCatalogue(dataDir, 'NCI-3D');
 }, 300_000);
 
@@ -45,6 +50,14 @@ afterAll(async () => {
 });
 
 describe('the stage-1 index', () => {
+  it("reports the import's progress through building the volume graph and then the charge graph, after writing the columns", () => {
+    const order = [...new Set(phases.map((entry) => entry.phase))];
+    expect(order).toEqual(['reading', 'writing', 'indexing', 'done']);
+    const indexed = phases.filter((entry) => entry.phase === 'indexing').map((entry) => entry.indexed!);
+    // One block of rows a graph at this size: the volume graph's rows, then the charge graph's as well.
+    expect(indexed).toEqual([{ rows: catalogue.count, of: 2 * catalogue.count }, { rows: 2 * catalogue.count, of: 2 * catalogue.count }]);
+  });
+
   for (const walk of ['graph', 'scan'] as const) {
     it(`never loses the molecule an exhaustive stage 1 ranks first for a self-query, even explored narrowly (${walk})`, async () => {
       const every = Uint32Array.from({ length: catalogue.count }, (_, row) => row);
