@@ -35,10 +35,10 @@ import { INDEX_VECTOR_BYTES } from './shape-index-vectors.ts';
  * 0.940 (0.73) to 0.992 (0.90) at very_accurate, in 4.17 / 3.80 s against 3.91 / 3.25 s. At 10^6 replicated
  * rows (`--rows 1000000`), of the candidates an exhaustive electrostatic stage 1 keeps, the rows found held
  * 0.431 against 0.277 at fast (1.37 against 0.94 s, one run each) and 0.611 against 0.349 at very_accurate
- * (6.97 against 4.20 s); twice the volume rows instead held 0.384 at fast. The graph holds the vectors again beside its links,
- * so it replaces their file rather than joining it: with 12 neighbours a node rather than the volume graph's
- * 16, 249 bytes a row against the file's 132 (281 with 16), and a walked 3D catalogue of 10^6 replicated rows
- * takes 1,477 bytes a molecule, within the 1,500 we allow.
+ * (6.97 against 4.20 s); twice the volume rows instead held 0.384 at fast. The graph holds the vectors again
+ * beside its links, so it replaces their file rather than joining it: with 12 neighbours a node rather than
+ * the volume graph's 16, 249 bytes a row against the file's 132 (281 with 16), and a walked 3D catalogue of
+ * 10^6 replicated rows takes 1,477 bytes a molecule, within the 1,500 we allow.
  *
  * Catalogues imported before these vectors lack the files and the manifest field: their electrostatic
  * search probes the volume vectors only, as before.
