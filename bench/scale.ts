@@ -7,7 +7,8 @@
 //                          [--morgan-modes disk,disk-folds,memory,memory-full] [--charge-model current|legacy]`
 //
 // The 3D stage-1 index at scale, in one run: disk and memory per molecule, index build time, latency of shape
-// and electrostatic search by quality, how much of an exhaustive stage 1's candidates the index finds, and
+// and electrostatic search by quality, how much of an exhaustive stage 1's candidates the index finds (for a
+// replicated catalogue also counted by real molecule: found when any copy of it is), and
 // recall@30, the similarity shortfall against the exact ranking and where each missed row was lost (probe, stage-1
 // ranking or stage 2), for real and replicated catalogues; and
 // Morgan top-30 over --morgan-rows replicated fingerprints from disk (with --morgan-only, that alone: no 3D
@@ -46,11 +47,11 @@ import {
   createRescorePool, candidateSources, indexCandidates, poolBuilder, probesCharges, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
-import { withIndexGraph } from './lib/index-graph.ts';
 import { cachedBatches, cachedPreparer } from './lib/prepared-cache.ts';
 import { morganReplicaCatalogue, morganSources, writeReplicatedFingerprints } from './lib/morgan-replicas.ts';
 import type { CopyKind } from './lib/morgan-replicas.ts';
-import { replicaPreparer, sourceRows, writeReplicaInput } from './lib/replicas.ts';
+import { replicaPreparer, replicaSource, sourceRows, writeReplicaInput } from './lib/replicas.ts';
+import { wholeNumberList } from './lib/whole-number-option.ts';
 
 const CATALOGS = new URL('../../shared/data/catalogs/', import.meta.url).pathname;
 const DRUGS = new URL('../../shared/data/drugs.tsv', import.meta.url).pathname;
@@ -61,6 +62,13 @@ const CHARGE_MODELS: Record<string, ChargeModel> = { current: CURRENT_CHARGE_MOD
 const shapeOptions = (model: ChargeModel) => ({ conformers: 3, seed: 42, timeBudgetMs: 2000, ...model });
 /** The folder of --work that holds one charge model's catalogues, caches and rankings. */
 export const modelFolder = (model: ChargeModel): string => `${model.charges}-${model.protonation}`;
+/**
+ * The data folder of a model's catalogues: those imported under --walk graph apart. An import then builds a
+ * catalogue as it builds those past INDEX_WALK.exhaustiveRows (graphs in, no vectors of other conformers, the
+ * charge graph instead of the charge file), and one folder for both had a scanned run read such a catalogue of
+ * 100,000 rows as its own: probed by first conformers and by volume alone.
+ */
+export const catalogueFolder = (modelWork: string, walked: boolean): string => join(modelWork, walked ? 'data-walked' : 'data');
 const REAL_ROWS = 100_000;
 /** How the Morgan figures scan a file: every byte from it, behind the fold bits of a fold bits file, in memory with and without folds. */
 const MORGAN_MODES = ['disk', 'disk-folds', 'memory', 'memory-full'] as const;
@@ -100,7 +108,7 @@ export async function run(args: string[]): Promise<void> {
       'first-conformer-only': { type: 'boolean', default: false },
     },
   });
-  // --walk graph: every catalogue's index walked as a graph, replicated ones imported with one and the others given one (bench/lib/index-graph.ts).
+  // --walk graph: every catalogue imported and walked as those past INDEX_WALK.exhaustiveRows are, in a folder of its own (catalogueFolder).
   if (values.walk === 'graph') INDEX_WALK.exhaustiveRows = 0;
   // --probe quality:conformers:expansion[:conformers:expansion] tries another index probe for a quality (the engine's table,
   // changed in this process); the second pair is the probe of scanned catalogues with a vector for every conformer.
@@ -138,9 +146,10 @@ export async function run(args: string[]): Promise<void> {
   if (!CHARGE_MODELS[values['charge-model']]) throw new Error(`--charge-model is current or legacy, not ${values['charge-model']}`);
   const chargeModel = CHARGE_MODELS[values['charge-model']]!;
   const work = join(resolve(values.work), modelFolder(chargeModel));
-  const dataDir = join(work, 'data');
+  const dataDir = catalogueFolder(work, values.walk === 'graph');
   await mkdir(dataDir, { recursive: true });
-  const morganRows = values['morgan-rows'].split(',').filter(Boolean).map(Number);
+  const morganRows = wholeNumberList('--morgan-rows', values['morgan-rows']);
+  const replicatedRows = wholeNumberList('--rows', values.rows);
   const morganModes = values['morgan-modes'].split(',').filter((mode): mode is MorganMode => (MORGAN_MODES as readonly string[]).includes(mode));
   const copyKinds = values['morgan-copies'].split(',').filter((kind): kind is CopyKind => kind === 'identical' || kind === 'distinct');
   if (values['morgan-only']) {
@@ -160,11 +169,9 @@ export async function run(args: string[]): Promise<void> {
   const catalogues: { catalogue: Catalogue; kind: string }[] = [];
   catalogues.push({ catalogue: await realCatalogue(work, dataDir, union.path, 'CHEMSPACE-100K', REAL_ROWS, chargeModel), kind: 'real (chemspace_screening)' });
   if (values.union) catalogues.push({ catalogue: await realCatalogue(work, dataDir, union.path, 'UNION', undefined, chargeModel), kind: 'real (every catalogue of shared/data)' });
-  for (const rows of values.rows.split(',').filter(Boolean).map(Number)) {
+  for (const rows of replicatedRows) {
     catalogues.push({ catalogue: await replicatedCatalogue(work, dataDir, rows, chargeModel), kind: `replicated: ${rows / REAL_ROWS} copies of the 100k real rows, copies perturbed by ${0.15} Å` });
   }
-
-  if (values.walk === 'graph') for (const entry of catalogues) entry.catalogue = await withIndexGraph(entry.catalogue, work);
 
   const setA = drugQueries(Number(values.queries), 0);
   const setB = drugQueries(Number(values.queries), 0.5);
@@ -551,7 +558,7 @@ function countLost(lost: { probe: number; ranking: number; stage2: number }, exa
 function probeText(catalogue: Catalogue, quality: Quality, charges: boolean): string {
   const probe = STAGE1_INDEX_PROBE[quality];
   const hasFile = (name: string) => catalogue.manifest.files.some((file) => file.name === name);
-  // A walked catalogue has the charge graph, or is given one beside its charge file (bench/lib/index-graph.ts).
+  // A walked catalogue has the charge graph, a scanned one the charge file.
   const byCharges = charges && (hasFile(CHARGE_INDEX_FILE) || hasFile(CHARGE_GRAPH.graph)) && CHARGE_PROBE_SHARE.charges > 0
     ? `, + ${probe.conformers} conformers x 4 flips x ${Math.round(probe.expansion * CHARGE_PROBE_SHARE.charges)} by charges`
     : '';
@@ -588,6 +595,9 @@ async function agreement(catalogue: Catalogue, qualities: readonly Quality[], qu
       }
     }
   }
+  // A replicated catalogue's copies of one real row carry its id with a copy suffix (bench/lib/replicas.ts).
+  const replicated = catalogue.id.startsWith('REPLICATED-');
+  const sourceOf = (row: number): string => replicaSource(catalogue.compoundId(row)).id;
   console.log(`index vs exhaustive stage 1 on ${queries.length} queries of set A (the exhaustive grids of every row built from the models in ${fmt(buildMs)}, not counted below):`);
   const form = catalogueElectrostaticForm(catalogue);
   const caseOf = (method: ScoreMethod, quality: Quality) => cases.find((entry) => entry.method === method && entry.quality === quality)!;
@@ -598,6 +608,8 @@ async function agreement(catalogue: Catalogue, qualities: readonly Quality[], qu
     const [source] = candidateSources(method, form, wanted);
     const shape = source!.withShape ? caseOf('espsim_shape', quality) : undefined;
     const shares: number[] = [];
+    const sourceShares: number[] = [];
+    const sourceCounts: number[] = [];
     const indexMs: number[] = [];
     for (const [q, query] of queries.entries()) {
       const own = scores[q]!;
@@ -608,11 +620,23 @@ async function agreement(catalogue: Catalogue, qualities: readonly Quality[], qu
       const viaIndex = await stage1Union(catalogue, query, [source!], quality, gridPool);
       indexMs.push(performance.now() - started);
       shares.push([...viaIndex].filter((row) => exhaustive.has(row)).length / Math.max(1, exhaustive.size));
+      if (replicated) {
+        const wantedSources = new Set([...exhaustive].map(sourceOf));
+        const foundSources = new Set([...viaIndex].filter((row) => exhaustive.has(row)).map(sourceOf));
+        sourceShares.push(foundSources.size / Math.max(1, wantedSources.size));
+        sourceCounts.push(wantedSources.size);
+      }
     }
     console.log(
       `  ${method.padEnd(20)} ${quality.padEnd(13)} best ${wanted}: the index path keeps ${mean(shares).toFixed(3)} (min ${Math.min(...shares).toFixed(3)}) of the exhaustive candidates (goal 0.95); ` +
         `stage 1 by the index ${spread(indexMs)} (probe, grids of the rows found, ranking), exhaustive scan of the grids in memory ${spread(exhaustiveMs)}`,
     );
+    if (replicated) {
+      console.log(
+        `  ${''.padEnd(34)} by real molecule: the exhaustive candidates are copies of ${rowSpread(sourceCounts)} real molecules, ` +
+          `of which the index path keeps at least one copy of ${mean(sourceShares).toFixed(3)} (min ${Math.min(...sourceShares).toFixed(3)})`,
+      );
+    }
   }
 }
 

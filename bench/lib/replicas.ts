@@ -52,6 +52,12 @@ export function replicaId(id: string, copy: number): string {
   return copy === 0 ? id : `${id}~${copy}`;
 }
 
+/** The real row's id and copy number of a replica's id (replicaId). */
+export function replicaSource(id: string): { id: string; copy: number } {
+  const cut = id.lastIndexOf('~');
+  return cut < 0 ? { id, copy: 0 } : { id: id.slice(0, cut), copy: Number(id.slice(cut + 1)) };
+}
+
 /** Writes the input file of a replicated catalogue: every source row `copies` times, copy after copy, a copy at a time (10^7 lines exceed one string). */
 export async function writeReplicaInput(path: string, rows: Map<string, SourceRow>, copies: number): Promise<number> {
   const out = createWriteStream(path);
@@ -74,9 +80,7 @@ export function replicaPreparer(rows: Map<string, SourceRow>): MoleculePreparer 
       const batch: PreparedBatch = { lines: [], ids: [], smiles: [], fingerprints: new Uint8Array(256 * request.molecules.length), numbers: new Float32Array(0), texts: [], rejected: [], models: [] };
       const numbers: number[] = [];
       for (const molecule of request.molecules) {
-        const cut = molecule.id.lastIndexOf('~');
-        const sourceId = cut < 0 ? molecule.id : molecule.id.slice(0, cut);
-        const copy = cut < 0 ? 0 : Number(molecule.id.slice(cut + 1));
+        const { id: sourceId, copy } = replicaSource(molecule.id);
         const source = rows.get(sourceId);
         if (!source) {
           batch.rejected.push({ line: molecule.line, message: `no real row ${sourceId}` });
