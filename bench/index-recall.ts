@@ -1,5 +1,5 @@
 // `npm run bench -- index-recall [--work DIR] [--catalogue CHEMSPACE-100K] [--qualities fast,accurate,very_accurate]
-//                                 [--exhaustive-grid] [--per-query] [--set A|B] [--skip-conformers] [--walked]`
+//                                 [--exhaustive-grid] [--per-query]`
 //
 // Where the 3D stage 1 loses the exact top 30, on a catalogue and the exact rankings that `npm run bench --
 // scale` built and cached (run it first). For each query of the two drug sets and each quality, the walk:
@@ -17,8 +17,7 @@
 //           the index metric over every row; with --exhaustive-grid also among the candidates an
 //           exhaustive grid stage 1 over every row keeps.
 // With --per-query, every query's figures and its size, conformers, and heavy atoms outside the lattice box;
-// --set A or B for one query set; --skip-conformers leaves out the vectors of every catalogue conformer (conf = topN);
-// --walked reads the catalogue `scale --walk graph` imported (without them: give --skip-conformers too).
+// --set A or B for one query set; --skip-conformers leaves out the vectors of every catalogue conformer (conf = topN).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,7 +29,7 @@ import {
   indexCandidates, poolRunner, principalCoordinates, queryIndexVectors,
 } from '@molsearch/engine/bench';
 import { withIndexGraph } from './lib/index-graph.ts';
-import { catalogueFolder, modelFolder } from './scale.ts';
+import { modelFolder } from './scale.ts';
 
 const METHODS: ScoreMethod[] = ['espsim_shape', 'espsim_electrostatic'];
 const TOP = 30;
@@ -48,13 +47,11 @@ export async function run(args: string[]): Promise<void> {
       'per-query': { type: 'boolean', default: false },
       set: { type: 'string' },
       'skip-conformers': { type: 'boolean', default: false },
-      walked: { type: 'boolean', default: false },
     },
   });
   const work = resolve(values.work);
-  // With a graph to walk, which catalogues of this size do not have (bench/lib/index-graph.ts); --walked opens one
-  // `scale --walk graph` imported as walked catalogues are, which has its graphs and no other conformers' vectors.
-  const catalogue = await withIndexGraph(await openCatalogue(catalogueFolder(work, values.walked), values.catalogue), work);
+  // With a graph to walk, which catalogues of this size do not have (bench/lib/index-graph.ts).
+  const catalogue = await withIndexGraph(await openCatalogue(join(work, 'data'), values.catalogue), work);
   const qualities = values.qualities.split(',') as ('fast' | 'accurate' | 'very_accurate')[];
   const stored = JSON.parse(readFileSync(join(work, 'queries.json'), 'utf8')) as Record<string, { smiles: string; model: string }>;
   // Read again for every query: the scale benchmark may still be adding to them.

@@ -64,11 +64,11 @@ const shapeOptions = (model: ChargeModel) => ({ conformers: 3, seed: 42, timeBud
 export const modelFolder = (model: ChargeModel): string => `${model.charges}-${model.protonation}`;
 /**
  * The data folder of a model's catalogues: those imported under --walk graph apart. An import then builds a
- * catalogue as it builds those past INDEX_WALK.exhaustiveRows (graphs in, no vectors of other conformers, the
- * charge graph instead of the charge file), and one folder for both had a scanned run read such a catalogue of
- * 100,000 rows as its own: probed by first conformers and by volume alone.
+ * catalogue as it builds those past INDEX_WALK.exhaustiveRows (graphs in place of the vectors' files, no vectors
+ * of other conformers), and one folder for both had a scanned run read such a catalogue of 100,000 rows as its
+ * own: probed by first conformers and by volume alone.
  */
-export const catalogueFolder = (modelWork: string, walked: boolean): string => join(modelWork, walked ? 'data-walked' : 'data');
+const catalogueFolder = (modelWork: string, walked: boolean): string => join(modelWork, walked ? 'data-walked' : 'data');
 const REAL_ROWS = 100_000;
 /** How the Morgan figures scan a file: every byte from it, behind the fold bits of a fold bits file, in memory with and without folds. */
 const MORGAN_MODES = ['disk', 'disk-folds', 'memory', 'memory-full'] as const;
@@ -385,6 +385,10 @@ async function indexBuildRate(catalogue: Catalogue): Promise<void> {
   const dir = join(catalogue.dir, '..', '..', 'index-build');
   await mkdir(dir, { recursive: true });
   const vectors = await catalogue.shape!.index(STAGE1_INDEX_PROBE.fast.expansion);
+  if (!vectors.vectors) {
+    console.log(`stage-1 index graph build: not measured here, as ${catalogue.id} was imported walked and its graph holds its volume vectors (run without --walk graph)`);
+    return;
+  }
   await writeFile(join(dir, SHAPE_INDEX_FILES.vectors), readFileSync(vectors.vectors).subarray(0, rows * INDEX_VECTOR_BYTES));
   const { seconds } = await writeIndexGraph(dir, rows, 2);
   console.log(`stage-1 index graph build: ${rows.toLocaleString()} rows inserted in ${seconds.toFixed(1)} s on 2 threads = ${((seconds / rows) * 1e6).toFixed(0)} s per million rows (built only for catalogues above ${INDEX_WALK.exhaustiveRows.toLocaleString()} rows)`);

@@ -14,6 +14,8 @@ export async function withIndexGraph(catalogue: Catalogue, work: string): Promis
   if (!shape || catalogue.manifest.files.some((file) => file.name === SHAPE_INDEX_FILES.graph)) return catalogue;
   const dir = join(work, `graph-${catalogue.id}`);
   const index = await shape.index(STAGE1_INDEX_PROBE.fast.expansion);
+  // A catalogue without a graph is scanned, and scanned catalogues keep their volume vectors' file.
+  if (!index.vectors) throw new Error(`${catalogue.id} has neither a graph nor a volume vectors' file`);
   const sources = [{ path: index.vectors, layout: VOLUME_GRAPH }, ...(index.charges ? [{ path: index.charges, layout: CHARGE_GRAPH }] : [])];
   const graphs = sources.map(({ layout }) => join(dir, layout.graph));
   if (!graphs.every((path) => existsSync(path))) {

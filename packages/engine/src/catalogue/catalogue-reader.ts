@@ -181,7 +181,8 @@ export async function checkFileSizes(dir: string, manifest: CatalogueManifest): 
     required.push(column.name);
     expected.set(column.name, manifest.count * column.bytesPerRow);
   }
-  if (manifest.shape) required.push(...MODEL_FILES, SHAPE_INDEX_FILES.vectors);
+  // A walked catalogue's volume graph holds the volume vectors in their file's place (format/shape-index-layout.ts).
+  if (manifest.shape) required.push(...MODEL_FILES, ...(listed.has(SHAPE_INDEX_FILES.graph) ? [] : [SHAPE_INDEX_FILES.vectors]));
   for (const name of required) {
     if (!listed.has(name)) throw new EngineError('CATALOGUE_CORRUPT', `${join(dir, MANIFEST_FILE)} does not list the column file ${name}: re-import catalogue ${manifest.id}.`);
   }

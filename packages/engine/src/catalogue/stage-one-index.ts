@@ -8,8 +8,11 @@ import type { CatalogueFiles } from './catalogue-files.ts';
 
 /** A catalogue's stage-1 index as the 3D searches read it (format/shape-index-layout.ts). */
 export interface StageOneIndex {
-  /** The volume vectors' file, one vector a catalogue row, which a scan reads in blocks (shape/index-scan.ts). */
-  vectors: string;
+  /**
+   * The volume vectors' file, one vector a catalogue row, which a scan reads in blocks (shape/index-scan.ts);
+   * absent in catalogues that are walked, whose volume graph holds the vectors, but for those built before.
+   */
+  vectors?: string;
   /** The vectors of each row's other conformers, laid out alike; only in catalogues that are scanned, and not in those built before them. */
   conformerVectors?: string;
   /** The graph over them, memory-mapped; only in catalogues large enough to be walked. */
@@ -34,12 +37,12 @@ export function stageOneIndexOpener(files: CatalogueFiles, count: number): (expa
   const hasGraph = listed(SHAPE_INDEX_FILES.graph);
   const hasChargeGraph = listed(CHARGE_GRAPH.graph);
   const check = async (): Promise<StageOneIndex> => {
-    const vectors = await vectorFile(files, SHAPE_INDEX_FILES.vectors, count, INDEX_VECTOR_BYTES);
+    const vectors = listed(SHAPE_INDEX_FILES.vectors) ? await vectorFile(files, SHAPE_INDEX_FILES.vectors, count, INDEX_VECTOR_BYTES) : undefined;
     const conformerVectors = listed(SHAPE_INDEX_FILES.conformerVectors) ? await vectorFile(files, SHAPE_INDEX_FILES.conformerVectors, count, CONFORMER_VECTOR_BYTES) : undefined;
     // A catalogue with charge vectors keeps them as a file or, walked, as a graph (format/charge-index-layout.ts).
     const charges = files.manifest.shape?.chargeIndex && !hasChargeGraph ? await vectorFile(files, CHARGE_INDEX_FILE, count, CHARGE_VECTOR_BYTES) : undefined;
     for (const graph of [SHAPE_INDEX_FILES.graph, CHARGE_GRAPH.graph]) if (listed(graph)) await files.verify(graph);
-    return { vectors, ...(conformerVectors ? { conformerVectors } : {}), ...(charges ? { charges } : {}) };
+    return { ...(vectors ? { vectors } : {}), ...(conformerVectors ? { conformerVectors } : {}), ...(charges ? { charges } : {}) };
   };
   return (expansion) => {
     let view = views.get(expansion);

@@ -20,9 +20,12 @@ import { GRID_SLOTS, HALF_BOX } from './grid-layout.ts';
  * exactly (shape/index-scan.ts). Larger ones also get an HNSW graph (usearch) over the same vectors, keyed
  * by catalogue row and built when the import writes its files, and a search walks it instead, so it visits
  * a few thousand rows whatever the catalogue's size (the electrostatic search also walks a graph of the
- * charge vectors, charge-index-layout.ts). Only those catalogues pay for the graphs: this one 280 bytes a
- * row on disk (usearch's file holds the vectors again beside the links), and about as much in the importing
- * process's memory while it is built. Format 4 built it for every catalogue as rows arrived: an import's
+ * charge vectors, charge-index-layout.ts). The import builds the graph from the vector file, then deletes
+ * the file: the graph holds the vectors again, so a walked catalogue is walked whatever its size and cannot be
+ * scanned (at the 458,811 real rows of every shared catalogue walked, 1,579 bytes a molecule with the file and
+ * 1,447 without it; catalogues walked before keep theirs, and may still be scanned). Only those catalogues
+ * pay for the graphs: this one 280 bytes a row on disk (usearch's file holds the vectors again beside the
+ * links), and about as much in the importing process's memory while it is built. Format 4 built it for every catalogue as rows arrived: an import's
  * memory grew by about 285 bytes a row, and a 3D catalogue of 100,000 Chemspace rows took 1,451 bytes a
  * molecule on disk against 1,171 without it. Built from the vector file in catalogue row order, the graph of
  * 100,000 Chemspace molecules took 7.8 s on 2 threads (`npm run bench -- scale`); walked at fast for 10 drug
@@ -47,7 +50,8 @@ import { GRID_SLOTS, HALF_BOX } from './grid-layout.ts';
  *
  * The electrostatic search also scans a charge vector a row (charge-index-layout.ts).
  *
- *   shape-index-vectors.bits            count x INDEX_VECTOR_BYTES (shape-index-vectors.ts), catalogue row order
+ *   shape-index-vectors.bits            count x INDEX_VECTOR_BYTES (shape-index-vectors.ts), catalogue row order;
+ *                                       only in catalogues that are scanned and those walked before their graph replaced it
  *   shape-index-conformer-vectors.bits  count x (GRID_SLOTS - 1) x INDEX_VECTOR_BYTES: a row's conformers after its
  *                                       first, each in its own principal frame, zero for a conformer the row lacks;
  *                                       only in catalogues that are scanned, absent in those built before

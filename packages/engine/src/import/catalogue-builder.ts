@@ -202,22 +202,18 @@ export class CatalogueBuilder {
     if (!this.models) return files;
     files.push(...(await writeRowBytes(dir, MODEL_FILES[0], MODEL_FILES[1], order, this.models)));
     const walked = this.count > this.index.graphRows;
-    const vectorFiles = [
-      [this.volumeVectors!, SHAPE_INDEX_FILES.vectors],
-      // A walked catalogue's graph holds first conformers only (format/shape-index-layout.ts).
-      ...(walked ? [] : [[this.conformerVectors!, SHAPE_INDEX_FILES.conformerVectors] as const]),
-    ] as const;
-    for (const [spill, name] of vectorFiles) files.push(await writeSpilled(dir, name, order, spill));
+    const volume = await writeSpilled(dir, SHAPE_INDEX_FILES.vectors, order, this.volumeVectors!);
     const charges = await writeSpilled(dir, CHARGE_INDEX_FILE, order, this.chargeVectors!);
-    if (!walked) return [...files, charges];
+    if (!walked) return [...files, volume, await writeSpilled(dir, SHAPE_INDEX_FILES.conformerVectors, order, this.conformerVectors!), charges];
+    // A walked catalogue's graph holds first conformers only, and each graph holds its vectors again and takes
+    // the place of their file (format/shape-index-layout.ts, format/charge-index-layout.ts).
     this.conformerVectors!.remove();
-    // The charge graph holds the vectors again, and takes the place of their file (format/charge-index-layout.ts).
     const graphs = [VOLUME_GRAPH, CHARGE_GRAPH];
     for (const [g, layout] of graphs.entries()) {
       const indexed = (rows: number) => onIndexed?.(g * this.count + rows, graphs.length * this.count);
       files.push((await writeIndexGraph(dir, this.count, this.index.threads, undefined, layout, indexed)).file);
     }
-    await rm(join(dir, CHARGE_INDEX_FILE));
+    for (const layout of graphs) await rm(join(dir, layout.vectors));
     return files;
   }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,8 @@ const ROWS = 80;
 let dir: string;
 let dataDir: string;
 let catalogue: Catalogue;
+/** The same rows imported as a catalogue of this size is by default: scanned, with the vectors' files a scan reads. */
+let scanned: Catalogue;
 const phases: Pick<ImportProgress, 'phase' | 'indexed'>[] = [];
 
 beforeAll(async () => {
@@ -43,7 +45,12 @@ beforeAll(async () => {
     onProgress: (progress) => phases.push({ phase: progress.phase, ...(progress.indexed ? { indexed: progress.indexed } : {}) }),
   });
   catalogue = await openCatalogue(dataDir, 'NCI-3D');
+  await importCatalogue({ files: [smi], id: 'NCI-3D-SCANNED', dataDir, workers: 2, shape: { conformers: 2, seed: 42, timeBudgetMs: 60_000 } });
+  scanned = await openCatalogue(dataDir, 'NCI-3D-SCANNED');
 }, 300_000);
+
+/** The catalogue a test walks or scans: a walked catalogue keeps its volume vectors in its graph alone. */
+const walkedOrScanned = (walk: 'graph' | 'scan'): Catalogue => (walk === 'scan' ? scanned : catalogue);
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -64,13 +71,14 @@ describe('the stage-1 index', () => {
       // Eight rows a probe out of 80: the graph walk, not the catalogue's size, has to find them.
       // The scan keeps each probe's eight nearest rows by the index metric (a few more where they tie).
       const narrow = { conformers: 1, expansion: 8 };
+      const target = walkedOrScanned(walk);
       let checked = 0;
-      for (let row = 0; row < catalogue.count; row++) {
-        const encoded = catalogue.shape!.model(row);
+      for (let row = 0; row < target.count; row++) {
+        const encoded = target.shape!.model(row);
         if (encoded.byteLength === 0) continue;
         const query = decodeModel(encoded);
-        const [first] = await rankRows(catalogue, every, query, 'espsim_shape', 'fast', 1);
-        const found = await indexCandidates(catalogue, query, 'fast', narrow, walk);
+        const [first] = await rankRows(target, every, query, 'espsim_shape', 'fast', 1);
+        const found = await indexCandidates(target, query, 'fast', narrow, walk);
         if (walk === 'graph') expect(found.length).toBeLessThanOrEqual(4 * narrow.expansion);
         expect([...found]).toContain(first);
         checked++;
@@ -80,20 +88,20 @@ describe('the stage-1 index', () => {
   }
 
   it("scans the index vectors exactly: a row's score is its best Tanimoto over the probes", async () => {
-    const query = decodeModel(catalogue.shape!.model(11));
+    const query = decodeModel(scanned.shape!.model(11));
     const probe = { conformers: 2, expansion: 64 };
-    const index = await catalogue.shape!.index(probe.expansion);
+    const path = (await scanned.shape!.index(probe.expansion)).vectors!;
     const vectors = queryIndexVectors(query, probe.conformers);
-    const byRow = scanIndexVectors(index.vectors, catalogue.count, packIndexVectors(vectors));
-    const file = readFileSync(index.vectors);
+    const byRow = scanIndexVectors(path, scanned.count, packIndexVectors(vectors));
+    const file = readFileSync(path);
     // The Tanimoto of each row's own vector (its first conformer, rebuilt from its model) with each probe,
     // over the 1,048 bits the scan compares (it leaves out a vector's last byte, where usearch keeps stray bits).
     const bits = INDEX_BITS - 2;
     const probes = vectors.length / INDEX_BITS;
     let compared = 0;
-    for (let row = 0; row < catalogue.count; row++) {
+    for (let row = 0; row < scanned.count; row++) {
       const own = new Int8Array(INDEX_BITS);
-      if (!rowIndexVector(catalogue.shape!.model(row), own, 0)) continue;
+      if (!rowIndexVector(scanned.shape!.model(row), own, 0)) continue;
       expect([...file.subarray(row * INDEX_VECTOR_BYTES, (row + 1) * INDEX_VECTOR_BYTES)]).toEqual([...packIndexVectors(own)]);
       let best = 0;
       for (let p = 0; p < probes; p++) {
@@ -111,12 +119,12 @@ describe('the stage-1 index', () => {
     }
     expect(compared).toBeGreaterThan(ROWS * 0.9);
     // And the scan's candidates hold each probe's nearest rows: every row nearer a probe than its fifth nearest.
-    const found = await indexCandidates(catalogue, query, 'fast', { conformers: 2, expansion: 5 }, 'scan');
-    expect(found.length).toBeLessThan(catalogue.count / 2);
+    const found = await indexCandidates(scanned, query, 'fast', { conformers: 2, expansion: 5 }, 'scan');
+    expect(found.length).toBeLessThan(scanned.count / 2);
     const kept = new Set(found);
     const packed = packIndexVectors(vectors);
     for (let p = 0; p < probes; p++) {
-      const scores = scanIndexVectors(index.vectors, catalogue.count, packed.subarray(p * INDEX_VECTOR_BYTES, (p + 1) * INDEX_VECTOR_BYTES));
+      const scores = scanIndexVectors(path, scanned.count, packed.subarray(p * INDEX_VECTOR_BYTES, (p + 1) * INDEX_VECTOR_BYTES));
       const fifth = [...scores].sort((a, b) => b - a)[4]!;
       expect([...scores.keys()].filter((row) => scores[row]! > fifth + 1 / 4096 && !kept.has(row))).toEqual([]);
       expect([...scores.keys()].filter((row) => scores[row]! >= fifth && kept.has(row)).length).toBeGreaterThanOrEqual(5);
@@ -124,9 +132,10 @@ describe('the stage-1 index', () => {
   });
 
   it('refuses vectors or a graph that are damaged or cut short, by name', async () => {
-    // A walked catalogue keeps no conformer vectors; conformer-vectors.test.ts damages those of a scanned one.
-    for (const name of [SHAPE_INDEX_FILES.vectors, SHAPE_INDEX_FILES.graph, CHARGE_GRAPH.graph]) {
-      const damaged = await copyCatalogue(dataDir, 'NCI-3D', {
+    // A walked catalogue keeps its graphs in place of the vectors' files; conformer-vectors.test.ts damages the
+    // vectors of other conformers, which a scanned catalogue alone keeps.
+    for (const [id, name] of [['NCI-3D-SCANNED', SHAPE_INDEX_FILES.vectors], ['NCI-3D', SHAPE_INDEX_FILES.graph], ['NCI-3D', CHARGE_GRAPH.graph]] as const) {
+      const damaged = await copyCatalogue(dataDir, id, {
         into: join(dir, `damaged-${name}`),
         change: async (_, folder) => {
           const bytes = await readFile(join(folder, name));
@@ -134,9 +143,9 @@ describe('the stage-1 index', () => {
           await writeFile(join(folder, name), bytes);
         },
       });
-      await expect((await openCatalogue(join(damaged, '..', '..'), 'NCI-3D')).shape!.index(16)).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(name) });
-      const cut = await copyCatalogue(dataDir, 'NCI-3D', { into: join(dir, `cut-${name}`), change: (_, folder) => truncate(join(folder, name), 5 * INDEX_VECTOR_BYTES) });
-      await expect(openCatalogue(join(cut, '..', '..'), 'NCI-3D')).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(name) });
+      await expect((await openCatalogue(join(damaged, '..', '..'), id)).shape!.index(16)).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(name) });
+      const cut = await copyCatalogue(dataDir, id, { into: join(dir, `cut-${name}`), change: (_, folder) => truncate(join(folder, name), 5 * INDEX_VECTOR_BYTES) });
+      await expect(openCatalogue(join(cut, '..', '..'), id)).rejects.toMatchObject({ code: 'CATALOGUE_CORRUPT', message: expect.stringContaining(name) });
     }
   });
 
@@ -154,9 +163,30 @@ describe('the stage-1 index', () => {
     expect(walkedFiles).toContain(CHARGE_GRAPH.graph);
     expect(walkedFiles).not.toContain(SHAPE_INDEX_FILES.conformerVectors);
     expect(walkedFiles).not.toContain(CHARGE_INDEX_FILE);
+    // Nor its volume vectors' file, which its volume graph holds again: it is walked, and asked to scan, refuses by name.
+    expect(plainFiles).toContain(SHAPE_INDEX_FILES.vectors);
+    expect(walkedFiles).not.toContain(SHAPE_INDEX_FILES.vectors);
+    const own = decodeModel(catalogue.shape!.model(3));
+    expect([...(await indexCandidates(catalogue, own, 'fast', { conformers: 1, expansion: 4 }, 'auto'))]).toContain(3);
+    await expect(indexCandidates(catalogue, own, 'fast', { conformers: 1, expansion: 4 }, 'scan')).rejects.toMatchObject({ code: 'METHOD_UNAVAILABLE', message: expect.stringContaining('NCI-3D') });
     const query = decodeModel(plain.shape!.model(3));
     expect([...(await indexCandidates(plain, query, 'fast', { conformers: 1, expansion: 4 }))]).toContain(3);
     await expect(indexCandidates(plain, query, 'fast', { conformers: 1, expansion: 4 }, 'graph')).rejects.toMatchObject({ code: 'METHOD_UNAVAILABLE' });
+  });
+
+  it("still reads a walked catalogue written with its volume vectors' file, walking it and, asked to, scanning it", async () => {
+    const folder = await copyCatalogue(dataDir, 'NCI-3D', {
+      into: join(dir, 'walked-with-vectors'),
+      change: async (manifest, at) => {
+        await copyFile(join(catalogueDir(dataDir, 'NCI-3D-SCANNED'), SHAPE_INDEX_FILES.vectors), join(at, SHAPE_INDEX_FILES.vectors));
+        manifest.files.push(await describeFile(at, SHAPE_INDEX_FILES.vectors));
+      },
+    });
+    const earlier = await openCatalogue(join(folder, '..', '..'), 'NCI-3D');
+    const query = decodeModel(earlier.shape!.model(17));
+    const probe = { conformers: 2, expansion: 16 };
+    expect([...(await indexCandidates(earlier, query, 'fast', probe))]).toEqual([...(await indexCandidates(catalogue, query, 'fast', probe))]);
+    expect([...(await indexCandidates(earlier, query, 'fast', probe, 'scan'))]).toEqual([...(await indexCandidates(scanned, query, 'fast', probe, 'scan'))]);
   });
 
   it('finds rows in catalogue row order, each once, and more of them when explored more widely', async () => {
@@ -169,20 +199,21 @@ describe('the stage-1 index', () => {
   it('asks the probes again for more rows each when they find fewer rows than the probes they are worth, and not otherwise', async () => {
     const query = decodeModel(catalogue.shape!.model(7));
     for (const walk of ['scan', 'graph'] as const) {
+      const target = walkedOrScanned(walk);
       const once = { conformers: 1, expansion: 4 };
-      const asked = await indexCandidates(catalogue, query, 'fast', once, walk);
+      const asked = await indexCandidates(target, query, 'fast', once, walk);
       // One conformer's four flips keep at most 16 rows (a few more where the scan's bins tie): fewer than
       // three probes' worth, 48, so the probes are asked again for as many rows as that takes, up to four times.
       const least = 3 * 4 * once.expansion;
       expect(asked.length).toBeLessThan(least);
       const widen = Math.min(INDEX_WIDEN_LIMIT, Math.ceil(least / asked.length));
       expect(widen).toBeGreaterThan(1);
-      const widened = await indexCandidates(catalogue, query, 'fast', { ...once, leastProbes: 3 }, walk);
-      const wider = await indexCandidates(catalogue, query, 'fast', { ...once, expansion: once.expansion * widen }, walk);
+      const widened = await indexCandidates(target, query, 'fast', { ...once, leastProbes: 3 }, walk);
+      const wider = await indexCandidates(target, query, 'fast', { ...once, expansion: once.expansion * widen }, walk);
       expect([...widened]).toEqual([...wider]);
       expect(widened.length).toBeGreaterThan(asked.length);
       // Rows enough already: asked once.
-      const enough = await indexCandidates(catalogue, query, 'fast', { ...once, leastProbes: asked.length / (4 * once.expansion) }, walk);
+      const enough = await indexCandidates(target, query, 'fast', { ...once, leastProbes: asked.length / (4 * once.expansion) }, walk);
       expect([...enough]).toEqual([...asked]);
     }
   });
@@ -190,14 +221,15 @@ describe('the stage-1 index', () => {
     const pool = createGridPool(2);
     try {
       for (const [row, walk] of [[3, 'graph'], [17, 'graph'], [41, 'graph'], [3, 'scan'], [41, 'scan']] as const) {
-        const query = decodeModel(catalogue.shape!.model(row));
+        const target = walkedOrScanned(walk);
+        const query = decodeModel(target.shape!.model(row));
         const probe = { conformers: 2, expansion: 16 };
-        const found = await indexCandidates(catalogue, query, 'fast', probe, walk);
-        expect([...(await indexCandidates(catalogue, query, 'fast', probe, walk))]).toEqual([...found]);
-        expect([...(await indexCandidates(catalogue, query, 'fast', probe, walk, false, 2))]).toEqual([...found]);
+        const found = await indexCandidates(target, query, 'fast', probe, walk);
+        expect([...(await indexCandidates(target, query, 'fast', probe, walk))]).toEqual([...found]);
+        expect([...(await indexCandidates(target, query, 'fast', probe, walk, false, 2))]).toEqual([...found]);
         for (const method of ['espsim_shape', 'espsim_electrostatic'] as const) {
-          const here = await rankRows(catalogue, found, query, method, 'fast', 10);
-          expect([...(await rankRows(catalogue, found, query, method, 'fast', 10, poolRunner(pool)))]).toEqual([...here]);
+          const here = await rankRows(target, found, query, method, 'fast', 10);
+          expect([...(await rankRows(target, found, query, method, 'fast', 10, poolRunner(pool)))]).toEqual([...here]);
         }
       }
     } finally {
@@ -252,9 +284,15 @@ describe('the stage-1 index', () => {
   });
 });
 
-/** Rewrites the graph of a catalogue copy with `build` (given the row count) and its manifest entry to match. */
+/**
+ * Rewrites the graph of a catalogue copy with `build` (given the row count) and its manifest entry to match,
+ * from the volume vectors of the scanned import of the same rows, which the walked one keeps in its graph alone.
+ */
 async function rebuildGraph(manifest: CatalogueManifest, folder: string, build: (count: number) => Promise<unknown>): Promise<void> {
+  const vectors = join(folder, SHAPE_INDEX_FILES.vectors);
+  await copyFile(join(catalogueDir(dataDir, 'NCI-3D-SCANNED'), SHAPE_INDEX_FILES.vectors), vectors);
   await build(manifest.count);
+  await rm(vectors);
   const file = await describeFile(folder, SHAPE_INDEX_FILES.graph);
   manifest.files = manifest.files.map((entry) => (entry.name === file.name ? file : entry));
 }

@@ -114,8 +114,9 @@ export function volumeScanProbe(probe: IndexProbe, hasConformerVectors: boolean)
 
 /**
  * The catalogue rows the index finds for `query` at `quality`, ascending, each once. A catalogue of more than
- * INDEX_WALK.exhaustiveRows rows is walked as a graph, on `threads` threads with the same rows however many;
- * a smaller one is scanned (shape/index-scan.ts).
+ * INDEX_WALK.exhaustiveRows rows is walked as a graph, on `threads` threads with the same rows however many,
+ * as is one whose graph holds its volume vectors in place of their file; a smaller one is scanned
+ * (shape/index-scan.ts).
  * With `charges` (the electrostatic search) a catalogue with charge vectors also gives each probe's nearest
  * rows by charges (CHARGE_PROBE_SHARE), scanning their file or walking their graph; a catalogue without them
  * (a walked one: without their graph) is probed by volume only. When the probes find fewer rows than
@@ -158,14 +159,18 @@ interface QueryVectors {
 async function probedRows(catalogue: Catalogue, shape: ShapeColumns, vectors: QueryVectors, probe: IndexProbe, widen: number, walk: IndexWalk, charges: boolean, threads: number): Promise<Uint32Array> {
   const expansion = probe.expansion * widen;
   const index = await shape.index(expansion);
-  const { graph } = index;
-  if (scansCatalogue(catalogue.count, walk)) {
+  const { graph, vectors: volumeFile } = index;
+  // A catalogue walked at import keeps its volume vectors in its graph alone: it is walked whatever its size.
+  if (walk === 'scan' && !volumeFile) {
+    throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} keeps its volume vectors in its graph only: it is walked, not scanned.`);
+  }
+  if (volumeFile && scansCatalogue(catalogue.count, walk)) {
     const byCharges = charges ? index.charges : undefined;
     const share = byCharges ? CHARGE_PROBE_SHARE : { volume: 1, charges: 0 };
     const rows = new Uint8Array(catalogue.count);
     if (share.volume > 0) {
       const { conformers, expansion: kept, everyConformer } = volumeScanProbe(probe, index.conformerVectors !== undefined);
-      const files: VectorFile[] = [{ path: index.vectors, vectors: catalogue.count }];
+      const files: VectorFile[] = [{ path: volumeFile, vectors: catalogue.count }];
       if (everyConformer) files.push({ path: index.conformerVectors!, vectors: catalogue.count * MORE_CONFORMER_VECTORS });
       const [first, more] = scanNeighbourFiles(files, packIndexVectors(vectors.volume(conformers)), Math.round(kept * widen * share.volume));
       rows.set(first!);
