@@ -185,7 +185,7 @@ describe('the stage-1 index', () => {
     const earlier = await openCatalogue(join(folder, '..', '..'), 'NCI-3D');
     const query = decodeModel(earlier.shape!.model(17));
     const probe = { conformers: 2, expansion: 16 };
-    expect([...(await indexCandidates(earlier, query, 'fast', probe))]).toEqual([...(await indexCandidates(catalogue, query, 'fast', probe))]);
+    expect([...(await indexCandidates(earlier, query, 'fast', probe, 'graph'))]).toEqual([...(await indexCandidates(catalogue, query, 'fast', probe, 'graph'))]);
     expect([...(await indexCandidates(earlier, query, 'fast', probe, 'scan'))]).toEqual([...(await indexCandidates(scanned, query, 'fast', probe, 'scan'))]);
   });
 
