@@ -402,7 +402,7 @@ function diskReport(catalogue: Catalogue): void {
   const others = per((name) => name === SHAPE_INDEX_FILES.conformerVectors);
   const index = per((name) => name === SHAPE_INDEX_FILES.vectors || name === CHARGE_INDEX_FILE) + others;
   const morgan = per((name) => !name.startsWith('models.') && !name.startsWith('shape-index') && name !== CHARGE_INDEX_FILE && name !== CHARGE_GRAPH.graph);
-  const walked = !scansCatalogue(catalogue.count);
+  const walked = !scansCatalogue(catalogue.count, 'auto', files.some((file) => file.name === SHAPE_INDEX_FILES.vectors));
   console.log(
     `disk: ${(morgan + models + index + (walked ? graph : 0)).toFixed(0)} bytes/molecule with the 3D columns (goal 1,500; format 3 took 4,600-6,000): Morgan-only columns ${morgan.toFixed(0)}, ` +
       `3D models ${models.toFixed(0)}, stage-1 vectors ${index.toFixed(0)} (of which other conformers' ${others.toFixed(0)}), graphs (volume and charges) ${graph.toFixed(0)} (${walked ? 'counted: the catalogue is walked' : `not counted: imported only for catalogues above ${INDEX_WALK.exhaustiveRows.toLocaleString()} rows`})`,
@@ -566,7 +566,7 @@ function probeText(catalogue: Catalogue, quality: Quality, charges: boolean): st
   const byCharges = charges && (hasFile(CHARGE_INDEX_FILE) || hasFile(CHARGE_GRAPH.graph)) && CHARGE_PROBE_SHARE.charges > 0
     ? `, + ${probe.conformers} conformers x 4 flips x ${Math.round(probe.expansion * CHARGE_PROBE_SHARE.charges)} by charges`
     : '';
-  if (!scansCatalogue(catalogue.count)) return `${probe.conformers} conformers x 4 flips x ${probe.expansion} first conformers${byCharges}, walked`;
+  if (!scansCatalogue(catalogue.count, 'auto', hasFile(SHAPE_INDEX_FILES.vectors))) return `${probe.conformers} conformers x 4 flips x ${probe.expansion} first conformers${byCharges}, walked`;
   const { conformers, expansion, everyConformer } = volumeScanProbe(probe, hasFile(SHAPE_INDEX_FILES.conformerVectors));
   return `${conformers} conformers x 4 flips x ${expansion} ${everyConformer ? 'vectors of every conformer' : 'first conformers'}${byCharges}`;
 }
@@ -623,10 +623,11 @@ async function agreement(catalogue: Catalogue, qualities: readonly Quality[], qu
       const started = performance.now();
       const viaIndex = await stage1Union(catalogue, query, [source!], quality, gridPool);
       indexMs.push(performance.now() - started);
-      shares.push([...viaIndex].filter((row) => exhaustive.has(row)).length / Math.max(1, exhaustive.size));
+      const kept = [...viaIndex].filter((row) => exhaustive.has(row));
+      shares.push(kept.length / Math.max(1, exhaustive.size));
       if (replicated) {
         const wantedSources = new Set([...exhaustive].map(sourceOf));
-        const foundSources = new Set([...viaIndex].filter((row) => exhaustive.has(row)).map(sourceOf));
+        const foundSources = new Set(kept.map(sourceOf));
         sourceShares.push(foundSources.size / Math.max(1, wantedSources.size));
         sourceCounts.push(wantedSources.size);
       }

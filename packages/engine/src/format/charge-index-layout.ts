@@ -38,7 +38,8 @@ import { INDEX_VECTOR_BYTES } from './shape-index-vectors.ts';
  * (6.97 against 4.20 s); twice the volume rows instead held 0.384 at fast. The graph holds the vectors again
  * beside its links, so it replaces their file rather than joining it: with 12 neighbours a node rather than
  * the volume graph's 16, 249 bytes a row against the file's 132 (281 with 16), and a walked 3D catalogue of
- * 10^6 replicated rows takes 1,477 bytes a molecule, within the 1,500 we allow.
+ * 10^6 replicated rows took 1,477 bytes a molecule, within the 1,500 we allow (before the volume graph took
+ * the place of the volume vectors' file too: shape-index-layout.ts).
  *
  * Catalogues imported before these vectors lack the files and the manifest field: their electrostatic
  * search probes the volume vectors only, as before.

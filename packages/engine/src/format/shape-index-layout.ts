@@ -16,26 +16,25 @@ import { GRID_SLOTS, HALF_BOX } from './grid-layout.ts';
  * 0.95 / 0.88. Bounds on the grid Tanimoto from slab counts or volumes, which would allow an exact index,
  * kept 40-95 % of the rows at the thresholds of those candidate sets.
  *
- * Catalogues of up to INDEX_WALK.exhaustiveRows rows are scanned: each probe keeps its nearest rows
- * exactly (shape/index-scan.ts). Larger ones also get an HNSW graph (usearch) over the same vectors, keyed
- * by catalogue row and built when the import writes its files, and a search walks it instead, so it visits
- * a few thousand rows whatever the catalogue's size (the electrostatic search also walks a graph of the
- * charge vectors, charge-index-layout.ts). The import builds the graph from the vector file, then deletes
- * the file: the graph holds the vectors again, so a walked catalogue is walked whatever its size and cannot be
- * scanned (at the 458,811 real rows of every shared catalogue walked, 1,579 bytes a molecule with the file and
- * 1,447 without it; catalogues walked before keep theirs, and may still be scanned). Only those catalogues
- * pay for the graphs: this one 280 bytes a row on disk (usearch's file holds the vectors again beside the
- * links), and about as much in the importing process's memory while it is built. Format 4 built it for every catalogue as rows arrived: an import's
- * memory grew by about 285 bytes a row, and a 3D catalogue of 100,000 Chemspace rows took 1,451 bytes a
- * molecule on disk against 1,171 without it. Built from the vector file in catalogue row order, the graph of
- * 100,000 Chemspace molecules took 7.8 s on 2 threads (`npm run bench -- scale`); walked at fast for 10 drug
- * queries it returned 0.73-0.92 (mean 0.86) of the rows the exact scan returns, holding 0.826 of the exact
- * shape top 30 where the scan holds 0.847 (`npm run bench -- index-recall`). The graph format 4 built in input
- * order as rows arrived returned 0.54-0.85 in an earlier measurement, and took 620-3,437 s per million rows.
- * At 10^6 replicated rows walked at fast, 20 drug queries, the graph returned 0.956 (least 0.93) of the rows
- * the exact scan returns (`index-recall --catalogue REPLICATED-1000000 --qualities fast --skip-conformers`):
- * what the walk misses of an exhaustive grid stage 1 there (index-candidates.ts) is lost by the index metric,
- * not by the graph.
+ * Catalogues of up to INDEX_WALK.exhaustiveRows rows are scanned: each probe keeps its nearest rows exactly
+ * (shape/index-scan.ts). Larger ones also get an HNSW graph (usearch) over the same vectors, keyed by catalogue
+ * row and built when the import writes its files, and a search walks it instead, so it visits a few thousand rows
+ * whatever the catalogue's size (the electrostatic search also walks a graph of the charge vectors,
+ * charge-index-layout.ts). The import builds the graph from the vector file, then deletes the file: the graph
+ * holds the vectors again, so a walked catalogue is walked whatever its size and cannot be scanned (at the 458,811
+ * real rows of every shared catalogue walked, 1,579 bytes a molecule with the file and 1,447 without it;
+ * catalogues walked before keep theirs, and may still be scanned). Only those catalogues pay for the graphs: this
+ * one 280 bytes a row on disk (usearch's file holds the vectors again beside the links), and about as much in the
+ * importing process's memory while it is built. Format 4 built it for every catalogue as rows arrived: an import's
+ * memory grew by about 285 bytes a row, and a 3D catalogue of 100,000 Chemspace rows took 1,451 bytes a molecule
+ * on disk against 1,171 without it. Built from the vector file in catalogue row order, the graph of 100,000
+ * Chemspace molecules took 7.8 s on 2 threads (`npm run bench -- scale`); walked at fast for 10 drug queries it
+ * returned 0.73-0.92 (mean 0.86) of the rows the exact scan returns, holding 0.826 of the exact shape top 30 where
+ * the scan holds 0.847 (`npm run bench -- index-recall`). The graph format 4 built in input order as rows arrived
+ * returned 0.54-0.85 in an earlier measurement, and took 620-3,437 s per million rows. At 10^6 replicated rows
+ * walked at fast, 20 drug queries, the graph returned 0.956 (least 0.93) of the rows the exact scan returns
+ * (`index-recall --catalogue REPLICATED-1000000 --qualities fast --skip-conformers`): what the walk misses of an
+ * exhaustive grid stage 1 there (index-candidates.ts) is lost by the index metric, not by the graph.
  *
  * Catalogues that are scanned also keep a vector for each of a row's other conformers (up to GRID_SLOTS in
  * all, those of the stage-1 grids), and a scan compares the probes with every vector of the row: stage 1

@@ -98,9 +98,12 @@ export const STAGE1_INDEX_PROBE: Record<SearchQuality, IndexProbe> = {
  */
 export const CHARGE_PROBE_SHARE = { volume: 1, charges: 1 };
 
-/** Whether a catalogue of `rows` rows is scanned rather than walked as a graph. */
-export function scansCatalogue(rows: number, walk: IndexWalk = 'auto'): boolean {
-  return walk === 'scan' || (walk === 'auto' && rows <= INDEX_WALK.exhaustiveRows);
+/**
+ * Whether a catalogue of `rows` rows is scanned rather than walked as a graph: never one without its volume
+ * vectors' file (`hasVolumeFile`), which a catalogue walked at import keeps in its graph alone.
+ */
+export function scansCatalogue(rows: number, walk: IndexWalk = 'auto', hasVolumeFile = true): boolean {
+  return hasVolumeFile && (walk === 'scan' || (walk === 'auto' && rows <= INDEX_WALK.exhaustiveRows));
 }
 
 /**
@@ -160,17 +163,16 @@ async function probedRows(catalogue: Catalogue, shape: ShapeColumns, vectors: Qu
   const expansion = probe.expansion * widen;
   const index = await shape.index(expansion);
   const { graph, vectors: volumeFile } = index;
-  // A catalogue walked at import keeps its volume vectors in its graph alone: it is walked whatever its size.
   if (walk === 'scan' && !volumeFile) {
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} keeps its volume vectors in its graph only: it is walked, not scanned.`);
   }
-  if (volumeFile && scansCatalogue(catalogue.count, walk)) {
+  if (scansCatalogue(catalogue.count, walk, volumeFile !== undefined)) {
     const byCharges = charges ? index.charges : undefined;
     const share = byCharges ? CHARGE_PROBE_SHARE : { volume: 1, charges: 0 };
     const rows = new Uint8Array(catalogue.count);
     if (share.volume > 0) {
       const { conformers, expansion: kept, everyConformer } = volumeScanProbe(probe, index.conformerVectors !== undefined);
-      const files: VectorFile[] = [{ path: volumeFile, vectors: catalogue.count }];
+      const files: VectorFile[] = [{ path: volumeFile!, vectors: catalogue.count }];
       if (everyConformer) files.push({ path: index.conformerVectors!, vectors: catalogue.count * MORE_CONFORMER_VECTORS });
       const [first, more] = scanNeighbourFiles(files, packIndexVectors(vectors.volume(conformers)), Math.round(kept * widen * share.volume));
       rows.set(first!);
