@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Store } from '../store/database.ts';
-import type { DownloadTable } from '../store/store-schema.ts';
+import type { DownloadTable, StoreSchema } from '../store/store-schema.ts';
 
 export type DownloadRow = DownloadTable;
 
@@ -18,14 +19,7 @@ export class DownloadRepository {
   /** Replaces any earlier download of the same selection: the latest prepare wins. */
   async replace(row: DownloadRow): Promise<DownloadRow | undefined> {
     return this.store.db.transaction().execute(async (trx) => {
-      const previous = await trx
-        .selectFrom('downloads')
-        .selectAll()
-        .where('job_id', '=', row.job_id)
-        .where('file_format', '=', row.file_format)
-        .where('download_suff', '=', row.download_suff)
-        .where('db_name', '=', row.db_name)
-        .executeTakeFirst();
+      const previous = await selectionRow(trx, { jobId: row.job_id, fileFormat: row.file_format, downloadSuff: row.download_suff, dbName: row.db_name });
       if (previous) await trx.deleteFrom('downloads').where('id', '=', previous.id).execute();
       await trx.insertInto('downloads').values(row).execute();
       return previous;
@@ -33,14 +27,7 @@ export class DownloadRepository {
   }
 
   async findSelection(selection: DownloadSelection): Promise<DownloadRow | undefined> {
-    return this.store.db
-      .selectFrom('downloads')
-      .selectAll()
-      .where('job_id', '=', selection.jobId)
-      .where('file_format', '=', selection.fileFormat)
-      .where('download_suff', '=', selection.downloadSuff)
-      .where('db_name', '=', selection.dbName)
-      .executeTakeFirst();
+    return selectionRow(this.store.db, selection);
   }
 
   async find(id: string): Promise<DownloadRow | undefined> {
@@ -80,4 +67,16 @@ export class DownloadRepository {
   async forget(ids: readonly string[]): Promise<void> {
     if (ids.length > 0) await this.store.db.deleteFrom('downloads').where('id', 'in', ids).execute();
   }
+}
+
+/** The download of `selection`, read through `db` (the store, or a transaction of it). */
+function selectionRow(db: Kysely<StoreSchema>, selection: DownloadSelection): Promise<DownloadRow | undefined> {
+  return db
+    .selectFrom('downloads')
+    .selectAll()
+    .where('job_id', '=', selection.jobId)
+    .where('file_format', '=', selection.fileFormat)
+    .where('download_suff', '=', selection.downloadSuff)
+    .where('db_name', '=', selection.dbName)
+    .executeTakeFirst();
 }

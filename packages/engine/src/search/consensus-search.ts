@@ -12,25 +12,14 @@ import type { MorganQuery } from '../morgan/morgan-query.ts';
 import { morganScan } from '../morgan/morgan-scan.ts';
 import type { ScanPool } from '../morgan/scan-pool.ts';
 import { STAGE2_CANDIDATES } from '../shape/grid-candidates.ts';
-import type { GridPool } from '../shape/grid-pool.ts';
 import { rescoreComponents, rowModels } from '../shape/rescore-pool.ts';
-import type { RescorePool } from '../shape/rescore-pool.ts';
 import { candidateSources, catalogueElectrostaticForm, keepMasked, stage1Union } from '../shape/shape-search.ts';
-import type { CandidateSource } from '../shape/shape-search.ts';
+import type { CandidateSource, ThreeDSearchOptions } from '../shape/shape-search.ts';
 import type { ShapeQuery } from '../shape/shape-query.ts';
 import { FUSION_REFERENCE_ROWS, consensusReference, consensusScore } from './score-fusion.ts';
 
-export interface ConsensusSearchOptions {
-  quality: SearchQuality;
-  limit: number;
-  threshold: number;
-  /** Only rows marked 1 are candidates (the search's property filters). */
-  mask?: Uint8Array;
-  signal?: AbortSignal;
-  onProgress?: (fraction: number) => void;
-  /** Stage 2's exact 3D scores on these workers; without one on the calling thread. */
-  pool?: RescorePool;
-  gridPool?: GridPool;
+export interface ConsensusSearchOptions extends ThreeDSearchOptions {
+  /** Stage 1's Morgan scan on these workers; without one on the calling thread. */
   scanPool?: ScanPool;
   kernel?: KernelKind;
 }

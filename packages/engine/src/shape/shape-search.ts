@@ -15,8 +15,8 @@ import { rescoreModels, rowModels } from './rescore-pool.ts';
 import type { RescorePool } from './rescore-pool.ts';
 import type { ShapeQuery } from './shape-query.ts';
 
-export interface ShapeSearchOptions {
-  method: ScoreMethod;
+/** What every search that re-scores candidates in 3D is given: the 3D methods' and consensus's. */
+export interface ThreeDSearchOptions {
   quality: SearchQuality;
   limit: number;
   threshold: number;
@@ -28,6 +28,10 @@ export interface ShapeSearchOptions {
   pool?: RescorePool;
   /** Runs stage 1's grid scan in parts on these workers; without one on the calling thread. */
   gridPool?: GridPool;
+}
+
+export interface ShapeSearchOptions extends ThreeDSearchOptions {
+  method: ScoreMethod;
 }
 
 /** One stage-1 ranking and how many of its best rows to take. */

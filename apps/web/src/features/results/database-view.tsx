@@ -5,39 +5,31 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useHitOpener } from './hit-opener.ts';
 import { HIT_ORDER_OPTIONS, orderHits } from './hit-order.ts';
 import type { HitOrder, HitOrderKey } from './hit-order.ts';
-import { MoleculeGrid } from './molecule-grid.tsx';
-import type { ResultsLayout } from './molecule-grid.tsx';
+import { HitGrid } from './molecule-grid.tsx';
+import type { HitDisplay } from './molecule-grid.tsx';
 import type { ResultsState } from './results-state.ts';
 import type { DatabaseHistogram, DatabaseView as DatabaseViewState, MoleculeRow } from './results.types.ts';
 import { formatSimilarity } from './similarity-band.ts';
-import type { ScoreRarity } from './similarity-band.ts';
 import { ThresholdControl } from './threshold-control.tsx';
 import styles from './search-results.module.css';
 
 // recharts stays out of the search page's first load, as for the histogram.
 const ScoreScatter = lazy(() => import('./score-scatter.tsx').then((module) => ({ default: module.ScoreScatter })));
 
-export interface DatabaseViewProps {
+export interface DatabaseViewProps extends HitDisplay {
   view: DatabaseViewState;
   query: MoleculeRow;
   histogram: HistogramAnswer | null;
-  selected: ReadonlySet<string>;
-  onToggle: (id: string) => void;
   /** Back to the sections view; absent when only one database was searched. */
   onBack: (() => void) | undefined;
   onLoadMore: () => void;
   onThreshold: (threshold: number) => void;
   busy: ResultsState['busy'];
-  showSimilarity: boolean;
-  showProperties: boolean;
-  labelOf: (dbName: string) => string;
-  rarityOf: (dbName: string, score: number) => ScoreRarity | null;
-  layout: ResultsLayout;
 }
 
 /** All hits of one database, 30 at a time, with the query molecule first and the threshold slider above. */
 export function DatabaseView(props: DatabaseViewProps): React.JSX.Element {
-  const { view, query, histogram, selected, onToggle, onBack, onLoadMore, onThreshold, busy, showSimilarity, showProperties, labelOf, rarityOf, layout } = props;
+  const { view, query, histogram, onBack, onLoadMore, onThreshold, busy, showProperties, labelOf } = props;
   const label = labelOf(view.dbName);
   const info = histogram?.databases[view.dbName];
   const databaseHistogram: DatabaseHistogram | null = useMemo(
@@ -100,17 +92,7 @@ export function DatabaseView(props: DatabaseViewProps): React.JSX.Element {
             No molecules found with similarity ≥ {formatSimilarity(view.threshold)} in {label}
           </p>
         ) : null}
-        <MoleculeGrid
-          rows={rows}
-          selected={selected}
-          onToggle={onToggle}
-          showSimilarity={showSimilarity}
-          showProperties={showProperties}
-          databaseLabel={labelOf}
-          rarityOf={rarityOf}
-          layout={layout}
-          label={`Results from ${label}`}
-        />
+        <HitGrid rows={rows} label={`Results from ${label}`} display={props} />
       </div>
       <footer className={styles.more}>
         {view.hasMore ? (

@@ -37,6 +37,22 @@ function compare(a: PropertyValue | undefined, b: PropertyValue | undefined, des
   return descending ? -order : order;
 }
 
+/** The last cells of a row, the query's or a hit's: its properties, then its SMILES. */
+function PropertyAndSmilesCells({ row, columns }: { row: MoleculeRow; columns: PropertyColumn[] }): React.JSX.Element {
+  return (
+    <>
+      {columns.map((column) => (
+        <td key={column.key} className={styles.number}>
+          {formatProperty(column.key, row.properties[column.key] ?? null)}
+        </td>
+      ))}
+      <td>
+        <code className={styles.smiles}>{row.smiles}</code>
+      </td>
+    </>
+  );
+}
+
 /** The loaded hits as a table, sortable by any column, for comparing properties side by side. */
 export function HitTable({ rows, selected, onToggle, showSimilarity, columns, databaseLabel, rarityOf, label }: HitTableProps): React.JSX.Element {
   const [sort, setSort] = useState<Sort | null>(null);
@@ -87,14 +103,7 @@ export function HitTable({ rows, selected, onToggle, showSimilarity, columns, da
               <th scope="row">Query molecule</th>
               <td />
               {showSimilarity ? <td /> : null}
-              {columns.map((column) => (
-                <td key={column.key} className={styles.number}>
-                  {formatProperty(column.key, row.properties[column.key] ?? null)}
-                </td>
-              ))}
-              <td>
-                <code className={styles.smiles}>{row.smiles}</code>
-              </td>
+              <PropertyAndSmilesCells row={row} columns={columns} />
             </tr>
           ))}
           {hits.map((row) => {
@@ -114,14 +123,7 @@ export function HitTable({ rows, selected, onToggle, showSimilarity, columns, da
                     {rarity ? <span className={styles.share}> {formatShare(rarity.share)}</span> : null}
                   </td>
                 ) : null}
-                {columns.map((column) => (
-                  <td key={column.key} className={styles.number}>
-                    {formatProperty(column.key, row.properties[column.key] ?? null)}
-                  </td>
-                ))}
-                <td>
-                  <code className={styles.smiles}>{row.smiles}</code>
-                </td>
+                <PropertyAndSmilesCells row={row} columns={columns} />
               </tr>
             );
           })}

@@ -22,6 +22,35 @@ export interface MoleculeGridProps {
   layout?: ResultsLayout;
 }
 
+/** How a results view shows its hits, whichever database they come from: what the views hand their grids. */
+export interface HitDisplay {
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  showSimilarity: boolean;
+  showProperties: boolean;
+  labelOf: (dbName: string) => string;
+  rarityOf: (dbName: string, score: number) => ScoreRarity | null;
+  layout: ResultsLayout;
+}
+
+/** A grid of `rows` shown as `display` says, named `label` for assistive technology. */
+export function HitGrid({ rows, label, display }: { rows: MoleculeRow[]; label: string; display: HitDisplay }): React.JSX.Element {
+  const { selected, onToggle, showSimilarity, showProperties, labelOf, rarityOf, layout } = display;
+  return (
+    <MoleculeGrid
+      rows={rows}
+      selected={selected}
+      onToggle={onToggle}
+      showSimilarity={showSimilarity}
+      showProperties={showProperties}
+      databaseLabel={labelOf}
+      rarityOf={rarityOf}
+      layout={layout}
+      label={label}
+    />
+  );
+}
+
 export function MoleculeGrid(props: MoleculeGridProps): React.JSX.Element {
   const { rows, selected, onToggle, showSimilarity, showProperties, databaseLabel, label, rarityOf, layout = 'cards' } = props;
   const columns = useMemo(

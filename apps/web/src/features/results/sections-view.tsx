@@ -1,33 +1,25 @@
 import type { HistogramAnswer } from '@molsearch/api';
 import { Button } from '../../ui/button.tsx';
 import { MoleculeCard } from './molecule-card.tsx';
-import { MoleculeGrid } from './molecule-grid.tsx';
-import type { ResultsLayout } from './molecule-grid.tsx';
+import { HitGrid } from './molecule-grid.tsx';
+import type { HitDisplay } from './molecule-grid.tsx';
 import { propertyColumns } from './property-columns.ts';
 import type { MissingSection, MoleculeRow, Section } from './results.types.ts';
 import { formatSimilarity } from './similarity-band.ts';
-import type { ScoreRarity } from './similarity-band.ts';
 import styles from './search-results.module.css';
 
-export interface SectionsViewProps {
+export interface SectionsViewProps extends HitDisplay {
   sections: Section[];
   missing: MissingSection[];
   query: MoleculeRow;
   histogram: HistogramAnswer | null;
-  selected: ReadonlySet<string>;
-  onToggle: (id: string) => void;
   onOpen: (dbName: string) => void;
   opening: boolean;
-  showSimilarity: boolean;
-  showProperties: boolean;
-  labelOf: (dbName: string) => string;
-  rarityOf: (dbName: string, score: number) => ScoreRarity | null;
-  layout: ResultsLayout;
 }
 
 /** One preview section per database searched, best hits first; a section opens its database view. */
 export function SectionsView(props: SectionsViewProps): React.JSX.Element {
-  const { sections, missing, query, histogram, selected, onToggle, onOpen, opening, showSimilarity, showProperties, labelOf, rarityOf, layout } = props;
+  const { sections, missing, query, histogram, onOpen, opening, showProperties, labelOf } = props;
   const queryColumns = showProperties ? propertyColumns(Object.keys(query.properties)) : [];
   return (
     <div className={styles.sections}>
@@ -59,17 +51,7 @@ export function SectionsView(props: SectionsViewProps): React.JSX.Element {
                 View all results
               </Button>
             </header>
-            <MoleculeGrid
-              rows={section.results}
-              selected={selected}
-              onToggle={onToggle}
-              showSimilarity={showSimilarity}
-              showProperties={showProperties}
-              databaseLabel={labelOf}
-              rarityOf={rarityOf}
-              layout={layout}
-              label={`Top hits from ${label}`}
-            />
+            <HitGrid rows={section.results} label={`Top hits from ${label}`} display={props} />
           </section>
         );
       })}
