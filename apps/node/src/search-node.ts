@@ -2,7 +2,7 @@ import { Svcm } from '@nats-io/services';
 import type { Service, ServiceMsg } from '@nats-io/services';
 import { PART_SERVICE, announcePart, buildName, connectNats, decodeRowsRequest, decodeSearchRequest, encodeHitsReply, encodeRowsReply, encodeSearchReply, endpointName, openRegistry, partSubjects } from '@molsearch/cluster';
 import type { PartRecord, PartRowsReply, PartSearchReply, PropertyCell } from '@molsearch/cluster';
-import { EngineError, propertyMask, searchPart } from '@molsearch/engine';
+import { EngineError, propertyMask, readyForSearch, searchPart } from '@molsearch/engine';
 import { hitsReply } from './hits-reply.ts';
 import { localParts } from './local-parts.ts';
 import type { LocalPart } from './local-parts.ts';
@@ -53,14 +53,39 @@ export async function startSearchNode(options: SearchNodeOptions): Promise<Searc
     records.push(record);
     logger.info('serving catalogue part', { database: record.database, part: `${record.part.index}/${record.part.of}`, molecules: record.count, build: record.build });
   }
+  const readying = new AbortController();
+  const readied = readyParts(parts, readying.signal, logger);
   return {
     name,
     parts: records,
     async stop() {
+      readying.abort();
       await service.stop();
+      await readied;
       await nc.drain();
     },
   };
+}
+
+/**
+ * Readies the parts for search in the background, one at a time, as an API server readies its catalogues
+ * (engine readyForSearch): the first search a part answers after the node starts then finds its 3D index
+ * checked and mapped. A part whose index is damaged keeps being served, and its searches are answered with
+ * the engine's named error, as before.
+ */
+async function readyParts(parts: readonly LocalPart[], signal: AbortSignal, logger: NodeLogger): Promise<void> {
+  const started = performance.now();
+  let ready = 0;
+  for (const { database, part, catalogue } of parts) {
+    if (signal.aborted) return;
+    try {
+      await readyForSearch(catalogue);
+      ready++;
+    } catch (error) {
+      logger.warn('catalogue part not ready for search', { database, part: `${part.index}/${part.of}`, error: String(error) });
+    }
+  }
+  logger.info('catalogue parts ready for search', { parts: ready, not_ready: parts.length - ready, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) });
 }
 
 function partRecord({ database, part, catalogue }: LocalPart): PartRecord {

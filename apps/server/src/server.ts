@@ -32,6 +32,7 @@ import { JobRepository } from './search/job.repository.ts';
 import { JobService } from './search/job.service.ts';
 import { BatchRepository } from './search/batch.repository.ts';
 import { BatchService } from './search/batch.service.ts';
+import { readyCatalogues } from './catalogues/catalogue-readiness.ts';
 import { createLogger } from './http/logger.ts';
 import { runUntilSignal } from './http/run-until-signal.ts';
 import { VisitorIds } from './http/visitor-id.ts';
@@ -195,6 +196,8 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host}:${port}`;
   logger.info('server started', { url, store: store.kind, data_dir: config.dataDir, resumed_jobs: resumed, rebuilding_downloads: rebuilt });
+  const readying = new AbortController();
+  const readied = readyCatalogues(engine, catalogues, readying.signal, logger);
 
   let closing: Promise<void> | undefined;
   return {
@@ -203,6 +206,7 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
     close: () =>
       (closing ??= (async () => {
         retention.stop();
+        readying.abort();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await Promise.all([jobs.stop(), downloads.stop()]);
@@ -210,6 +214,8 @@ export async function startServer(config: ServerConfig, dependencies: ServerDepe
         await stopped;
         mail.close();
         await store.close();
+        // The catalogue being readied finishes first: its checks hold the engine's files open.
+        await readied;
         await engine.close();
         logger.info('server stopped');
       })()),

@@ -50,6 +50,7 @@ export type { PredictionPool } from './features/prediction-pool.ts';
 export { similarityHistogram } from './search/histogram.ts';
 export { hitScorer, scoreHitRows, shapeQueryFor } from './search/hit-scores.ts';
 export type { HitScoreOptions, HitScorer, HitScorerOptions, HitScores } from './search/hit-scores.ts';
+export { readyCatalogue, readyForSearch } from './search/ready-for-search.ts';
 export { consensusReferenceRows } from './search/consensus-search.ts';
 export { CONSENSUS_WEIGHTS, FUSION_REFERENCE_ROWS, chargeScore, consensusReference, consensusScore, fusedRarity, rarity, rarityModel } from './search/score-fusion.ts';
 export type { ComponentScores, ConsensusReference, RarityModel } from './search/score-fusion.ts';

@@ -21,6 +21,11 @@ const PLAIN: Record<EngineErrorCode, (database: string) => string> = {
   CHEMISTRY_UNAVAILABLE: () => CHEMISTRY_MESSAGES.unavailable,
 };
 
+/** Whether `error` is the engine finding a catalogue's files damaged or of an older format: it cannot be searched until re-imported. */
+export function isCatalogueDamage(error: unknown): error is EngineError {
+  return error instanceof EngineError && (error.code === 'CATALOGUE_CORRUPT' || error.code === 'CATALOGUE_FORMAT');
+}
+
 /**
  * The reason a failed search or download gives its caller: our own errors keep their message; an engine
  * error becomes its code and a plain message naming the database (of `databases`, the one its message

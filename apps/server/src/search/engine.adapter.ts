@@ -7,6 +7,7 @@ import {
   openCatalogue,
   queryConformerMolblock,
   queryInOneFrame,
+  readyCatalogue,
   rescorePool,
   search,
   shapeQuery,
@@ -14,7 +15,7 @@ import {
 import type { Catalogue, CatalogueConfig, ShapeQuery } from '@molsearch/engine';
 import { readCatalogueConfig } from './catalogue-config.ts';
 import { failureReason } from './engine-failure.ts';
-import type { CatalogueRows, CatalogueSummary, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
+import type { CatalogueReadiness, CatalogueRows, CatalogueSummary, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
 
 export interface EngineAdapterOptions {
   dataDir: string;
@@ -32,7 +33,7 @@ export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine
       const infos = await listCatalogues(options.dataDir, await readConfig());
       // Configured databases not yet imported are left out; a damaged or outdated one is listed with its problem.
       return infos
-        .filter((info) => info.imported)
+        .filter((info) => info.imported || info.problem !== undefined)
         .map((info) => ({
           id: info.id,
           displayName: info.displayName,
@@ -93,6 +94,23 @@ export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine
     },
 
     search: (request, searchOptions) => search(request, { ...searchOptions, dataDir: options.dataDir, threads: options.searchThreads }),
+
+    async readyCatalogues(signal): Promise<CatalogueReadiness> {
+      const readiness: CatalogueReadiness = { ready: [], failed: [] };
+      // Those the listing finds unusable (damaged, of an older format) are not imported as far as it is concerned,
+      // and say why when listed or searched.
+      const usable = (await listCatalogues(options.dataDir, await readConfig())).filter((info) => info.imported);
+      for (const { id } of usable) {
+        if (signal.aborted) break;
+        try {
+          await readyCatalogue(options.dataDir, id);
+          readiness.ready.push(id);
+        } catch (error) {
+          readiness.failed.push({ database: id, error });
+        }
+      }
+      return readiness;
+    },
 
     close: () => closeSearchPool(),
   };

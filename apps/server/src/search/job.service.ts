@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { RATE_LIMITS, activeFilterCount, engineFilters } from '@molsearch/api';
 import type { JobStatusAnswer, SubmitBatchQuery, SubmitSearchQuery } from '@molsearch/api';
 import { loadRDKit, validateSmiles } from '@molsearch/chem';
-import { EngineError } from '@molsearch/engine';
 import type { SearchMethod, SearchProgress, SearchQuality, SearchResult } from '@molsearch/engine';
 import { AppError, invalidParameters } from '../http/app-error.ts';
-import { failureReason } from './engine-failure.ts';
+import { failureReason, isCatalogueDamage } from './engine-failure.ts';
 import { filterNotes, storedFilters, submittedFilters } from './job-filters.ts';
 import { isPartial, partialNotes } from './partial-results.ts';
 import { FairQueue } from './fair-queue.ts';
@@ -358,7 +357,7 @@ export class JobService {
 
 /** The database of `databases` whose files `error` found damaged or outdated: the longest id its message names. */
 function damagedDatabase(error: unknown, databases: readonly string[]): string | undefined {
-  if (!(error instanceof EngineError) || (error.code !== 'CATALOGUE_CORRUPT' && error.code !== 'CATALOGUE_FORMAT')) return undefined;
+  if (!isCatalogueDamage(error)) return undefined;
   return databases.filter((id) => error.message.includes(id)).sort((a, b) => b.length - a.length)[0];
 }
 

@@ -52,5 +52,17 @@ export interface SearchEngine {
   search(request: SearchRequest, options: SearchOptions): Promise<SearchResult>;
   /** Aligns 3D hits on the query of a shape or electrostatic search; undefined for Morgan searches. */
   poseAligner(querySmiles: string, method: SearchMethod): Promise<PoseAligner | undefined>;
+  /**
+   * Readies each usable catalogue for search now rather than at its first search (the engine's readyCatalogue),
+   * one at a time, until all are done or `signal` aborts; absent where catalogues are searched elsewhere (the
+   * search nodes of a cluster ready their own parts).
+   */
+  readyCatalogues?(signal: AbortSignal): Promise<CatalogueReadiness>;
   close(): Promise<void>;
+}
+
+/** What readyCatalogues did: the catalogues it readied and those it could not, with the engine's error. */
+export interface CatalogueReadiness {
+  ready: string[];
+  failed: { database: string; error: unknown }[];
 }

@@ -41,8 +41,13 @@ export function fingerprintColumn(catalogue: Catalogue): Promise<FingerprintColu
   return column;
 }
 
+/** Whether the catalogue's fingerprints stay in their file (with the memory budget set now) rather than being loaded into memory. */
+export function fingerprintsStayInFile(catalogue: Catalogue): boolean {
+  return catalogue.fingerprintFile !== undefined && catalogue.count * (FINGERPRINT_BYTES + FOLD_BYTES) > memoryBudget;
+}
+
 async function loadColumn(catalogue: Catalogue): Promise<FingerprintColumn> {
-  if (catalogue.fingerprintFile && catalogue.count * (FINGERPRINT_BYTES + FOLD_BYTES) > memoryBudget) {
+  if (catalogue.fingerprintFile && fingerprintsStayInFile(catalogue)) {
     return fileColumn(await catalogue.fingerprintFile(), catalogue.count, catalogue.popcountStarts, await catalogue.foldBitsFile?.());
   }
   const column: FingerprintColumn = { memory: allocateFingerprintMemory(catalogue.count), count: catalogue.count, popcountStarts: catalogue.popcountStarts };

@@ -1,0 +1,26 @@
+import type { Logger } from '../http/logger.ts';
+import { failureReason, isCatalogueDamage } from '../search/engine-failure.ts';
+import type { SearchEngine } from '../search/search-engine.ts';
+import type { CatalogueService } from './catalogue.service.ts';
+
+/**
+ * Readies the engine's catalogues for search in the background after the server starts, and logs what it did.
+ * Until now the first search of a catalogue after a start checked its 3D index against its checksums and
+ * mapped its graphs first: at 10^7 rows gigabytes read and checked while a user waited. A catalogue found
+ * damaged here is named in the log and listed as unavailable from then on, not only once a search has
+ * failed on it.
+ */
+export async function readyCatalogues(engine: SearchEngine, catalogues: Pick<CatalogueService, 'markUnavailable'>, signal: AbortSignal, logger: Logger): Promise<void> {
+  if (!engine.readyCatalogues) return;
+  const started = performance.now();
+  try {
+    const { ready, failed } = await engine.readyCatalogues(signal);
+    for (const { database, error } of failed) {
+      logger.warn('catalogue not ready for search', { database, error });
+      if (isCatalogueDamage(error)) await catalogues.markUnavailable(database, failureReason(error, [database]));
+    }
+    logger.info('catalogues ready for search', { databases: ready.length, not_ready: failed.length, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) });
+  } catch (error) {
+    logger.warn('catalogues not readied for search', { error });
+  }
+}

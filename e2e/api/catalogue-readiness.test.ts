@@ -1,0 +1,62 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './api-client.ts';
+import { TEST_DATABASES, freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
+import type { ServerProcess } from './server-process.ts';
+
+const started: { server: ServerProcess; remove: () => Promise<void> }[] = [];
+
+afterAll(async () => {
+  for (const { server, remove } of started) {
+    expect(await server.stop()).toBe(0);
+    await remove();
+  }
+  await removeTestCatalogues();
+});
+
+/** A server on a fresh copy of the test catalogues, the copy changed by `change` before the server starts. */
+async function serverOn(change?: (dataDir: string) => Promise<void>): Promise<ServerProcess> {
+  const data = await freshDataDir();
+  await change?.(data.dir);
+  const server = await startServerProcess(data.dir);
+  started.push({ server, remove: data.remove });
+  return server;
+}
+
+/** The first log entry with message `msg`, waited for. */
+async function logged(server: ServerProcess, msg: string, timeoutMs = 60_000): Promise<Record<string, unknown>> {
+  for (const since = Date.now(); Date.now() - since < timeoutMs; await sleep(50)) {
+    const entry = server.logs.find((line) => line.msg === msg);
+    if (entry) return entry;
+  }
+  throw new Error(`The server did not log "${msg}" within ${timeoutMs / 1000} s.`);
+}
+
+describe('catalogues readied for search when the server starts', () => {
+  it('readies every catalogue in the background and says so', async () => {
+    const server = await serverOn();
+    expect(await logged(server, 'catalogues ready for search')).toMatchObject({ databases: TEST_DATABASES.length, not_ready: 0 });
+    const databases = await new ApiClient(server.url).json<Record<string, { available?: boolean }>>('/api/databases');
+    expect(Object.keys(databases).sort()).toEqual(TEST_DATABASES.map(({ id }) => id).sort());
+    for (const { id } of TEST_DATABASES) expect(databases[id]?.available).toBeUndefined();
+  });
+
+  it('finds a 3D index damaged before the start, names it in the log and lists its catalogue as unavailable before any search', async () => {
+    const server = await serverOn(async (dataDir) => {
+      const file = join(dataDir, 'catalogues', 'MOLPORT', 'shape-index-vectors.bits');
+      const bytes = await readFile(file);
+      bytes[bytes.length >> 1]! ^= 0xff;
+      await writeFile(file, bytes);
+    });
+    expect(await logged(server, 'catalogues ready for search')).toMatchObject({ databases: TEST_DATABASES.length - 1, not_ready: 1 });
+    expect(JSON.stringify(await logged(server, 'catalogue not ready for search'))).toMatch(/"database":"MOLPORT".*shape-index-vectors\.bits/);
+    const client = new ApiClient(server.url);
+    const databases = await client.json<Record<string, { available?: boolean; unavailable_reason?: string }>>('/api/databases');
+    expect(databases.MOLPORT).toMatchObject({ available: false, unavailable_reason: expect.stringMatching(/^The database MOLPORT is damaged .*\(CATALOGUE_CORRUPT\)$/) as unknown });
+    expect(databases.MOLPORT?.unavailable_reason).not.toMatch(/\/|shape-index/);
+    expect(databases['ENAMINE-REAL']?.available).toBeUndefined();
+    expect(server.logs.some((line) => line.msg === 'search failed')).toBe(false);
+  });
+});
