@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { loadRDKit, morganFingerprint, shapeTanimotoInPlace, tanimoto, withMol } from '@molsearch/chem';
+import { loadRDKit, shapeTanimotoInPlace, tanimoto } from '@molsearch/chem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client.ts';
+import { fingerprintOf, sampleRow } from './sample-molecules.ts';
 import { molblockAtoms, parseCsv, parseSdf } from './parse-files.ts';
-import { CATALOGS, TEST_DATABASES, removeTestCatalogues, startTestServer } from './server-process.ts';
+import { removeTestCatalogues, startTestServer } from './server-process.ts';
 import type { TestServer } from './server-process.ts';
 
 interface Page {
@@ -26,14 +26,7 @@ type Method = (typeof METHODS)[number];
 const RANKED_BY: Partial<Record<Method, keyof Page>> = { morgan: 'morgan_similarity', espsim_shape: 'shape_similarity', espsim_electrostatic: 'electrostatic_similarity' };
 
 function sampleSmiles(database: string, index: number): string {
-  const sample = TEST_DATABASES.find((entry) => entry.id === database)!;
-  return gunzipSync(readFileSync(join(CATALOGS, sample.file))).toString('utf8').split('\n', index + 1)[index]!.split('\t')[0]!;
-}
-
-function fingerprintOf(smiles: string): Uint8Array {
-  const fp = withMol(smiles, (mol) => morganFingerprint(mol));
-  if (!fp) throw new Error(`RDKit cannot read ${smiles}`);
-  return fp;
+  return sampleRow(database, index)[0];
 }
 
 afterAll(() => removeTestCatalogues());

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { loadRDKit, morganFingerprint, tanimoto, withMol } from '@molsearch/chem';
+import { loadRDKit, tanimoto, withMol } from '@molsearch/chem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client.ts';
+import { fingerprintOf, sampleRow } from './sample-molecules.ts';
 import { canonicalSmiles, parseCsv, parseSdf, readXlsx } from './parse-files.ts';
-import { CATALOGS, TEST_CATALOGUE_ROWS, TEST_DATABASES, removeTestCatalogues, startTestServer } from './server-process.ts';
+import { TEST_CATALOGUE_ROWS, removeTestCatalogues, startTestServer } from './server-process.ts';
 import type { TestServer } from './server-process.ts';
 
 interface Page {
@@ -17,26 +15,12 @@ interface Page {
   [property: string]: unknown[];
 }
 
-/** SMILES and vendor id of a row of a test database's sample file. */
-function sampleRow(database: string, index: number): [smiles: string, id: string] {
-  const sample = TEST_DATABASES.find((entry) => entry.id === database)!;
-  const line = gunzipSync(readFileSync(join(CATALOGS, sample.file))).toString('utf8').split('\n', index + 1)[index]!;
-  const [smiles, id] = line.split('\t');
-  return [smiles!, id!.trim()];
-}
-
 function firstSampleSmiles(database: string): string {
   return sampleRow(database, 0)[0];
 }
 
 function withoutStereo(smiles: string): string | undefined {
   return withMol(smiles, (mol) => mol.get_smiles(JSON.stringify({ doIsomericSmiles: false })));
-}
-
-function fingerprintOf(smiles: string): Uint8Array {
-  const fp = withMol(smiles, (mol) => morganFingerprint(mol));
-  if (!fp) throw new Error(`RDKit cannot read ${smiles}`);
-  return fp;
 }
 
 // The same end-to-end flow on both stores: submit -> poll -> pages (with threshold) -> histogram -> downloads.
