@@ -70,8 +70,8 @@ export async function startSearchNode(options: SearchNodeOptions): Promise<Searc
 /**
  * Readies the parts for search in the background, one at a time, as an API server readies its catalogues
  * (engine readyForSearch): the first search a part answers after the node starts then finds its 3D index
- * checked and mapped. A part whose index is damaged keeps being served, and its searches are answered with
- * the engine's named error, as before.
+ * checked and mapped. A part whose index is damaged keeps being served: its searches are answered with the
+ * engine's named error, as they would be without readying.
  */
 async function readyParts(parts: readonly LocalPart[], signal: AbortSignal, logger: NodeLogger): Promise<void> {
   const started = performance.now();

@@ -5,10 +5,10 @@ import type { CatalogueService } from './catalogue.service.ts';
 
 /**
  * Readies the engine's catalogues for search in the background after the server starts, and logs what it did.
- * Until now the first search of a catalogue after a start checked its 3D index against its checksums and
- * mapped its graphs first: at 10^7 rows gigabytes read and checked while a user waited. A catalogue found
- * damaged here is named in the log and listed as unavailable from then on, not only once a search has
- * failed on it.
+ * Otherwise the first search of each catalogue would check its 3D index against its checksums and map its
+ * graphs before ranking a row: at 10^7 rows, gigabytes read and checked while a user waits. A catalogue
+ * found damaged here is named in the log and listed as unavailable from then on, not only once a search
+ * has failed on it.
  */
 export async function readyCatalogues(engine: SearchEngine, catalogues: Pick<CatalogueService, 'markUnavailable'>, signal: AbortSignal, logger: Logger): Promise<void> {
   if (!engine.readyCatalogues) return;
