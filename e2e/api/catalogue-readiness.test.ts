@@ -1,6 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client.ts';
 import { TEST_DATABASES, freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
@@ -25,13 +24,11 @@ async function serverOn(change?: (dataDir: string) => Promise<void>): Promise<Se
   return server;
 }
 
-/** The first log entry with message `msg`, waited for. */
-async function logged(server: ServerProcess, msg: string, timeoutMs = 60_000): Promise<Record<string, unknown>> {
-  for (const since = Date.now(); Date.now() - since < timeoutMs; await sleep(50)) {
-    const entry = server.logs.find((line) => line.msg === msg);
-    if (entry) return entry;
-  }
-  throw new Error(`The server did not log "${msg}" within ${timeoutMs / 1000} s.`);
+/** The first log entry with message `msg`, once the server has logged it. */
+async function logged(server: ServerProcess, msg: string): Promise<Record<string, unknown>> {
+  const entry = () => server.logs.find((line) => line.msg === msg);
+  await expect.poll(entry, { timeout: 60_000, message: `the server logs "${msg}"` }).toBeDefined();
+  return entry()!;
 }
 
 describe('catalogues readied for search when the server starts', () => {

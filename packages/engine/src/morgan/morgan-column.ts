@@ -42,12 +42,12 @@ export function fingerprintColumn(catalogue: Catalogue): Promise<FingerprintColu
 }
 
 /** Whether the catalogue's fingerprints stay in their file (with the memory budget set now) rather than being loaded into memory. */
-export function fingerprintsStayInFile(catalogue: Catalogue): boolean {
+export function fingerprintsStayInFile(catalogue: Catalogue): catalogue is Catalogue & Required<Pick<Catalogue, 'fingerprintFile'>> {
   return catalogue.fingerprintFile !== undefined && catalogue.count * (FINGERPRINT_BYTES + FOLD_BYTES) > memoryBudget;
 }
 
 async function loadColumn(catalogue: Catalogue): Promise<FingerprintColumn> {
-  if (catalogue.fingerprintFile && fingerprintsStayInFile(catalogue)) {
+  if (fingerprintsStayInFile(catalogue)) {
     return fileColumn(await catalogue.fingerprintFile(), catalogue.count, catalogue.popcountStarts, await catalogue.foldBitsFile?.());
   }
   const column: FingerprintColumn = { memory: allocateFingerprintMemory(catalogue.count), count: catalogue.count, popcountStarts: catalogue.popcountStarts };
