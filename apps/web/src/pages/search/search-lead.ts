@@ -1,9 +1,16 @@
 import { formatMoleculeCount } from '../../features/databases/database-groups.ts';
+import type { DatabaseEntry } from './database-filters.ts';
 
 /** What the searchable databases hold: a count and the molecules in them, or null while the list loads. */
 export interface Coverage {
   databases: number;
   molecules: number;
+}
+
+/** What `entries` hold that can be searched: a database listed as unavailable (damaged, built by an older version) counts for nothing. */
+export function searchableCoverage(entries: readonly DatabaseEntry[]): Coverage {
+  const searchable = entries.filter((entry) => entry.info.available !== false);
+  return { databases: searchable.length, molecules: searchable.reduce((sum, entry) => sum + entry.info['Number of molecules'], 0) };
 }
 
 /** "1 vendor database", "11 vendor databases". */

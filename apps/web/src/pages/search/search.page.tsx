@@ -8,7 +8,7 @@ import type { Vendor } from '../../shared/vendors.ts';
 import { NotFound } from '../not-found/not-found.page.tsx';
 import type { DatabaseEntry } from './database-filters.ts';
 import { HealthBanner } from './health-banner.tsx';
-import { searchLead } from './search-lead.ts';
+import { searchLead, searchableCoverage } from './search-lead.ts';
 import { SearchPanel } from './search-panel.tsx';
 import styles from './search.module.css';
 
@@ -39,7 +39,7 @@ function SearchPage({ vendor, autoSearch }: { vendor: Vendor | undefined; autoSe
     return all.filter((entry) => vendor.databases.includes(entry.id) || entry.info.Vendor.toLowerCase() === vendor.name.toLowerCase());
   }, [databasesQuery.data, vendor]);
 
-  const coverage = entries ? { databases: entries.length, molecules: entries.reduce((sum, entry) => sum + entry.info['Number of molecules'], 0) } : null;
+  const coverage = entries ? searchableCoverage(entries) : null;
   const vendorDatabases = vendor && entries ? entries.map((entry) => entry.id) : undefined;
 
   return (
