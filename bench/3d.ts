@@ -14,6 +14,7 @@ import { chemspaceSample, dudeSample, pipelineStages, prepareRate } from './lib/
 import { rescoringSpeed } from './lib/rescoring.ts';
 import type { RescoringFigure } from './lib/rescoring.ts';
 import { wholeNumberOption } from './lib/whole-number-option.ts';
+import { median, spread } from './lib/statistics.ts';
 
 /** Issue 17: the 3D import at >= 1,000 molecules/s on 2 cores, taking <= 1.5 times as long as Morgan-only. */
 const PIPELINE_GOAL = 1000;
@@ -40,17 +41,6 @@ async function importPipeline(smiles: string[], shape: boolean): Promise<Pipelin
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** Median and range of `values`, for a shared machine. */
-function spread(values: number[], digits = 1): string {
-  return `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
 }
 
 /**

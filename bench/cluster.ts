@@ -12,7 +12,7 @@
 // Every node, NATS and this process share this machine's cores, so throughput shows the cost of the fabric,
 // not what separate machines would add. Timings: median with the 10th-90th percentile.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,9 +24,9 @@ import { ClusterRowRepository } from '../apps/server/src/cluster/cluster-row.rep
 import { openStore } from '../apps/server/src/store/database.ts';
 import { startNatsServer, stopProcess } from '../e2e/cluster/nats-server.ts';
 import { startSearchNode } from '../e2e/cluster/search-node-process.ts';
+import { drugQueries } from './lib/drug-queries.ts';
 
 const CATALOGUE = new URL('../../shared/data/catalogs/chemspace_screening.smi.gz', import.meta.url).pathname;
-const DRUGS = new URL('../../shared/data/drugs.tsv', import.meta.url).pathname;
 const PARTS = 2;
 const LIMIT = 100;
 
@@ -205,15 +205,4 @@ function summary(values: number[], digits = 1): string {
 
 function fmt(value: number): string {
   return Math.round(value).toLocaleString('en-US');
-}
-
-/** Evenly spaced approved drugs with short SMILES, so the queries span the file rather than its alphabetical start. */
-function drugQueries(count: number): string[] {
-  const drugs = readFileSync(DRUGS, 'utf8')
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split('\t')[1] ?? '')
-    .filter((smiles) => smiles.length > 0 && smiles.length < 60);
-  const step = Math.max(1, Math.floor(drugs.length / count));
-  return Array.from({ length: Math.min(count, drugs.length) }, (_, i) => drugs[i * step]!);
 }

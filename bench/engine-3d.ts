@@ -26,7 +26,7 @@
 //   npx molsearch import ../shared/data/catalogs/chemspace_screening.smi.gz --db CHEMSPACE-SCREENING --3d --resume
 //   npm run bench -- engine-3d --catalogue CHEMSPACE-SCREENING
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,9 +40,9 @@ import {
   STAGE2_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, candidateSources, catalogueElectrostaticForm, consensusShare, consensusSources, createRescorePool, rescoreComponents, rescoreModels, stage1Union,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
+import { drugQueries, queryDrugs } from './lib/drug-queries.ts';
 
 const SOURCE = new URL('../../shared/data/catalogs/chemspace_screening.smi.gz', import.meta.url).pathname;
-const DRUGS = new URL('../../shared/data/drugs.tsv', import.meta.url).pathname;
 type Method = ScoreMethod | 'consensus';
 const METHODS: Method[] = ['espsim_shape', 'espsim_electrostatic', 'consensus'];
 const QUALITIES = ['fast', 'accurate', 'very_accurate'] as const;
@@ -78,7 +78,7 @@ export async function run(args: string[]): Promise<void> {
     : `stage-1 index: volume vectors only (imported before the charge vectors: the electrostatic search probes by volume alone; re-import to add them)`);
 
   const queries = drugQueries(Number(values.queries));
-  console.log(`queries: ${queries.length} approved drugs of drugs.tsv (every ${Math.floor(drugCount() / queries.length)}th with SMILES under 60 characters)`);
+  console.log(`queries: ${queries.length} approved drugs of drugs.tsv (every ${Math.floor(queryDrugs().length / queries.length)}th with SMILES under 60 characters)`);
   const pool = createRescorePool(2);
   try {
     for (const method of METHODS.filter((m) => values.methods.split(',').includes(m))) {
@@ -164,26 +164,6 @@ async function benchCatalogue(dataDir: string, size: number): Promise<{ catalogu
       `${summary.moleculesPerSecond.toFixed(1)} molecules/s on 2 workers; index ${summary.bytesPerMolecule} bytes/molecule`,
   );
   return { catalogue: await openCatalogue(dataDir, id), dataDir };
-}
-
-function drugLines(): string[][] {
-  if (!existsSync(DRUGS)) throw new Error(`${DRUGS} is missing: the 3D benchmark takes its queries from it.`);
-  return readFileSync(DRUGS, 'utf8')
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split('\t'))
-    .filter((cells) => (cells[1] ?? '').length > 0 && (cells[1] ?? '').length < 60);
-}
-
-function drugCount(): number {
-  return drugLines().length;
-}
-
-/** Evenly spaced drugs, so the queries span the file rather than its alphabetical start. */
-function drugQueries(count: number): string[] {
-  const drugs = drugLines();
-  const step = Math.max(1, Math.floor(drugs.length / count));
-  return Array.from({ length: Math.min(count, drugs.length) }, (_, i) => drugs[i * step]![1]!);
 }
 
 /** What stage 1 compares for `method`, in words. */

@@ -51,10 +51,10 @@ import { cachedBatches, cachedPreparer } from './lib/prepared-cache.ts';
 import { morganReplicaCatalogue, morganSources, writeReplicatedFingerprints } from './lib/morgan-replicas.ts';
 import type { CopyKind } from './lib/morgan-replicas.ts';
 import { replicaPreparer, replicaSource, sourceRows, writeReplicaInput } from './lib/replicas.ts';
+import { drugQueries } from './lib/drug-queries.ts';
 import { wholeNumberList } from './lib/whole-number-option.ts';
 
 const CATALOGS = new URL('../../shared/data/catalogs/', import.meta.url).pathname;
-const DRUGS = new URL('../../shared/data/drugs.tsv', import.meta.url).pathname;
 const METHODS: ScoreMethod[] = ['espsim_shape', 'espsim_electrostatic'];
 const QUALITIES = ['fast', 'accurate', 'very_accurate'] as const;
 type Quality = (typeof QUALITIES)[number];
@@ -412,12 +412,6 @@ function diskReport(catalogue: Catalogue): void {
     `disk: ${(morgan + models + index + (walked ? graph : 0)).toFixed(0)} bytes/molecule with the 3D columns (goal 1,500; format 3 took 4,600-6,000): Morgan-only columns ${morgan.toFixed(0)}, ` +
       `3D models ${models.toFixed(0)}, stage-1 vectors ${index.toFixed(0)} (of which other conformers' ${others.toFixed(0)}), graphs (volume and charges) ${graph.toFixed(0)} (${walked ? 'counted: the catalogue is walked' : `not counted: imported only for catalogues above ${INDEX_WALK.exhaustiveRows.toLocaleString()} rows`})`,
   );
-}
-
-function drugQueries(count: number, offset: number): string[] {
-  const drugs = readFileSync(DRUGS, 'utf8').split('\n').slice(1).map((line) => line.split('\t')).filter((cells) => (cells[1] ?? '').length > 0 && (cells[1] ?? '').length < 60);
-  const step = Math.max(1, Math.floor(drugs.length / count));
-  return Array.from({ length: Math.min(count, drugs.length) }, (_, i) => drugs[Math.min(drugs.length - 1, i * step + Math.floor(offset * step))]![1]!);
 }
 
 /** The 3D query of each SMILES, built with the catalogues' charge model, cached on disk. */

@@ -19,6 +19,7 @@ import { CURRENT_CHARGE_MODEL, closeSearchPool, openCatalogue } from '@molsearch
 import type { Catalogue } from '@molsearch/engine';
 import { COARSE_GRID_BYTES, GRID_BYTES, GRID_SLOTS, candidateColumn, columnMemory, createGridPool, heavyAtomGrids, modelGrids, poolBuilder, poolRunner } from '@molsearch/engine/bench';
 import { modelFolder } from './scale.ts';
+import { median, spread } from './lib/statistics.ts';
 
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -122,12 +123,4 @@ async function againstCheckout(dir: string, catalogue: Catalogue, rows: Uint32Ar
   } finally {
     await Promise.all(sides.map((side) => side.pool.close()));
   }
-}
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[values.length >> 1]!;
-}
-
-function spread(values: number[], digits = 1): string {
-  return `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
 }

@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { BenchPool } from './lib/bench-pool.ts';
 import { bedroc, enrichmentFactor, rocAuc } from './lib/enrichment.ts';
+import { drugQueries } from './lib/drug-queries.ts';
 import type { Scored } from './lib/enrichment.ts';
 import { cacheKey, readPrepared, writePrepared } from './lib/vs-cache.ts';
 import { CATALOGUE_CONFORMERS, QUERY_CONFORMERS } from './lib/vs-preparation.ts';
@@ -36,6 +37,7 @@ import type { VsRequest } from './lib/vs-worker.ts';
 import { stepTimings } from './lib/vs-timing.ts';
 import { consensusReference, consensusScore, fusedRarity, rarityModel } from '@molsearch/engine';
 import { drawReferenceRows } from '@molsearch/engine/bench';
+import { median } from './lib/statistics.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SHARED = join(root, '..', 'shared', 'data');
@@ -253,14 +255,6 @@ function cell(m: Metrics): string {
   return `${m.auc.toFixed(3)} ${m.ef1.toFixed(1).padStart(5)} ${m.bedroc.toFixed(3)}`;
 }
 
-/** The approved drugs bench engine-3d queries with: every Nth row of drugs.tsv with SMILES under 60 characters. */
-function drugQueries(count: number): string[] {
-  const drugs = readFileSync(join(SHARED, 'drugs.tsv'), 'utf8').split('\n').slice(1).map((line) => line.split('\t'))
-    .filter((cells) => (cells[1] ?? '').length > 0 && (cells[1] ?? '').length < 60);
-  const step = Math.max(1, Math.floor(drugs.length / count));
-  return Array.from({ length: Math.min(count, drugs.length) }, (_, i) => drugs[i * step]![1]!);
-}
-
 async function hitSize(pool: Pool, cacheDir: string, rows: number, queryCount: number, settings: Sides): Promise<void> {
   const catalogueSmiles = readSmiles(join(SHARED, 'catalogs', 'chemspace_screening.smi.gz')).slice(0, rows);
   const querySmiles = drugQueries(queryCount);
@@ -288,10 +282,4 @@ async function hitSize(pool: Pool, cacheDir: string, rows: number, queryCount: n
     const all = pooled.get(column)!;
     console.log(`${column.padEnd(60)} ${median(perQuery.get(column)!).toFixed(2)}   pooled ${median(all).toFixed(2)}   under 0.5: ${(all.filter((r) => r < 0.5).length / all.length).toFixed(2)}`);
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
