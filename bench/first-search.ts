@@ -2,13 +2,15 @@
 //                                 [--runs 2] [--smiles SMILES]`
 //
 // The first search after a server starts, on a catalogue already built (the scale benchmark's, by default
-// those it imports walked as a graph): each run starts two new processes in turn, one searching the catalogue as
-// soon as it is opened and one after readying it for search as `molsearch serve` does at start
-// (search/ready-for-search.ts), and empties the page cache before each, so the files are read from the disk as
+// those it imports walked as a graph): each run starts three new processes in turn, one searching the catalogue
+// as soon as it is opened, one after readying it for search as `molsearch serve` does at start
+// (search/ready-for-search.ts) and one after readying it and warming the search workers as the server does next
+// (search/warm-up.ts), and empties the page cache before each, so the files are read from the disk as
 // after a machine's start. Emptying the page cache needs root; without it the benchmark says so and the figures
 // are those of files the kernel may still hold. Printed per run and as medians with their range: opening the
 // catalogue, building the query once (the chemistry loaded, the conformer workers started: what any first search
-// of a process pays), readying the catalogue, its first search and the same search again in the process.
+// of a process pays), readying the catalogue, warming the workers, its first search and the same search again in
+// the process.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,13 +22,15 @@ interface Probe {
   open: number;
   chemistry: number;
   readying?: number;
+  warming?: number;
   first: number;
   again: number;
 }
 
 const MODES = [
-  { name: 'searched at once', readied: '0' },
-  { name: 'readied first', readied: '1' },
+  { name: 'searched at once', start: 'at-once' },
+  { name: 'readied first', start: 'readied' },
+  { name: 'readied and warmed first', start: 'warmed' },
 ] as const;
 
 export async function run(args: string[]): Promise<void> {
@@ -56,7 +60,7 @@ export async function run(args: string[]): Promise<void> {
     for (const mode of MODES) {
       emptyPageCache();
       const probe = JSON.parse(
-        execFileSync(process.execPath, ['--import', 'tsx', new URL('./lib/first-search-probe.ts', import.meta.url).pathname, values['data-dir'], values.catalogue, values.method, values.quality, mode.readied, smiles], { encoding: 'utf8' })
+        execFileSync(process.execPath, ['--import', 'tsx', new URL('./lib/first-search-probe.ts', import.meta.url).pathname, values['data-dir'], values.catalogue, values.method, values.quality, mode.start, smiles], { encoding: 'utf8' })
           .trim()
           .split('\n')
           .pop()!,
@@ -69,7 +73,8 @@ export async function run(args: string[]): Promise<void> {
     const summary = (pick: (probe: Probe) => number | undefined) => `${spread(list.map(pick).filter((value): value is number => value !== undefined), 2)} s`;
     console.log(
       `${name}, medians [range] of ${list.length}: opening ${summary((p) => p.open)}, query built ${summary((p) => p.chemistry)}` +
-        `${list[0]!.readying !== undefined ? `, readying ${summary((p) => p.readying)}` : ''}, first search ${summary((p) => p.first)}, again ${summary((p) => p.again)}`,
+        `${list[0]!.readying !== undefined ? `, readying ${summary((p) => p.readying)}` : ''}` +
+        `${list[0]!.warming !== undefined ? `, warming ${summary((p) => p.warming)}` : ''}, first search ${summary((p) => p.first)}, again ${summary((p) => p.again)}`,
     );
   }
 }
@@ -86,7 +91,7 @@ function emptyPageCache(): boolean {
 }
 
 function describe(probe: Probe): string {
-  const steps = [`opening ${seconds(probe.open)}`, `query built ${seconds(probe.chemistry)}`, ...(probe.readying !== undefined ? [`readying ${seconds(probe.readying)}`] : []), `first search ${seconds(probe.first)}`, `again ${seconds(probe.again)}`];
+  const steps = [`opening ${seconds(probe.open)}`, `query built ${seconds(probe.chemistry)}`, ...(probe.readying !== undefined ? [`readying ${seconds(probe.readying)}`] : []), ...(probe.warming !== undefined ? [`warming ${seconds(probe.warming)}`] : []), `first search ${seconds(probe.first)}`, `again ${seconds(probe.again)}`];
   return steps.join(', ');
 }
 

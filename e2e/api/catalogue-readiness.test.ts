@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client.ts';
+import { sampleRow } from './sample-molecules.ts';
 import { TEST_DATABASES, freshDataDir, removeTestCatalogues, startServerProcess } from './server-process.ts';
 import type { ServerProcess } from './server-process.ts';
 
@@ -40,6 +41,22 @@ describe('catalogues readied for search when the server starts', () => {
     for (const { id } of TEST_DATABASES) expect(databases[id]?.available).toBeUndefined();
   });
 
+  it('then warms the search workers with searches of the catalogue with 3D columns, and searches as before', async () => {
+    const server = await serverOn();
+    const warmed = await logged(server, 'search workers warmed');
+    expect(warmed).toMatchObject({ database: 'MOLPORT', methods: ['espsim_electrostatic', 'morgan'] });
+    expect(warmed.seconds).toBeGreaterThan(0);
+    // A search after it runs on the same workers and finds its query, a salt-free molecule of the sample, first.
+    const client = new ApiClient(server.url);
+    const [smiles, vendorId] = sampleRow('MOLPORT', 1);
+    const { job_name: jobName } = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: smiles, search_type: 'espsim_shape', search_quality: 'fast', db_names: 'MOLPORT' });
+    expect((await client.waitForJob(jobName)).at(-1)).toBe('SUCCESS');
+    const page = await client.json<{ db_id: string[]; similarity: number[] }>('/api/get_molsearch_page', { job_name: jobName, page_size: 5, db_name: 'MOLPORT' });
+    expect(page.db_id[0]).toBe(vendorId);
+    expect(page.similarity[0]).toBeGreaterThan(0.99);
+    expect(server.logs.some((line) => line.msg === 'search workers not warmed')).toBe(false);
+  });
+
   it('finds a 3D index damaged before the start, names it in the log and lists its catalogue as unavailable before any search', async () => {
     const server = await serverOn(async (dataDir) => {
       const file = join(dataDir, 'catalogues', 'MOLPORT', 'shape-index-vectors.bits');
@@ -55,5 +72,7 @@ describe('catalogues readied for search when the server starts', () => {
     expect(databases.MOLPORT?.unavailable_reason).not.toMatch(/\/|shape-index/);
     expect(databases['ENAMINE-REAL']?.available).toBeUndefined();
     expect(server.logs.some((line) => line.msg === 'search failed')).toBe(false);
+    // Only a catalogue readied is searched to warm the workers: here the one without 3D columns.
+    expect(await logged(server, 'search workers warmed')).toMatchObject({ database: 'ENAMINE-REAL', methods: ['morgan'] });
   });
 });

@@ -2,7 +2,8 @@ import { Svcm } from '@nats-io/services';
 import type { Service, ServiceMsg } from '@nats-io/services';
 import { PART_SERVICE, announcePart, buildName, connectNats, decodeRowsRequest, decodeSearchRequest, encodeHitsReply, encodeRowsReply, encodeSearchReply, endpointName, openRegistry, partSubjects } from '@molsearch/cluster';
 import type { PartRecord, PartRowsReply, PartSearchReply, PropertyCell } from '@molsearch/cluster';
-import { EngineError, propertyMask, readyForSearch, searchPart } from '@molsearch/engine';
+import { EngineError, propertyMask, readyForSearch, searchPart, warmUpSearch } from '@molsearch/engine';
+import type { Catalogue } from '@molsearch/engine';
 import { hitsReply } from './hits-reply.ts';
 import { localParts } from './local-parts.ts';
 import type { LocalPart } from './local-parts.ts';
@@ -54,7 +55,7 @@ export async function startSearchNode(options: SearchNodeOptions): Promise<Searc
     logger.info('serving catalogue part', { database: record.database, part: `${record.part.index}/${record.part.of}`, molecules: record.count, build: record.build });
   }
   const readying = new AbortController();
-  const readied = readyParts(parts, readying.signal, logger);
+  const readied = readyParts(parts, options.threads ?? 2, readying.signal, logger);
   return {
     name,
     parts: records,
@@ -71,21 +72,30 @@ export async function startSearchNode(options: SearchNodeOptions): Promise<Searc
  * Readies the parts for search in the background, one at a time, as an API server readies its catalogues
  * (engine readyForSearch): the first search a part answers after the node starts then finds its 3D index
  * checked and mapped. A part whose index is damaged keeps being served: its searches are answered with the
- * engine's named error, as they would be without readying.
+ * engine's named error, as they would be without readying. Then searches thrown away warm the node's search workers.
  */
-async function readyParts(parts: readonly LocalPart[], signal: AbortSignal, logger: NodeLogger): Promise<void> {
+async function readyParts(parts: readonly LocalPart[], threads: number, signal: AbortSignal, logger: NodeLogger): Promise<void> {
   const started = performance.now();
-  let ready = 0;
+  const ready: Catalogue[] = [];
   for (const { database, part, catalogue } of parts) {
     if (signal.aborted) return;
     try {
       await readyForSearch(catalogue);
-      ready++;
+      ready.push(catalogue);
     } catch (error) {
       logger.warn('catalogue part not ready for search', { database, part: `${part.index}/${part.of}`, error: String(error) });
     }
   }
-  logger.info('catalogue parts ready for search', { parts: ready, not_ready: parts.length - ready, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) });
+  logger.info('catalogue parts ready for search', { parts: ready.length, not_ready: parts.length - ready.length, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) });
+  if (signal.aborted) return;
+  // As an API server does once its catalogues are ready (engine warmUpSearch): the first search a node
+  // answers then finds the workers started and their code compiled.
+  try {
+    const warmed = await warmUpSearch(ready, threads, signal);
+    if (warmed) logger.info('search workers warmed', { ...warmed });
+  } catch (error) {
+    if (!signal.aborted) logger.warn('search workers not warmed', { error: String(error) });
+  }
 }
 
 function partRecord({ database, part, catalogue }: LocalPart): PartRecord {

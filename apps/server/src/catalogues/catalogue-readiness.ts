@@ -8,7 +8,7 @@ import type { CatalogueService } from './catalogue.service.ts';
  * Otherwise the first search of each catalogue would check its 3D index against its checksums and map its
  * graphs before ranking a row: at 10^7 rows, gigabytes read and checked while a user waits. A catalogue
  * found damaged here is named in the log and listed as unavailable from then on, not only once a search
- * has failed on it.
+ * has failed on it. Then searches thrown away warm the search workers (`warmUp`).
  */
 export async function readyCatalogues(engine: SearchEngine, catalogues: Pick<CatalogueService, 'markUnavailable'>, signal: AbortSignal, logger: Logger): Promise<void> {
   if (!engine.readyCatalogues) return;
@@ -20,7 +20,24 @@ export async function readyCatalogues(engine: SearchEngine, catalogues: Pick<Cat
       if (isCatalogueDamage(error)) await catalogues.markUnavailable(database, failureReason(error, [database]));
     }
     logger.info('catalogues ready for search', { databases: ready.length, not_ready: failed.length, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) });
+    if (!signal.aborted) await warmUp(engine, ready, signal, logger);
   } catch (error) {
     logger.warn('catalogues not readied for search', { error });
+  }
+}
+
+/**
+ * Searches thrown away once the catalogues are ready (SearchEngine.warmUp): a user's first search then
+ * finds the search workers started and their code compiled, and takes about as long as the next one.
+ * A failure is logged and changes nothing else: the first search starts the workers itself.
+ */
+async function warmUp(engine: SearchEngine, ready: readonly string[], signal: AbortSignal, logger: Logger): Promise<void> {
+  if (!engine.warmUp) return;
+  try {
+    const warmed = await engine.warmUp(ready, signal);
+    if (warmed) logger.info('search workers warmed', { ...warmed });
+  } catch (error) {
+    // Stopping the server while it warms is no failure.
+    if (!signal.aborted) logger.warn('search workers not warmed', { error });
   }
 }

@@ -11,8 +11,9 @@ import {
   rescorePool,
   search,
   shapeQuery,
+  warmUpSearch,
 } from '@molsearch/engine';
-import type { Catalogue, CatalogueConfig, ShapeQuery } from '@molsearch/engine';
+import type { Catalogue, CatalogueConfig, ShapeQuery, WarmUp } from '@molsearch/engine';
 import { readCatalogueConfig } from './catalogue-config.ts';
 import { failureReason } from './engine-failure.ts';
 import type { CatalogueReadiness, CatalogueRows, CatalogueSummary, PoseAligner, PropertyValue, SearchEngine } from './search-engine.ts';
@@ -110,6 +111,10 @@ export function createEngineAdapter(options: EngineAdapterOptions): SearchEngine
         }
       }
       return readiness;
+    },
+
+    async warmUp(ready, signal): Promise<WarmUp | undefined> {
+      return warmUpSearch(await Promise.all(ready.map((id) => openCatalogue(options.dataDir, id))), options.searchThreads, signal);
     },
 
     close: () => closeSearchPool(),

@@ -1,4 +1,4 @@
-import type { SearchMethod, SearchOptions, SearchRequest, SearchResult } from '@molsearch/engine';
+import type { SearchMethod, SearchOptions, SearchRequest, SearchResult, WarmUp } from '@molsearch/engine';
 
 /** Writes hits of a 3D search at their best-shape pose on the query. */
 export interface PoseAligner {
@@ -58,6 +58,12 @@ export interface SearchEngine {
    * search nodes of a cluster ready their own parts).
    */
   readyCatalogues?(signal: AbortSignal): Promise<CatalogueReadiness>;
+  /**
+   * Runs searches, thrown away, in one of `ready` (catalogues readyCatalogues readied; the engine's
+   * warmUpSearch chooses which and how), so that the workers every search shares are started and their code
+   * compiled before a user's first search; says which catalogue and methods. Undefined when `ready` is empty.
+   */
+  warmUp?(ready: readonly string[], signal: AbortSignal): Promise<WarmUp | undefined>;
   close(): Promise<void>;
 }
 

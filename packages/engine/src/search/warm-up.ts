@@ -1,0 +1,43 @@
+import type { Catalogue } from '../catalogue/catalogue-reader.ts';
+import type { SearchMethod } from '../format/search-types.ts';
+import { prepareQuery, searchPart } from './search.ts';
+
+/** The molecule warm-up searches look for: small, drug-like, quick to embed (paracetamol). */
+export const WARM_UP_SMILES = 'CC(=O)Nc1ccc(O)cc1';
+
+/** What a warm-up searched. */
+export interface WarmUp {
+  /** The catalogue's id (a part's catalogue id, for a part). */
+  database: string;
+  methods: SearchMethod[];
+  /** How long it took, to a tenth of a second. */
+  seconds: number;
+}
+
+/**
+ * Runs fast searches of WARM_UP_SMILES on the worker pools that every later search of `threads` threads
+ * shares, and throws their results away: in the smallest of `catalogues` with 3D columns an electrostatic
+ * search (the query's conformers, stage 1's shape and charge grids, the exact scorer) and a Morgan search, in
+ * the smallest when none has them a Morgan search; the first part of a catalogue imported in parts (which
+ * consensus does not search, and whose searches run the same code). Stops with the search's abort error once
+ * `signal` aborts. Undefined when `catalogues` is empty.
+ *
+ * A process's first 3D search otherwise pays for starting the grid and re-scoring workers, compiling their
+ * WebAssembly and optimising their JavaScript: at the 100,000 Chemspace rows walked as a graph, readied, the
+ * first fast shape search took about twice as long as the same search again (`npm run bench --
+ * first-search`), and after a warm-up about as long. The code warmed is the same whatever the catalogue's
+ * size, so the smallest warms it fastest.
+ */
+export async function warmUpSearch(catalogues: readonly Catalogue[], threads: number, signal?: AbortSignal): Promise<WarmUp | undefined> {
+  const withModels = catalogues.filter((catalogue) => catalogue.manifest.shape !== undefined);
+  const [chosen] = (withModels.length > 0 ? withModels : [...catalogues]).sort((a, b) => a.count - b.count);
+  if (!chosen) return undefined;
+  const started = performance.now();
+  const searched = chosen.parts?.[0] ?? chosen;
+  const methods: SearchMethod[] = searched.manifest.shape ? ['espsim_electrostatic', 'morgan'] : ['morgan'];
+  for (const method of methods) {
+    const query = await prepareQuery(WARM_UP_SMILES, method, [searched.manifest.shape], threads);
+    await searchPart(searched, query, { method, quality: 'fast', limit: 1, threshold: 0, threads, signal });
+  }
+  return { database: chosen.id, methods, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) };
+}
