@@ -18,7 +18,8 @@ export interface BenchServer {
 
 /**
  * `molsearch serve` on a free port with its own data folder (store, job and download files) that shares
- * the catalogues of `catalogueDir` read-only, on SQLite. Rate limiting is off and the per-address ceiling
+ * the catalogues of `catalogueDir` read-only, on SQLite; resolves once the server has readied its catalogues
+ * and warmed its search workers. Rate limiting is off and the per-address ceiling
  * raised: a benchmark's clients all come from one address and would otherwise be throttled by design.
  */
 export async function startBenchServer(catalogueDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
@@ -29,9 +30,16 @@ export async function startBenchServer(catalogueDir: string, env: Record<string,
     env: { ...process.env, HOST: '127.0.0.1', RATE_LIMITING: 'off', VISITORS_PER_ADDRESS: '10000', DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Measured from when the server is as a user's first search finds it: its catalogues readied and, when it has
+  // any, its search workers warmed (the warm-up's searches would otherwise run beside the benchmark's first).
   const url = await new Promise<string>((resolveUrl, reject) => {
+    let started: string | undefined;
     createInterface({ input: server.stdout! }).on('line', (line) => {
-      if (line.includes('"server started"')) resolveUrl(String((JSON.parse(line) as { url: string }).url));
+      if (line.includes('"server started"')) started = String((JSON.parse(line) as { url: string }).url);
+      const ready = line.includes('"catalogues ready for search"') ? (JSON.parse(line) as { databases: number }) : undefined;
+      const settled =
+        (ready !== undefined && ready.databases === 0) || ['"catalogues not readied for search"', '"search workers warmed"', '"search workers not warmed"'].some((msg) => line.includes(msg));
+      if (settled && started !== undefined) resolveUrl(started);
     });
     server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
   });
