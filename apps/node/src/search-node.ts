@@ -72,7 +72,8 @@ export async function startSearchNode(options: SearchNodeOptions): Promise<Searc
  * Readies the parts for search in the background, one at a time, as an API server readies its catalogues
  * (engine readyForSearch): the first search a part answers after the node starts then finds its 3D index
  * checked and mapped. A part whose index is damaged keeps being served: its searches are answered with the
- * engine's named error, as they would be without readying. Then searches thrown away warm the node's search workers.
+ * engine's named error, as they would be without readying. Then searches thrown away warm the node's search
+ * workers.
  */
 async function readyParts(parts: readonly LocalPart[], threads: number, signal: AbortSignal, logger: NodeLogger): Promise<void> {
   const started = performance.now();
