@@ -136,6 +136,10 @@ describe('search nodes over NATS', () => {
   it('answers the same hits through an API server with NATS_URL, its pages read from its store', { timeout: 120_000 }, async () => {
     const { status, hits, properties } = await searchOverHttp(QUERY, 'CAT');
     expect(status).toMatchObject({ status: 'SUCCESS', partial: false, notes: [] });
+    // Its catalogues are searched on the nodes: it warmed only what it does itself, building a query.
+    const warmed = () => api.logs.find((line) => line.msg === 'search workers warmed');
+    await expect.poll(warmed, { timeout: 30_000 }).toMatchObject({ methods: ['consensus'] });
+    expect(warmed()).not.toHaveProperty('database');
     // Property values as a single server answers them (float32 columns rounded to their precision).
     const wholeApi = await startServerProcess(local, { RATE_LIMITING: 'off', CATALOGUE_CONFIG: join(dir, 'no-config.json') });
     try {

@@ -51,7 +51,7 @@ export { similarityHistogram } from './search/histogram.ts';
 export { hitScorer, scoreHitRows, shapeQueryFor } from './search/hit-scores.ts';
 export type { HitScoreOptions, HitScorer, HitScorerOptions, HitScores } from './search/hit-scores.ts';
 export { readyCatalogue, readyForSearch } from './search/ready-for-search.ts';
-export { warmUpSearch } from './search/warm-up.ts';
+export { warmUpQuery, warmUpSearch } from './search/warm-up.ts';
 export type { WarmUp } from './search/warm-up.ts';
 export { consensusReferenceRows } from './search/consensus-search.ts';
 export { CONSENSUS_WEIGHTS, FUSION_REFERENCE_ROWS, chargeScore, consensusReference, consensusScore, fusedRarity, rarity, rarityModel } from './search/score-fusion.ts';

@@ -11,7 +11,8 @@ import type { CatalogueService } from './catalogue.service.ts';
  * has failed on it. Then searches thrown away warm the search workers (`warmUp`).
  */
 export async function readyCatalogues(engine: SearchEngine, catalogues: Pick<CatalogueService, 'markUnavailable'>, signal: AbortSignal, logger: Logger): Promise<void> {
-  if (!engine.readyCatalogues) return;
+  // Catalogues searched elsewhere (search nodes) are readied there; what is done here is still warmed.
+  if (!engine.readyCatalogues) return warmUp(engine, [], signal, logger);
   const started = performance.now();
   try {
     const { ready, failed } = await engine.readyCatalogues(signal);
@@ -27,8 +28,9 @@ export async function readyCatalogues(engine: SearchEngine, catalogues: Pick<Cat
 }
 
 /**
- * Searches thrown away once the catalogues are ready (SearchEngine.warmUp): a user's first search then
- * finds the search workers started and their code compiled, and takes about as long as the next one.
+ * Searches thrown away once the catalogues are ready (SearchEngine.warmUp; a query built, where catalogues are
+ * searched elsewhere): a user's first search then finds the search workers started and their code compiled,
+ * and takes about as long as the next one.
  * A failure is logged and changes nothing else: the first search starts the workers itself.
  */
 async function warmUp(engine: SearchEngine, ready: readonly string[], signal: AbortSignal, logger: Logger): Promise<void> {

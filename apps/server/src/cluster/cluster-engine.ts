@@ -1,6 +1,6 @@
 import { encodeSearchRequest, readRegistry } from '@molsearch/cluster';
 import type { NatsConnection, RegisteredCatalogue } from '@molsearch/cluster';
-import { EngineError, STRUCTURE_MAX_CANDIDATES, STRUCTURE_MAX_HITS, closeSearchPool, databaseHits, keepPassing, prepareQuery, structureChecks } from '@molsearch/engine';
+import { EngineError, STRUCTURE_MAX_CANDIDATES, STRUCTURE_MAX_HITS, closeSearchPool, databaseHits, keepPassing, prepareQuery, structureChecks, warmUpQuery } from '@molsearch/engine';
 import type { DatabaseHits, FilterReport, PreparedQuery, SearchOptions, SearchRequest, SearchResult, StructureChecks } from '@molsearch/engine';
 import type { KV } from '@nats-io/kv';
 import { readCatalogueConfig } from '../search/catalogue-config.ts';
@@ -125,6 +125,9 @@ export function createClusterEngine(options: ClusterEngineOptions): SearchEngine
 
     poseAligner: (querySmiles, method) =>
       Promise.resolve(method === 'morgan' ? undefined : clusterPoseAligner(querySmiles, method, { nc: options.nc, registry, threads: options.threads, attemptMs: options.attemptMs, deadlineMs: options.partDeadlineMs })),
+
+    // The nodes search and warm their own workers; here only each search's query is built.
+    warmUp: () => warmUpQuery(options.threads),
 
     close: () => closeSearchPool(),
   };

@@ -62,6 +62,7 @@ export interface SearchEngine {
    * Runs searches, thrown away, in one of `ready` (catalogues readyCatalogues readied; the engine's
    * warmUpSearch chooses which and how), so that the workers every search shares are started and their code
    * compiled before a user's first search; says which catalogue and methods. Undefined when `ready` is empty.
+   * Where catalogues are searched elsewhere (no readyCatalogues), `ready` is empty and it builds a query only.
    */
   warmUp?(ready: readonly string[], signal: AbortSignal): Promise<WarmUp | undefined>;
   close(): Promise<void>;
