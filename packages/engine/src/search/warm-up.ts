@@ -36,10 +36,9 @@ export async function warmUpSearch(catalogues: readonly Catalogue[], threads: nu
   const started = performance.now();
   const searched = chosen.parts?.[0] ?? chosen;
   const methods: SearchMethod[] = searched.manifest.shape ? ['espsim_electrostatic', 'morgan'] : ['morgan'];
-  for (const method of methods) {
-    const query = await prepareQuery(WARM_UP_SMILES, method, [searched.manifest.shape], threads);
-    await searchPart(searched, query, { method, quality: 'fast', limit: 1, threshold: 0, threads, signal });
-  }
+  // One query serves both searches: consensus's forms are the Morgan and the 3D ones.
+  const query = await prepareQuery(WARM_UP_SMILES, searched.manifest.shape ? 'consensus' : 'morgan', [searched.manifest.shape], threads);
+  for (const method of methods) await searchPart(searched, query, { method, quality: 'fast', limit: 1, threshold: 0, threads, signal });
   return { database: chosen.id, methods, seconds: secondsSince(started) };
 }
 
