@@ -26,6 +26,8 @@ export type { PreparedBatch } from './features/prepared-batch.ts';
 export { prepareMolecules } from './features/prepare-molecules.ts';
 export type { InputMolecule, PrepareRequest } from './features/prepare-molecules.ts';
 export { createRescorePool, rescoreComponents, rescoreModels } from './shape/rescore-pool.ts';
+export { scoreModels } from './shape/rescore-models.ts';
+export { packBytes } from './format/packed-bytes.ts';
 export { bestOfSources, candidateSources, catalogueElectrostaticForm, probesCharges, stage1Union } from './shape/shape-search.ts';
 export { consensusShare, consensusSources, drawReferenceRows } from './search/consensus-search.ts';
 export type { RescorePool } from './shape/rescore-pool.ts';

@@ -1,5 +1,5 @@
-import { decodeModel, loadRDKit, score } from '@molsearch/chem';
-import type { Model3D } from '@molsearch/chem';
+import { decodeModelInto, loadRDKit, score } from '@molsearch/chem';
+import type { DecodeScratch, Model3D } from '@molsearch/chem';
 import { lastByKey } from '../pool/last-by-key.ts';
 import { poseMolblock } from './pose-molblock.ts';
 import type { PoseResult, PoseTask, ScoreResult, ScoreTask } from './rescore-pool.ts';
@@ -14,6 +14,10 @@ function queryOf(task: ScoreTask | PoseTask): Model3D {
 function modelBytes(task: ScoreTask | PoseTask, i: number): Uint8Array {
   return task.models.subarray(task.offsets[i]!, task.offsets[i + 1]!);
 }
+
+// The thread's scratch for candidates' conformers (never re-entered): a candidate's model is decoded, scored and
+// dropped, and new arrays for its conformers were a part of what a candidate cost.
+const DECODE_SCRATCH: DecodeScratch = { coords: new Float64Array(3 * 3 * 64) };
 
 /** Scores every packed model of a task with the 3D scorer (with `components`, both 3D scores too); NaN for an empty model. */
 export function scoreModels(task: ScoreTask): ScoreResult {
@@ -30,7 +34,7 @@ export function scoreModels(task: ScoreTask): ScoreResult {
       if (shape && electrostatic) shape[i] = electrostatic[i] = Number.NaN;
       continue;
     }
-    const scored = score(query, decodeModel(bytes), task.method, options);
+    const scored = score(query, decodeModelInto(bytes, DECODE_SCRATCH), task.method, options);
     similarities[i] = scored.similarity;
     if (shape && electrostatic) {
       shape[i] = scored.shape;
