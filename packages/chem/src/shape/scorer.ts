@@ -20,6 +20,7 @@ import {
 } from './shape-alignment.ts';
 import type { BestAlignment, BestAlignmentOptions, OverlapKernelKind, ShapeConformer } from './shape-alignment.ts';
 import { simdOverlapAvailable } from './shape-kernel-module.ts';
+import { ScratchArrays } from './scratch-arrays.ts';
 import { startGrids } from './start-grids.ts';
 import type { StartGrids } from './start-grids.ts';
 import { packShape, WasmAligner } from './wasm-alignment.ts';
@@ -70,6 +71,11 @@ export interface ScoreOptions extends BestAlignmentOptions {
    * when the runtime has it, else JavaScript (float64). Reported scores are float64 either way.
    */
   kernel?: OverlapKernelKind;
+  /**
+   * The candidate is scored this once and dropped (a search's stage 2): what the scorer derives from it is built
+   * in this thread's scratch arrays, reused by the next such candidate, and not kept for another score of it.
+   */
+  once?: boolean;
 }
 
 interface PreparedModel {
@@ -81,7 +87,16 @@ interface PreparedModel {
   candidateGrids: StartGrids | undefined;
   /** O_AA per conformer, NaN until first needed. */
   espSelf: Float64Array;
+  /** Its arrays are views of ONCE: valid only while its candidate is scored (ScoreOptions.once). */
+  scratch: boolean;
 }
+
+// The arrays of candidates scored once (ScoreOptions.once), reset for each.
+const ONCE = {
+  f64: new ScratchArrays((length) => new Float64Array(length)),
+  f32: new ScratchArrays((length) => new Float32Array(length)),
+  u8: new ScratchArrays((length) => new Uint8Array(length)),
+};
 
 const prepared = new WeakMap<Model3D, PreparedModel>();
 const workspace = new AlignmentWorkspace();
@@ -101,26 +116,34 @@ let movedSites = new Float64Array(3 * 64);
 function prepare(model: Model3D): PreparedModel {
   let entry = prepared.get(model);
   if (!entry) {
-    if (model.conformers.length === 0) throw new Error('The 3D model has no conformers to score.');
-    const n = model.atomicNumbers.length;
-    const summaries = model.summaries?.length === model.conformers.length ? model.summaries : undefined;
-    let shapeConformers: ShapeConformer[];
-    if (summaries) {
-      shapeConformers = model.conformers.map((coords, k) => summarisedShapeConformer(coords, n, summaries[k]!.axes ?? principalQuaternion(coords, n), summaries[k]!.shapeSelfOverlap));
-    } else {
-      const selfTable = elementOverlapTable(model.atomicNumbers, model.atomicNumbers);
-      shapeConformers = model.conformers.map((coords) => shapeConformer(coords, n, selfTable));
-    }
-    entry = {
-      shapeConformers,
-      packed: undefined,
-      queryGrids: undefined,
-      candidateGrids: undefined,
-      espSelf: summaries ? Float64Array.from(summaries, (s) => s.espSelfOverlap) : new Float64Array(model.conformers.length).fill(Number.NaN),
-    };
+    entry = preparedModel(model, false);
     prepared.set(model, entry);
   }
   return entry;
+}
+
+/** What the scorer derives from a model, in ONCE's arrays (reset first) when `scratch`, else in arrays of its own. */
+function preparedModel(model: Model3D, scratch: boolean): PreparedModel {
+  if (model.conformers.length === 0) throw new Error('The 3D model has no conformers to score.');
+  if (scratch) for (const arrays of Object.values(ONCE)) arrays.reset();
+  const n = model.atomicNumbers.length;
+  const summaries = model.summaries?.length === model.conformers.length ? model.summaries : undefined;
+  let shapeConformers: ShapeConformer[];
+  if (summaries) {
+    const into = scratch ? ONCE.f64 : undefined;
+    shapeConformers = model.conformers.map((coords, k) => summarisedShapeConformer(coords, n, summaries[k]!.axes ?? principalQuaternion(coords, n), summaries[k]!.shapeSelfOverlap, into));
+  } else {
+    const selfTable = elementOverlapTable(model.atomicNumbers, model.atomicNumbers);
+    shapeConformers = model.conformers.map((coords) => shapeConformer(coords, n, selfTable));
+  }
+  return {
+    shapeConformers,
+    packed: undefined,
+    queryGrids: undefined,
+    candidateGrids: undefined,
+    espSelf: summaries ? Float64Array.from(summaries, (s) => s.espSelfOverlap) : new Float64Array(model.conformers.length).fill(Number.NaN),
+    scratch,
+  };
 }
 
 function cachedEspSelfOverlap(model: Model3D, entry: PreparedModel, conformer: number): number {
@@ -151,14 +174,18 @@ export interface EspOverlaps {
 
 /** The Coulomb-overlap integrals of the candidate placed by `pose` with the query, from which every score form follows. */
 export function electrostaticOverlaps(query: Model3D, candidate: Model3D, pose: Pose): EspOverlaps {
+  return overlapsAtPose(query, candidate, pose, prepare(query), prepare(candidate));
+}
+
+function overlapsAtPose(query: Model3D, candidate: Model3D, pose: Pose, queryPrepared: PreparedModel, candidatePrepared: PreparedModel): EspOverlaps {
   const queryCoords = query.conformers[pose.queryConformer];
   if (!queryCoords) throw new Error(`The query has no conformer ${pose.queryConformer}.`);
   const sites = candidate.charges.length;
   if (movedSites.length < 3 * sites) movedSites = new Float64Array(3 * sites);
   const moved = applyPose(candidate, pose, movedSites);
   return {
-    query: cachedEspSelfOverlap(query, prepare(query), pose.queryConformer),
-    candidate: cachedEspSelfOverlap(candidate, prepare(candidate), pose.candidateConformer),
+    query: cachedEspSelfOverlap(query, queryPrepared, pose.queryConformer),
+    candidate: cachedEspSelfOverlap(candidate, candidatePrepared, pose.candidateConformer),
     between: espOverlap(queryCoords, query.charges, query.charges.length, moved, candidate.charges, sites),
   };
 }
@@ -203,7 +230,7 @@ function alignModels(query: Model3D, candidate: Model3D, queryPrepared: Prepared
   }
   aligner ??= new WasmAligner();
   queryPrepared.packed ??= packShape(query.atomicNumbers, queryPrepared.shapeConformers);
-  candidatePrepared.packed ??= packShape(candidate.atomicNumbers, candidatePrepared.shapeConformers);
+  candidatePrepared.packed ??= packShape(candidate.atomicNumbers, candidatePrepared.shapeConformers, candidatePrepared.scratch ? ONCE : undefined);
   const found = aligner.align(queryPrepared.packed, candidatePrepared.packed, {
     screenedStarts: options.screenedStarts ?? DEFAULT_SCREENED_STARTS,
     screeningIterations: options.screeningIterations ?? DEFAULT_SCREENING_ITERATIONS,
@@ -232,14 +259,14 @@ let placed = new Float64Array(3 * 64);
 function startGridsOf(query: PreparedModel, candidate: PreparedModel, wanted: number): { query: StartGrids; candidate: StartGrids } | undefined {
   if (!(wanted < 4 * query.shapeConformers.length * candidate.shapeConformers.length)) return undefined;
   query.queryGrids ??= startGrids(query.shapeConformers, 'query');
-  candidate.candidateGrids ??= startGrids(candidate.shapeConformers, 'candidate');
+  candidate.candidateGrids ??= startGrids(candidate.shapeConformers, 'candidate', candidate.scratch ? ONCE.u8 : undefined);
   return { query: query.queryGrids, candidate: candidate.candidateGrids };
 }
 
 /** Aligns `candidate` onto `query` and scores it by `method` (see `ScoreMethod` for the formulas). */
 export function score(query: Model3D, candidate: Model3D, method: ScoreMethod, options: ScoreOptions = {}): ScoreResult {
   const queryPrepared = prepare(query);
-  const candidatePrepared = prepare(candidate);
+  const candidatePrepared = options.once ? (prepared.get(candidate) ?? preparedModel(candidate, true)) : prepare(candidate);
   const best = alignModels(query, candidate, queryPrepared, candidatePrepared, options);
   const queryFrame = queryPrepared.shapeConformers[best.queryConformer]!.frame;
   const candidateFrame = candidatePrepared.shapeConformers[best.candidateConformer]!.frame;
@@ -260,7 +287,7 @@ export function score(query: Model3D, candidate: Model3D, method: ScoreMethod, o
   };
   const wantElectrostatic = method === 'espsim_electrostatic' || options.withElectrostatic === true;
   const electrostatic = wantElectrostatic
-    ? electrostaticFormScore(electrostaticOverlaps(query, candidate, pose), best.tanimoto, options.electrostaticForm ?? 'carbo')
+    ? electrostaticFormScore(overlapsAtPose(query, candidate, pose, queryPrepared, candidatePrepared), best.tanimoto, options.electrostaticForm ?? 'carbo')
     : undefined;
   return {
     similarity: method === 'espsim_shape' ? best.tanimoto : electrostatic!,

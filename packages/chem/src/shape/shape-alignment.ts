@@ -11,6 +11,7 @@ import {
   transformPoints,
 } from './quaternion.ts';
 import type { Quaternion } from './quaternion.ts';
+import type { ScratchArrays } from './scratch-arrays.ts';
 import { chosenStarts } from './start-grids.ts';
 import type { StartGrids } from './start-grids.ts';
 
@@ -40,8 +41,8 @@ export function shapeConformer(coords: Float64Array, atomCount: number, selfTabl
   return { centred, frame, selfOverlap: shapeOverlap(centred, centred, selfTable) };
 }
 
-/** `shapeConformer` from stored principal axes and self-overlap (a decoded model's summary). */
-export function summarisedShapeConformer(coords: Float64Array, atomCount: number, axes: Quaternion, selfOverlap: number): ShapeConformer {
+/** `shapeConformer` from stored principal axes and self-overlap (a decoded model's summary); its arrays taken from `scratch` when given. */
+export function summarisedShapeConformer(coords: Float64Array, atomCount: number, axes: Quaternion, selfOverlap: number, scratch?: ScratchArrays<Float64Array>): ShapeConformer {
   let cx = 0, cy = 0, cz = 0;
   for (let i = 0; i < atomCount; i++) {
     cx += coords[3 * i]!;
@@ -52,13 +53,13 @@ export function summarisedShapeConformer(coords: Float64Array, atomCount: number
   cx /= n;
   cy /= n;
   cz /= n;
-  const centred = new Float64Array(3 * atomCount);
+  const centred = scratch ? scratch.take(3 * atomCount) : new Float64Array(3 * atomCount);
   for (let i = 0; i < atomCount; i++) {
     centred[3 * i] = coords[3 * i]! - cx;
     centred[3 * i + 1] = coords[3 * i + 1]! - cy;
     centred[3 * i + 2] = coords[3 * i + 2]! - cz;
   }
-  return { centred, frame: { centroid: [cx, cy, cz], axes: quaternionToMatrix(axes) }, selfOverlap };
+  return { centred, frame: { centroid: [cx, cy, cz], axes: quaternionToMatrix(axes, scratch?.take(9)) }, selfOverlap };
 }
 
 /** A pose of a centred candidate in the centred query frame: x' = R(rotation)·x + translation. */

@@ -1,4 +1,5 @@
 import { AXIS_SIGN_FLIPS, alongAxes } from './principal-axes.ts';
+import type { ScratchArrays } from './scratch-arrays.ts';
 import type { ShapeConformer } from './shape-alignment.ts';
 import { volumeLattice, voxelize } from './volume-grid.ts';
 
@@ -22,11 +23,14 @@ export interface StartGrids {
 
 const NO_FLIP = [[1, 1, 1] as const];
 
-/** The start grids of `conformers`: under all four axis flips for the query of a search, unflipped for a candidate. */
-export function startGrids(conformers: readonly ShapeConformer[], role: 'query' | 'candidate'): StartGrids {
+/**
+ * The start grids of `conformers`: under all four axis flips for the query of a search, unflipped for a candidate;
+ * in a view of `scratch` when given.
+ */
+export function startGrids(conformers: readonly ShapeConformer[], role: 'query' | 'candidate', scratch?: ScratchArrays<Uint8Array>): StartGrids {
   const flips = role === 'query' ? AXIS_SIGN_FLIPS : NO_FLIP;
   const bytes = START_LATTICE.bytes;
-  const grids = new Uint8Array(conformers.length * flips.length * bytes);
+  const grids = scratch ? scratch.take(conformers.length * flips.length * bytes) : new Uint8Array(conformers.length * flips.length * bytes);
   const counts = new Int32Array(conformers.length * flips.length);
   const words = gridWords(grids);
   for (let k = 0; k < conformers.length; k++) {
@@ -51,7 +55,7 @@ let framedScratch = new Float64Array(3 * 64);
 /** 32-bit words of a grid. */
 const WORDS = START_LATTICE.bytes / 4;
 
-/** `grids` (whole grids from the start of their buffer, as startGrids makes them) as 32-bit words. */
+/** `grids` (whole grids, starting on a word of their buffer, as startGrids makes them) as 32-bit words. */
 function gridWords(grids: Uint8Array): Int32Array {
   return new Int32Array(grids.buffer, grids.byteOffset, grids.byteLength / 4);
 }

@@ -1,4 +1,5 @@
 import { gaussianExponents } from './gaussian-shape.ts';
+import type { ScratchArrays } from './scratch-arrays.ts';
 import type { ShapeConformer } from './shape-alignment.ts';
 import { START_LATTICE } from './start-grids.ts';
 import type { StartGrids } from './start-grids.ts';
@@ -38,12 +39,18 @@ function elementExponent(atomicNumber: number): number {
   return exponents[slot]!;
 }
 
-export function packShape(atomicNumbers: ArrayLike<number>, conformers: readonly ShapeConformer[]): PackedShape {
+/** Where packShape may take its arrays from (ScratchArrays): views valid until their scratch is reset. */
+export interface PackScratch {
+  f32: ScratchArrays<Float32Array>;
+  f64: ScratchArrays<Float64Array>;
+}
+
+export function packShape(atomicNumbers: ArrayLike<number>, conformers: readonly ShapeConformer[], scratch?: PackScratch): PackedShape {
   const n = atomicNumbers.length;
   const padded = Math.ceil(n / 4) * 4;
   const count = conformers.length;
-  const coords = new Float32Array(3 * padded * count).fill(FAR_AWAY);
-  const axes = new Float64Array(9 * count);
+  const coords = (scratch ? scratch.f32.take(3 * padded * count) : new Float32Array(3 * padded * count)).fill(FAR_AWAY);
+  const axes = scratch ? scratch.f64.take(9 * count) : new Float64Array(9 * count);
   const selfOverlaps = new Float64Array(count);
   conformers.forEach((conformer, k) => {
     const base = 3 * padded * k;
@@ -55,7 +62,7 @@ export function packShape(atomicNumbers: ArrayLike<number>, conformers: readonly
     axes.set(conformer.frame.axes, 9 * k);
     selfOverlaps[k] = conformer.selfOverlap;
   });
-  const alpha = new Float32Array(padded).fill(1);
+  const alpha = (scratch ? scratch.f32.take(padded) : new Float32Array(padded)).fill(1);
   for (let i = 0; i < n; i++) alpha[i] = elementExponent(atomicNumbers[i]!);
   return { atomCount: n, padded, conformerCount: count, coords, alpha, axes, selfOverlaps };
 }

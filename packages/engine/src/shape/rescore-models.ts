@@ -26,7 +26,7 @@ export function scoreModels(task: ScoreTask): ScoreResult {
   const similarities = new Float64Array(count);
   const shape = task.components ? new Float64Array(count) : undefined;
   const electrostatic = task.components ? new Float64Array(count) : undefined;
-  const options = { electrostaticForm: task.form, withElectrostatic: task.components === true };
+  const options = { electrostaticForm: task.form, withElectrostatic: task.components === true, once: true };
   for (let i = 0; i < count; i++) {
     const bytes = modelBytes(task, i);
     if (bytes.byteLength === 0) {
