@@ -69,6 +69,8 @@ export const modelFolder = (model: ChargeModel): string => `${model.charges}-${m
  * own: probed by first conformers and by volume alone.
  */
 const catalogueFolder = (modelWork: string, walked: boolean): string => join(modelWork, walked ? 'data-walked' : 'data');
+/** Where `scale` keeps the current charge model's scanned catalogues by default: the other benchmarks read CHEMSPACE-100K there. */
+export const scaleCatalogues = (): string => catalogueFolder(join(process.env.MOLSEARCH_DATA_DIR ?? 'data', 'bench', 'scale', modelFolder(CURRENT_CHARGE_MODEL)), false);
 const REAL_ROWS = 100_000;
 /** How the Morgan figures scan a file: every byte from it, behind the fold bits of a fold bits file, in memory with and without folds. */
 const MORGAN_MODES = ['disk', 'disk-folds', 'memory', 'memory-full'] as const;

@@ -15,17 +15,17 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { decodeHeavyConformers, decodeModel } from '@molsearch/chem';
-import { CURRENT_CHARGE_MODEL, closeSearchPool, openCatalogue } from '@molsearch/engine';
+import { closeSearchPool, openCatalogue } from '@molsearch/engine';
 import type { Catalogue } from '@molsearch/engine';
 import { COARSE_GRID_BYTES, GRID_BYTES, GRID_SLOTS, candidateColumn, columnMemory, createGridPool, heavyAtomGrids, modelGrids, poolBuilder, poolRunner } from '@molsearch/engine/bench';
-import { modelFolder } from './scale.ts';
+import { scaleCatalogues } from './scale.ts';
 import { median, spread } from './lib/statistics.ts';
 
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
-      'data-dir': { type: 'string', default: join(process.env.MOLSEARCH_DATA_DIR ?? 'data', 'bench', 'scale', modelFolder(CURRENT_CHARGE_MODEL), 'data') },
+      'data-dir': { type: 'string', default: scaleCatalogues() },
       catalogue: { type: 'string', default: 'CHEMSPACE-100K' },
       rows: { type: 'string', default: '20000' },
       passes: { type: 'string', default: '9' },

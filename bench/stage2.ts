@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, openCatalogue, shapeQuery } from '@molsearch/engine';
 import { catalogueElectrostaticForm, packBytes, scoreModels, stage1Candidates } from '@molsearch/engine/bench';
-import { modelFolder } from './scale.ts';
+import { scaleCatalogues } from './scale.ts';
 import { drugQueries } from './lib/drug-queries.ts';
 import { median, spread } from './lib/statistics.ts';
 
@@ -31,7 +31,7 @@ export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
-      'data-dir': { type: 'string', default: join(process.env.MOLSEARCH_DATA_DIR ?? 'data', 'bench', 'scale', modelFolder(CURRENT_CHARGE_MODEL), 'data') },
+      'data-dir': { type: 'string', default: scaleCatalogues() },
       catalogue: { type: 'string', default: 'CHEMSPACE-100K' },
       queries: { type: 'string', default: '5' },
       candidates: { type: 'string', default: '3000' },
@@ -71,7 +71,7 @@ export async function run(args: string[]): Promise<void> {
       }
     }
     const [mine, theirs] = sides;
-    console.log(`${method}: ${candidates.toLocaleString()} fast stage-1 candidates of ${jobs.length} queries in ${values.catalogue}, one thread, CPU a candidate: ${spread(mine!.times)} µs`);
+    console.log(`${method}: ${candidates.toLocaleString()} fast stage-1 candidates of ${jobs.length === 1 ? 'one query' : `${jobs.length} queries`} in ${values.catalogue}, one thread, CPU a candidate: ${spread(mine!.times)} µs`);
     if (theirs) {
       const ratios = mine!.times.map((time, i) => time / theirs.times[i]!);
       console.log(
