@@ -120,15 +120,16 @@ describe('search nodes over NATS', () => {
     expect(replicas).toEqual({ 'CAT 1/2': 1, 'CAT 2/2': 2, 'CAT3D 1/2': 1, 'CAT3D 2/2': 2 });
   });
 
-  it('returns the hits and scores of the single-process search of the catalogue imported whole, for morgan, shape and electrostatic', { timeout: 300_000 }, async () => {
+  it('returns the hits and scores of the single-process search of the catalogue imported whole, for morgan, shape, electrostatic and consensus', { timeout: 300_000 }, async () => {
     for (const threshold of [0, 0.25]) {
       const request = { smiles: QUERY, method: 'morgan' as const, quality: 'fast' as const, limit: 30, threshold };
       const { hits, found } = await clusterHits(request, 'CAT');
       expectSameHits(hits, await localHits(request, 'WHOLE'));
       expect(found.unavailableParts).toBeUndefined();
     }
-    for (const method of ['espsim_shape', 'espsim_electrostatic'] as SearchMethod[]) {
-      const request = { smiles: QUERY, method, quality: 'fast' as const, limit: 10 };
+    for (const method of ['espsim_shape', 'espsim_electrostatic', 'consensus'] as SearchMethod[]) {
+      // Consensus hits are fused over both parts' reference samples on the API side, the threshold applied after.
+      const request = { smiles: QUERY, method, quality: 'fast' as const, limit: 10, threshold: method === 'consensus' ? 0.2 : 0 };
       expectSameHits((await clusterHits(request, 'CAT3D')).hits, await localHits(request, 'WHOLE3D'));
     }
   });

@@ -24,6 +24,8 @@ describe('part search messages', () => {
     const hits = { rows: Uint32Array.from([5, 2]), similarities: Float64Array.from([0.9, 0.1 + 0.2]), components: { morgan: Float64Array.from([1, 2]), shape: Float64Array.from([3, 4]), electrostatic: Float64Array.from([5, 6]) } };
     const reply = decodeSearchReply(Buffer.concat([Buffer.from([1, 2, 3]), encodeSearchReply({ ok: true, hits, passing: 7 })]).subarray(3));
     expect(reply).toEqual({ ok: true, hits, passing: 7 });
+    const reference = { form: 'shape_tanimoto' as const, keys: Float64Array.from([2 ** 52 + 1, 3]), morgan: Float64Array.from([0.25, 0.5]), shape: Float64Array.from([0.6, 0.7]), electrostatic: Float64Array.from([0.1, -0.2]) };
+    expect(decodeSearchReply(encodeSearchReply({ ok: true, hits: { ...hits, reference } }))).toEqual({ ok: true, hits: { ...hits, reference } });
     expect(decodeSearchReply(encodeSearchReply({ ok: false, code: 'INVALID_SMILES', message: 'bad' }))).toEqual({ ok: false, code: 'INVALID_SMILES', message: 'bad' });
     expect(() => decodeSearchReply(Uint8Array.from([200, 0, 0, 0, 1]))).toThrow(/different versions/);
   });

@@ -1,3 +1,4 @@
+import type { ElectrostaticForm } from '@molsearch/chem';
 import type { PartHits, PreparedQuery, SearchFilters, SearchMethod, SearchQuality } from '@molsearch/engine';
 import { FrameError, decodeFrame, encodeFrame, float64s, uint32s } from './frame.ts';
 import { decodeQuery, encodeQuery } from './query-message.ts';
@@ -42,6 +43,8 @@ interface ReplyHeader {
   ok: boolean;
   count?: number;
   components?: boolean;
+  /** A consensus part's reference sample: its electrostatic form and size (merge-hits.ts). */
+  reference?: { form: ElectrostaticForm; count: number };
   passing?: number;
   code?: string;
   message?: string;
@@ -52,7 +55,13 @@ export function encodeSearchReply(reply: PartSearchReply): Uint8Array {
   const { hits } = reply;
   const blobs: ArrayBufferView[] = [hits.rows, hits.similarities];
   if (hits.components) blobs.push(hits.components.morgan, hits.components.shape, hits.components.electrostatic);
-  return encodeFrame<ReplyHeader>({ ok: true, count: hits.rows.length, components: hits.components !== undefined, ...(reply.passing === undefined ? {} : { passing: reply.passing }) }, blobs);
+  const reference = hits.reference;
+  if (reference) blobs.push(reference.keys, reference.morgan, reference.shape, reference.electrostatic);
+  return encodeFrame<ReplyHeader>({
+    ok: true, count: hits.rows.length, components: hits.components !== undefined,
+    ...(reference ? { reference: { form: reference.form, count: reference.keys.length } } : {}),
+    ...(reply.passing === undefined ? {} : { passing: reply.passing }),
+  }, blobs);
 }
 
 export function decodeSearchReply(bytes: Uint8Array): PartSearchReply {
@@ -63,5 +72,11 @@ export function decodeSearchReply(bytes: Uint8Array): PartSearchReply {
   if (rows.length !== header.count || similarities.length !== header.count) throw new FrameError('a reply whose columns disagree with its count');
   const hits: PartHits = { rows, similarities };
   if (header.components) hits.components = { morgan: float64s(blobs[2]), shape: float64s(blobs[3]), electrostatic: float64s(blobs[4]) };
+  if (header.reference) {
+    const at = header.components ? 5 : 2;
+    const [keys, morgan, shape, electrostatic] = [0, 1, 2, 3].map((i) => float64s(blobs[at + i]));
+    if (!hits.components || [keys, morgan, shape, electrostatic].some((column) => column!.length !== header.reference!.count)) throw new FrameError('a reference sample whose columns disagree with its count');
+    hits.reference = { form: header.reference.form, keys: keys!, morgan: morgan!, shape: shape!, electrostatic: electrostatic! };
+  }
   return { ok: true, hits, ...(header.passing === undefined ? {} : { passing: header.passing }) };
 }

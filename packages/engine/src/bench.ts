@@ -29,7 +29,8 @@ export { createRescorePool, rescoreComponents, rescoreModels } from './shape/res
 export { scoreModels } from './shape/rescore-models.ts';
 export { packBytes } from './format/packed-bytes.ts';
 export { bestOfSources, candidateSources, catalogueElectrostaticForm, probesCharges, stage1Union } from './shape/shape-search.ts';
-export { consensusShare, consensusSources, drawReferenceRows } from './search/consensus-search.ts';
+export { consensusShare, consensusSources } from './search/consensus-search.ts';
+export { drawReferenceRows } from './search/reference-sample.ts';
 export type { RescorePool } from './shape/rescore-pool.ts';
 export { queryIndexVectors, rowFrame, rowIndexVector } from './features/index-vector.ts';
 export { principalCoordinates } from './features/pose-grid.ts';

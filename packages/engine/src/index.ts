@@ -53,6 +53,6 @@ export type { HitScoreOptions, HitScorer, HitScorerOptions, HitScores } from './
 export { readyCatalogue, readyForSearch } from './search/ready-for-search.ts';
 export { warmUpQuery, warmUpSearch } from './search/warm-up.ts';
 export type { WarmUp } from './search/warm-up.ts';
-export { consensusReferenceRows } from './search/consensus-search.ts';
+export { consensusReferenceRows } from './search/reference-sample.ts';
 export { CONSENSUS_WEIGHTS, FUSION_REFERENCE_ROWS, chargeScore, consensusReference, consensusScore, fusedRarity, rarity, rarityModel } from './search/score-fusion.ts';
 export type { ComponentScores, ConsensusReference, RarityModel } from './search/score-fusion.ts';

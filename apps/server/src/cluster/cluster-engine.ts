@@ -48,6 +48,7 @@ export function createClusterEngine(options: ClusterEngineOptions): SearchEngine
     const gathered = await Promise.all(
       catalogues.map((catalogue) =>
         gatherDatabase(options.nc, catalogue, message, rankLimit, {
+          threshold: request.threshold ?? 0,
           ...(checks
             ? {
                 select: async (hits, smilesOf) => {
@@ -164,9 +165,6 @@ function registeredCatalogue(registry: Map<string, RegisteredCatalogue>, databas
   const parts = [...catalogue.parts.values()];
   if (request.method !== 'morgan' && parts.some((part) => !part.shape)) {
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${database} has no 3D index for ${request.method}: re-import it with 3D columns (molsearch import --3d).`);
-  }
-  if (request.method === 'consensus' && catalogue.of > 1) {
-    throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${database} is imported in parts, which the consensus method does not search yet: use morgan, espsim_shape or espsim_electrostatic.`);
   }
   return catalogue;
 }

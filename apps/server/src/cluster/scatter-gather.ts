@@ -34,13 +34,13 @@ export type HitSelection = (hits: PartHits, smilesOf: SmilesReader) => Promise<P
 
 /**
  * Sends the prepared search (`request`, encoded once) to every part of `catalogue` at once, merges the
- * exact top `limit` of the parts that answered, lets `select` narrow them, and reads the rows of the
+ * exact top `limit` of the parts that answered (consensus hits fused again over the parts, from `threshold`), lets `select` narrow them, and reads the rows of the
  * hits kept from the same parts. A part without a live replica until the deadline (or without a record
  * in the registry) is listed in `missing`; a part whose node answers with an error fails the search with
  * that error.
  */
 export async function gatherDatabase(
-  nc: NatsConnection, catalogue: RegisteredCatalogue, request: Uint8Array, limit: number, options: PartRequestOptions & { onPartDone?: () => void; select?: HitSelection },
+  nc: NatsConnection, catalogue: RegisteredCatalogue, request: Uint8Array, limit: number, options: PartRequestOptions & { threshold: number; onPartDone?: () => void; select?: HitSelection },
 ): Promise<GatheredHits> {
   const { of } = catalogue;
   const answers = await Promise.all(
@@ -56,7 +56,7 @@ export async function gatherDatabase(
   );
   const answered = answers.filter((answer) => answer !== undefined);
   const missing = answers.flatMap((answer, i) => (answer ? [] : [i + 1]));
-  let hits = mergePartHits(answered.map((answer) => answer.hits), limit);
+  let hits = mergePartHits(answered.map((answer) => answer.hits), limit, options.threshold);
   if (options.select) hits = await options.select(hits, (rows) => readSmiles(nc, catalogue, rows, options));
   const rows: StoredRow[] = [];
   for (const { record } of answered) {

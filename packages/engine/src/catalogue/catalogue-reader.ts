@@ -6,6 +6,7 @@ import type { CataloguePart } from '../format/catalogue-part.ts';
 import { catalogueDir, partDir } from '../format/catalogue-paths.ts';
 import { offsetsAscendFromZero, toArrayBuffer } from '../format/column-file.ts';
 import { EngineError } from '../format/engine-error.ts';
+import type { PackedBytes } from '../format/packed-bytes.ts';
 import { numericColumn } from '../format/property-columns.ts';
 import { SHAPE_INDEX_FILES } from '../format/shape-index-layout.ts';
 import { CONFORMER_VECTOR_BYTES, INDEX_VECTOR_BYTES } from '../format/shape-index-vectors.ts';
@@ -40,6 +41,8 @@ export interface Catalogue {
   foldBitsFile?(): Promise<string | undefined>;
   smiles(row: number): string;
   compoundId(row: number): string;
+  /** The UTF-8 bytes of the compound ids of rows first..end - 1, in one read (id i - first is bytes offsets[i - first]..offsets[i - first + 1]). */
+  compoundIdBytes?(first: number, end: number): PackedBytes;
   /** One row's fingerprint, read from the file (not checked: for single rows). */
   fingerprint(row: number): Uint8Array;
   properties(row: number): Record<string, PropertyValue>;
@@ -106,8 +109,9 @@ export async function readCatalogue(dataDir: string, id: string, part?: Catalogu
     readFingerprints: (target) => files.readInto(COLUMN_FILES.fingerprints, target),
     fingerprintFile: () => verifiedPath(files, COLUMN_FILES.fingerprints),
     foldBitsFile: async () => (files.has(FOLD_BITS_FILE) ? verifiedPath(files, FOLD_BITS_FILE) : undefined),
-    smiles: smiles,
-    compoundId: ids,
+    smiles: smiles.one,
+    compoundId: ids.one,
+    compoundIdBytes: ids.range,
     fingerprint: (row) => {
       checkRow(row, count);
       return files.readRange(COLUMN_FILES.fingerprints, row * FINGERPRINT_BYTES, FINGERPRINT_BYTES);
@@ -209,15 +213,28 @@ function checkPopcountStarts(path: string, starts: Uint32Array, count: number): 
 }
 
 /** A string column: its offsets in memory, each row's text read from the file (checked in full here). */
-async function readStrings(files: CatalogueFiles, indexName: string, textName: string, count: number): Promise<(row: number) => string> {
+/** A string column: one row's string, or the bytes of a range of rows in one read. */
+interface StringColumn {
+  one(row: number): string;
+  range(first: number, end: number): PackedBytes;
+}
+
+async function readStrings(files: CatalogueFiles, indexName: string, textName: string, count: number): Promise<StringColumn> {
   const offsets = new Uint32Array(toArrayBuffer(await files.read(indexName)));
   await files.verify(textName);
   if (!(offsets.length === count + 1 && offsets[count] === files.size(textName) && offsetsAscendFromZero(offsets))) {
     throw new EngineError('CATALOGUE_CORRUPT', `${files.path(indexName)} does not match ${files.path(textName)} (damaged offsets): re-import the catalogue.`);
   }
-  return (row) => {
-    checkRow(row, count);
-    return Buffer.from(files.readRange(textName, offsets[row]!, offsets[row + 1]! - offsets[row]!)).toString('utf8');
+  return {
+    one: (row) => {
+      checkRow(row, count);
+      return Buffer.from(files.readRange(textName, offsets[row]!, offsets[row + 1]! - offsets[row]!)).toString('utf8');
+    },
+    range: (first, end) => {
+      if (!(Number.isInteger(first) && Number.isInteger(end) && first >= 0 && first <= end && end <= count)) throw new EngineError('INVALID_REQUEST', `Rows ${first}..${end - 1} are outside 0..${count - 1}.`);
+      const start = offsets[first]!;
+      return { bytes: files.readRange(textName, start, offsets[end]! - start), offsets: Uint32Array.from(offsets.subarray(first, end + 1), (offset) => offset - start) };
+    },
   };
 }
 
@@ -265,7 +282,7 @@ async function readProperties(files: CatalogueFiles, properties: StoredProperty[
   for (const property of properties) {
     if (property.kind === 'text') {
       const [index, text] = textPropertyFiles(property);
-      readers.push({ key: property.key, value: await readStrings(files, index, text, count) });
+      readers.push({ key: property.key, value: (await readStrings(files, index, text, count)).one });
       continue;
     }
     // A value a row, read per row like the strings (checked in full here).

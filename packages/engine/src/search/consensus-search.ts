@@ -1,4 +1,4 @@
-import { seededRandom, tanimoto } from '@molsearch/chem';
+import { tanimoto } from '@molsearch/chem';
 import type { ElectrostaticForm } from '@molsearch/chem';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { FINGERPRINT_BYTES } from '../format/catalogue-format.ts';
@@ -16,12 +16,20 @@ import { rescoreComponents, rowModels } from '../shape/rescore-pool.ts';
 import { candidateSources, catalogueElectrostaticForm, keepMasked, stage1Union } from '../shape/shape-search.ts';
 import type { CandidateSource, ThreeDSearchOptions } from '../shape/shape-search.ts';
 import type { ShapeQuery } from '../shape/shape-query.ts';
-import { FUSION_REFERENCE_ROWS, consensusReference, consensusScore } from './score-fusion.ts';
+import { consensusReferenceRows, referenceKey } from './reference-sample.ts';
+import { consensusReference, consensusScore } from './score-fusion.ts';
+import type { ReferenceScores } from './score-fusion.ts';
 
 export interface ConsensusSearchOptions extends ThreeDSearchOptions {
   /** Stage 1's Morgan scan on these workers; without one on the calling thread. */
   scanPool?: ScanPool;
   kernel?: KernelKind;
+  /**
+   * The catalogue is one part of several: every candidate scored is returned, whatever the threshold and
+   * limit, with the reference sample's scores, so that the parts' hits are fused once their samples are
+   * merged into the whole catalogue's (merge-hits.ts).
+   */
+  asPart?: boolean;
 }
 
 /** Consensus hits: best first, the fused similarity and the three exact scores it was fused from. */
@@ -29,36 +37,8 @@ export interface ConsensusHits {
   rows: Uint32Array;
   similarities: Float64Array;
   components: { morgan: Float64Array; shape: Float64Array; electrostatic: Float64Array };
-}
-
-/** The seed of every catalogue's reference sample: the same rows for every query, every run. */
-const REFERENCE_SEED = 42;
-const referenceRows = new WeakMap<Catalogue, Uint32Array>();
-
-/**
- * The catalogue rows whose scores estimate rarities (score-fusion.ts): FUSION_REFERENCE_ROWS rows with a
- * 3D model drawn by a fixed seed, ascending; every row with a model in a smaller catalogue.
- */
-export function consensusReferenceRows(catalogue: Catalogue): Uint32Array {
-  let rows = referenceRows.get(catalogue);
-  if (!rows) {
-    rows = drawReferenceRows(catalogue.count, (row) => catalogue.shape!.model(row).byteLength > 0);
-    referenceRows.set(catalogue, rows);
-  }
-  return rows;
-}
-
-/** The reference sample of `count` rows, of which `hasModel` tells the rows that can be scored in 3D. */
-export function drawReferenceRows(count: number, hasModel: (row: number) => boolean): Uint32Array {
-  if (count <= FUSION_REFERENCE_ROWS) return Uint32Array.from({ length: count }, (_, row) => row).filter(hasModel);
-  const random = seededRandom(REFERENCE_SEED);
-  const picked = new Set<number>();
-  // Rows without a model are drawn and passed over; a catalogue made mostly of them gives a smaller sample.
-  for (let draw = 0; draw < 4 * FUSION_REFERENCE_ROWS && picked.size < FUSION_REFERENCE_ROWS; draw++) {
-    const row = Math.floor(random() * count);
-    if (!picked.has(row) && hasModel(row)) picked.add(row);
-  }
-  return Uint32Array.from(picked).sort();
+  /** With `asPart`: the reference sample's keys and exact scores. */
+  reference?: ReferenceScores;
 }
 
 /** Candidates a consensus search takes from each of its three sources at `quality`: a third of the quality's. */
@@ -112,11 +92,8 @@ export async function consensusSearch(catalogue: Catalogue, morgan: MorganQuery,
   });
   const view = fingerprintView(fingerprints);
   const morganScores = Float64Array.from(scored, (row) => tanimoto(morgan.fingerprint, view.subarray(row * FINGERPRINT_BYTES, (row + 1) * FINGERPRINT_BYTES)));
-  const references = consensusReference(electrostaticForm, {
-    morgan: morganScores.subarray(0, reference.length),
-    shape: threeD.shape.subarray(0, reference.length),
-    electrostatic: threeD.electrostatic.subarray(0, reference.length),
-  });
+  const sample = { morgan: morganScores.slice(0, reference.length), shape: threeD.shape.slice(0, reference.length), electrostatic: threeD.electrostatic.slice(0, reference.length) };
+  const references = consensusReference(electrostaticForm, sample);
   const kept: number[] = [];
   const fused: number[] = [];
   const at = new Map<number, number>();
@@ -124,18 +101,20 @@ export async function consensusSearch(catalogue: Catalogue, morgan: MorganQuery,
     const j = reference.length + i;
     const similarity = consensusScore(references, { morgan: morganScores[j]!, shape: threeD.shape[j]!, electrostatic: threeD.electrostatic[j]! });
     // NaN: no 3D score (the model could not be scored), left out as the 3D methods leave it out.
-    if (similarity >= options.threshold) {
+    if (similarity >= (options.asPart ? 0 : options.threshold)) {
       kept.push(row);
       fused.push(similarity);
       at.set(row, j);
     }
   });
   const sorted = sortHits(kept, fused);
-  const rows = sorted.rows.subarray(0, options.limit);
+  const limit = options.asPart ? sorted.rows.length : options.limit;
+  const rows = sorted.rows.subarray(0, limit);
   const component = (scores: Float64Array): Float64Array => Float64Array.from(rows, (row) => scores[at.get(row)!]!);
   return {
     rows,
-    similarities: sorted.similarities.subarray(0, options.limit),
+    similarities: sorted.similarities.subarray(0, limit),
     components: { morgan: component(morganScores), shape: component(threeD.shape), electrostatic: component(threeD.electrostatic) },
+    ...(options.asPart ? { reference: { form: electrostaticForm, keys: Float64Array.from(reference, (row) => referenceKey(catalogue.compoundId(row))), ...sample } } : {}),
   };
 }

@@ -110,6 +110,34 @@ export function consensusReference(
   return { form, morgan: rarityModel(sample.morgan), shape: rarityModel(sample.shape), charges: rarityModel(charges) };
 }
 
+/**
+ * A reference sample's exact scores with each row's place in the reference order (reference-sample.ts
+ * referenceKey), in the part's row order: what each part of a catalogue searched in parts sends, for the
+ * parts' samples to be merged into the whole catalogue's.
+ */
+export interface ReferenceScores {
+  form: ElectrostaticForm;
+  keys: Float64Array;
+  morgan: Float64Array;
+  shape: Float64Array;
+  electrostatic: Float64Array;
+}
+
+/**
+ * The rarity models of the whole catalogue from its parts' samples: the FUSION_REFERENCE_ROWS entries first
+ * by key (equal keys, a repeated id, lie in one part: by their order there), as the catalogue imported whole
+ * would have drawn them.
+ */
+export function mergedReference(parts: readonly ReferenceScores[]): ConsensusReference {
+  const form = parts[0]?.form ?? 'shape_tanimoto';
+  if (parts.some((part) => part.form !== form)) throw new RangeError('The parts of one catalogue were scored with different electrostatic forms.');
+  const entries = parts.flatMap((part, p) => Array.from(part.keys, (key, at) => ({ key, p, at })));
+  entries.sort((a, b) => a.key - b.key || a.p - b.p || a.at - b.at);
+  const kept = entries.slice(0, FUSION_REFERENCE_ROWS);
+  const column = (pick: (part: ReferenceScores) => Float64Array): Float64Array => Float64Array.from(kept, ({ p, at }) => pick(parts[p]!)[at]!);
+  return consensusReference(form, { morgan: column((part) => part.morgan), shape: column((part) => part.shape), electrostatic: column((part) => part.electrostatic) });
+}
+
 /** The consensus similarity of a molecule with these exact component scores (NaN when one of them is). */
 export function consensusScore(reference: ConsensusReference, scores: ComponentScores): number {
   return fusedRarity(

@@ -87,7 +87,7 @@ async function searchDatabases(request: SearchRequest, options: EngineSearchOpti
       });
       found.push(parts.length > 1 ? { ...hits, rows: hits.rows.map((row) => row + catalogue.partStarts![p]!) } : hits);
     }
-    let hits = mergePartHits(found, rankLimit);
+    let hits = mergePartHits(found, rankLimit, request.threshold ?? 0);
     const filtering: FilterReport = passing === undefined ? {} : { passing };
     if (checks) {
       const kept = await keepPassing(hits, catalogueSmiles(catalogue), checks, {
@@ -102,14 +102,10 @@ async function searchDatabases(request: SearchRequest, options: EngineSearchOpti
   return databases;
 }
 
-/** A method the catalogue can answer: 3D methods need 3D columns; consensus is not fused over parts. */
+/** A method the catalogue can answer: 3D methods need 3D columns. */
 export function checkSearchable(catalogue: Pick<Catalogue, 'id' | 'manifest' | 'parts'>, method: SearchMethod): void {
   if (method !== 'morgan' && !catalogue.manifest.shape) {
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for ${method}: re-import it with 3D columns (molsearch import --3d).`);
-  }
-  // Consensus ranks each score by its rarity in a reference sample of the catalogue; a part's sample is not the whole catalogue's.
-  if (method === 'consensus' && (catalogue.parts || catalogue.manifest.part)) {
-    throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} is imported in parts, which the consensus method does not search yet: use morgan, espsim_shape or espsim_electrostatic.`);
   }
 }
 
@@ -184,7 +180,9 @@ export async function searchPart(catalogue: Catalogue, query: PreparedQuery, opt
   }
   const shape = queryForm(query.shape.get(chargeModelKey(catalogueChargeModel(catalogue.manifest.shape!))), method);
   if (method === 'consensus') {
-    return consensusSearch(catalogue, queryForm(query.morgan, method), shape, { ...common, quality: options.quality, pool: shapePool, gridPool: shapeGridPool, scanPool: pool, kernel: options.kernel });
+    // A part's hits are fused again once merged with the other parts' (merge-hits.ts).
+    const asPart = catalogue.manifest.part !== undefined;
+    return consensusSearch(catalogue, queryForm(query.morgan, method), shape, { ...common, quality: options.quality, pool: shapePool, gridPool: shapeGridPool, scanPool: pool, kernel: options.kernel, asPart });
   }
   return shapeSearch(catalogue, shape, { ...common, method, quality: options.quality, pool: shapePool, gridPool: shapeGridPool });
 }
