@@ -34,10 +34,10 @@ export type HitSelection = (hits: PartHits, smilesOf: SmilesReader) => Promise<P
 
 /**
  * Sends the prepared search (`request`, encoded once) to every part of `catalogue` at once, merges the
- * exact top `limit` of the parts that answered (consensus hits fused again over the parts, from `threshold`), lets `select` narrow them, and reads the rows of the
- * hits kept from the same parts. A part without a live replica until the deadline (or without a record
- * in the registry) is listed in `missing`; a part whose node answers with an error fails the search with
- * that error.
+ * exact top `limit` of the parts that answered (consensus hits fused again over the parts, kept from
+ * `threshold`), lets `select` narrow them, and reads the rows of the hits kept from the same parts. A part
+ * without a live replica until the deadline (or without a record in the registry) is listed in `missing`;
+ * a part whose node answers with an error fails the search with that error.
  */
 export async function gatherDatabase(
   nc: NatsConnection, catalogue: RegisteredCatalogue, request: Uint8Array, limit: number, options: PartRequestOptions & { threshold: number; onPartDone?: () => void; select?: HitSelection },
