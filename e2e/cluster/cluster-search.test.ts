@@ -39,9 +39,9 @@ const nodes = new Map<string, ChildProcess>();
 let api: ServerProcess;
 
 /** A search submitted to the API server, waited for, and its job status and first page of hits. */
-async function searchOverHttp(smiles: string, database: string): Promise<{ status: Record<string, unknown>; hits: Hits; properties: [string, unknown][] }> {
+async function searchOverHttp(smiles: string, database: string, method: SearchMethod = 'morgan'): Promise<{ status: Record<string, unknown>; hits: Hits; properties: [string, unknown][] }> {
   const client = new ApiClient(api.url);
-  const { job_name: jobName } = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: smiles, search_type: 'morgan', search_quality: 'fast', db_names: database, compute_properties: 'false' });
+  const { job_name: jobName } = await client.json<{ job_name: string }>('/api/submit_molsearch', { search_input: smiles, search_type: method, search_quality: 'fast', db_names: database, compute_properties: 'false' });
   await client.waitForJob(jobName, 60_000);
   const status = await client.json('/api/job_status', { job_name: jobName });
   const pageAnswer = await client.request('GET', '/api/get_molsearch_page', { job_name: jobName, page_num: 0, page_size: 30, db_name: database, include_properties: true });
@@ -155,6 +155,10 @@ describe('search nodes over NATS', () => {
       await wholeApi.stop();
     }
     expectSameHits(hits, rounded(await localHits({ smiles: QUERY, method: 'morgan', quality: 'fast', limit: 30 }, 'WHOLE')));
+    // Consensus over the 3D parts: fused over both parts' samples on the API server, as one process fuses them.
+    const consensus = await searchOverHttp(QUERY, 'CAT3D', 'consensus');
+    expect(consensus.status).toMatchObject({ status: 'SUCCESS', partial: false, notes: [] });
+    expectSameHits(consensus.hits, rounded(await localHits({ smiles: QUERY, method: 'consensus', quality: 'fast', limit: 30 }, 'WHOLE3D')));
   });
 
   it('goes on with identical hits when a node holding a replicated part is killed during searches', { timeout: 300_000 }, async () => {
