@@ -212,13 +212,13 @@ function checkPopcountStarts(path: string, starts: Uint32Array, count: number): 
   if (!(starts[POPCOUNT_SLOTS - 1] === count && offsetsAscendFromZero(starts))) throw new EngineError('CATALOGUE_CORRUPT', `${path} is not a valid popcount table for ${count} molecules: re-import the catalogue.`);
 }
 
-/** A string column: its offsets in memory, each row's text read from the file (checked in full here). */
 /** A string column: one row's string, or the bytes of a range of rows in one read. */
 interface StringColumn {
   one(row: number): string;
   range(first: number, end: number): PackedBytes;
 }
 
+/** A string column: its offsets in memory, each row's text read from the file (checked in full here). */
 async function readStrings(files: CatalogueFiles, indexName: string, textName: string, count: number): Promise<StringColumn> {
   const offsets = new Uint32Array(toArrayBuffer(await files.read(indexName)));
   await files.verify(textName);

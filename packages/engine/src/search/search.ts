@@ -103,7 +103,7 @@ async function searchDatabases(request: SearchRequest, options: EngineSearchOpti
 }
 
 /** A method the catalogue can answer: 3D methods need 3D columns. */
-export function checkSearchable(catalogue: Pick<Catalogue, 'id' | 'manifest' | 'parts'>, method: SearchMethod): void {
+export function checkSearchable(catalogue: Pick<Catalogue, 'id' | 'manifest'>, method: SearchMethod): void {
   if (method !== 'morgan' && !catalogue.manifest.shape) {
     throw new EngineError('METHOD_UNAVAILABLE', `Catalogue ${catalogue.id} has no 3D index for ${method}: re-import it with 3D columns (molsearch import --3d).`);
   }
