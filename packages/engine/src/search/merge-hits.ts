@@ -43,8 +43,8 @@ export function mergePartHits(parts: readonly PartHits[], limit: number, thresho
  * The consensus hits of a catalogue's parts: each part returns every candidate it scored with its three
  * exact scores, fused against its own reference sample; fused again here against the parts' samples merged
  * (the whole catalogue's, score-fusion.ts mergedReference), kept from `threshold` and cut to the best
- * `limit`, they are the hits of the catalogue imported whole: its candidates lie among the parts', whose
- * candidates are each part's best by every source.
+ * `limit`. Every molecule then scores as in the catalogue imported whole, whose candidates lie among the
+ * parts' (each part's best by every source).
  */
 function fusedPartHits(parts: readonly PartHits[], limit: number, threshold: number): PartHits {
   if (!parts.every((hits) => hits.reference && hits.components)) throw new EngineError('WORKER_FAILED', 'A part of a consensus search answered without its reference sample.');
