@@ -2,6 +2,7 @@ import { seededRandom } from '@molsearch/chem';
 import { describe, expect, it } from 'vitest';
 import type { Catalogue } from '../catalogue/catalogue-reader.ts';
 import { partOfId } from '../format/catalogue-part.ts';
+import { packBytes } from '../format/packed-bytes.ts';
 import { consensusReferenceRows, referenceKey } from './reference-sample.ts';
 import { mergePartHits } from './merge-hits.ts';
 import type { PartHits } from './merge-hits.ts';
@@ -16,10 +17,7 @@ const hasModel = (row: number): boolean => row % 7 !== 3;
 
 /** Just what the reference sample reads of a catalogue: its count, ids (id by id, or also in blocks) and which rows have a model. */
 function catalogueOf(rows: readonly number[], inBlocks = false): Catalogue {
-  const compoundIdBytes = (first: number, end: number) => {
-    const items = rows.slice(first, end).map((row) => Buffer.from(ids[row]!, 'utf8'));
-    return { bytes: Buffer.concat(items), offsets: Uint32Array.from([0, ...items.map((_, i) => items.slice(0, i + 1).reduce((n, item) => n + item.length, 0))]) };
-  };
+  const compoundIdBytes = (first: number, end: number) => packBytes(rows.slice(first, end).map((row) => Buffer.from(ids[row]!, 'utf8')));
   return {
     count: rows.length,
     compoundId: (row: number) => ids[rows[row]!]!,
