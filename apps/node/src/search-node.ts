@@ -44,15 +44,22 @@ export async function startSearchNode(options: SearchNodeOptions): Promise<Searc
   const { logger } = options;
   const parts = await localParts(options.dataDir, (folder, error) => logger.warn('catalogue folder not served', { folder, error: String(error) }));
   const nc = await connectNats(options.servers, name);
-  const registry = await openRegistry(nc);
-  const service = await new Svcm(nc).add({ name: PART_SERVICE, version: '1.0.0', description: 'molsearch catalogue parts', metadata: { node: name } });
+  let service: Service;
   const records: PartRecord[] = [];
-  for (const local of parts) {
-    const record = partRecord(local);
-    serve(service, local, record, options.threads ?? 2, logger);
-    await announcePart(registry, record);
-    records.push(record);
-    logger.info('serving catalogue part', { database: record.database, part: `${record.part.index}/${record.part.of}`, molecules: record.count, build: record.build });
+  try {
+    const registry = await openRegistry(nc);
+    service = await new Svcm(nc).add({ name: PART_SERVICE, version: '1.0.0', description: 'molsearch catalogue parts', metadata: { node: name } });
+    for (const local of parts) {
+      const record = partRecord(local);
+      serve(service, local, record, options.threads ?? 2, logger);
+      await announcePart(registry, record);
+      records.push(record);
+      logger.info('serving catalogue part', { database: record.database, part: `${record.part.index}/${record.part.of}`, molecules: record.count, build: record.build });
+    }
+  } catch (error) {
+    // An open connection would keep the process running after the error is reported.
+    await nc.close().catch(() => undefined);
+    throw error;
   }
   const readying = new AbortController();
   const readied = readyParts(parts, options.threads ?? 2, readying.signal, logger);

@@ -58,9 +58,17 @@ export async function openRegistry(nc: NatsConnection, waitMs = 20_000): Promise
       return await kvm.create(REGISTRY_BUCKET, { history: 1, replicas: Math.min(3, Math.max(1, servers)) });
     } catch (error) {
       // A NATS cluster that has just started answers "jetstream is not enabled" until it has elected its leader.
-      if (Date.now() > deadline) throw error;
+      if (Date.now() > deadline) throw /jetstream is not enabled/i.test(String(error)) ? new NoJetStreamError(waitMs) : error;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+  }
+}
+
+/** NATS answered without JetStream for as long as openRegistry waited: a server started without -js, or a cluster with no leader. */
+export class NoJetStreamError extends Error {
+  readonly code = 'NO_JETSTREAM';
+  constructor(waitMs: number) {
+    super(`NATS has no JetStream for the catalogue registry after ${Math.round(waitMs / 1000)} s: start nats-server with JetStream (-js), and give a cluster time to elect its JetStream leader.`);
   }
 }
 

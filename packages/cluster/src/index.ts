@@ -2,7 +2,7 @@
  * What search nodes and API servers share over NATS: the subjects of catalogue parts, the messages of a
  * part's search, rows and hits endpoints, and the key-value registry of the catalogues the nodes serve.
  */
-export { REGISTRY_BUCKET, announcePart, buildName, openRegistry, readRegistry } from './catalogue-registry.ts';
+export { NoJetStreamError, REGISTRY_BUCKET, announcePart, buildName, openRegistry, readRegistry } from './catalogue-registry.ts';
 export type { PartRecord, RegisteredCatalogue } from './catalogue-registry.ts';
 export { FrameError } from './frame.ts';
 export { connectNats } from './nats-connection.ts';

@@ -22,7 +22,11 @@ export interface ClusterConfig {
  */
 export async function connectCluster(config: ClusterConfig, store: Store, options: { catalogueConfig: string; threads: number; name: string }): Promise<{ engine: SearchEngine; scoring: HitScoring }> {
   const nc = await connectNats(config.natsUrl, options.name);
-  const registry = await openRegistry(nc);
+  // An open connection would keep the process running after the error is reported.
+  const registry = await openRegistry(nc).catch(async (error: unknown) => {
+    await nc.close().catch(() => undefined);
+    throw error;
+  });
   const engine = createClusterEngine({
     nc, registry, rows: new ClusterRowRepository(store.db), catalogueConfig: options.catalogueConfig, threads: options.threads, attemptMs: config.attemptMs, partDeadlineMs: config.partDeadlineMs, failOnPartial: config.failOnPartial,
   });
