@@ -67,24 +67,26 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     for (const stopper of stoppers.splice(0).reverse()) await stopper().catch(() => undefined);
   };
   try {
-    await importWith(reference, []);
-    for (let index = 1; index <= PARTS; index++) await importWith(parts, ['--shard', `${index}/${PARTS}`]);
-
+    // The imports and the scratch database do not depend on one another. The NATS cluster starts after the
+    // imports: beside them, on a loaded machine, its servers could lose their JetStream leader again.
+    const [database] = await settled([
+      createScratchDatabase().then((created) => (stoppers.push(() => created.drop()), created)),
+      importWith(reference, []),
+      ...Array.from({ length: PARTS }, (_, i) => importWith(parts, ['--shard', `${i + 1}/${PARTS}`])),
+    ] as const);
     const nats = await startNatsCluster(join(dir, 'nats'));
     stoppers.push(() => nats.stop());
-    const database = await createScratchDatabase();
-    stoppers.push(() => database.drop());
 
     const nodes = new Map<string, ChildProcess>();
     stoppers.push(() => Promise.all([...nodes.values()].map((node) => stopProcess(node))));
-    for (const [name, held] of Object.entries(PLACEMENT)) {
+    const startNode = async (name: string, held: number[]): Promise<void> => {
       const dataDir = join(dir, name);
       for (const index of held) {
         const folder = partFolderName(DATABASE, { index, of: PARTS });
         await cp(join(parts, 'catalogues', folder), join(dataDir, 'catalogues', folder), { recursive: true });
       }
       nodes.set(name, await startSearchNode(nats.url, dataDir, name));
-    }
+    };
 
     const apis: ServerProcess[] = [];
     stoppers.push(() => Promise.all(apis.map((api) => api.stop())));
@@ -102,8 +104,11 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         JOB_LEASE_SECONDS: String(options.jobLeaseSeconds),
         CATALOGUE_CONFIG: join(dir, 'no-catalogue-config.json'),
       });
-    // One after the other: the first applies the migrations to the empty database.
-    for (const index of [0, 1]) apis.push(await startApi(index));
+    // The API servers one after the other (the first applies the migrations to the empty database), beside the nodes.
+    const startApis = async (): Promise<void> => {
+      for (const index of [0, 1]) apis.push(await startApi(index));
+    };
+    await settled([startApis(), ...Object.entries(PLACEMENT).map(([name, held]) => startNode(name, held))]);
 
     return {
       dir,
@@ -128,4 +133,15 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     const run = await runCli(['import', CATALOGUE_FILE, '--db', DATABASE, '--limit', String(options.rows), '--3d', '--data-dir', dataDir, ...extra], dir);
     if (run.code !== 0) throw new Error(`molsearch import ${extra.join(' ')} failed (${run.code}):\n${run.stderr}`);
   }
+}
+
+/**
+ * Promise.all that rejects only once every promise has settled: a piece that started while another failed is
+ * then registered with the topology's stop before it runs.
+ */
+async function settled<T extends readonly unknown[]>(promises: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }

@@ -43,7 +43,8 @@ function recordKey(record: Pick<PartRecord, 'database' | 'part'>): string {
 /**
  * The registry bucket, created by the first node or API server that needs it: history 1 (only the current
  * record of a part matters), and on a NATS cluster one replica on each of up to three servers, so the
- * registry outlives the loss of a NATS server. Waits up to `waitMs` for JetStream to be ready.
+ * registry outlives the loss of a NATS server. Waits up to `waitMs` for JetStream to be ready and, on a
+ * cluster, for the bucket's stream to have a leader: until then a write to it finds no one to answer.
  */
 export async function openRegistry(nc: NatsConnection, waitMs = 20_000): Promise<KV> {
   const kvm = new Kvm(nc);
@@ -51,16 +52,21 @@ export async function openRegistry(nc: NatsConnection, waitMs = 20_000): Promise
   for (;;) {
     try {
       // open() does not look the bucket up; its status does, and fails when it does not exist yet.
-      const existing = await kvm.open(REGISTRY_BUCKET);
-      const found = await existing.status().then(() => true, () => false);
-      if (found) return existing;
-      const servers = nc.info?.connect_urls?.length ?? 1;
-      return await kvm.create(REGISTRY_BUCKET, { history: 1, replicas: Math.min(3, Math.max(1, servers)) });
+      const bucket = await kvm.open(REGISTRY_BUCKET);
+      const status = await bucket.status().catch(() => undefined);
+      if (!status) {
+        const servers = nc.info?.connect_urls?.length ?? 1;
+        await kvm.create(REGISTRY_BUCKET, { history: 1, replicas: Math.min(3, Math.max(1, servers)) });
+        continue;
+      }
+      const cluster = status.streamInfo.cluster;
+      if (!cluster || cluster.leader) return bucket;
     } catch (error) {
       // A NATS cluster that has just started answers "jetstream is not enabled" until it has elected its leader.
       if (Date.now() > deadline) throw /jetstream is not enabled/i.test(String(error)) ? new NoJetStreamError(waitMs) : error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    if (Date.now() > deadline) throw new NoJetStreamError(waitMs);
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
