@@ -3,6 +3,7 @@
 //                          [--skip-index-rate] [--truth-queries-b N] [--skip-real] [--latency-queries N]
 //                          [--methods espsim_shape,espsim_electrostatic] [--sets A,B] [--probe fast:8:2048[:4:4096] ...] [--walk graph]
 //                          [--first-conformer-only] [--shifts fast:0,0.5,-0.5 ...] [--candidates fast:5000 ...] [--charge-share 0]
+//                          [--esp-shape fast:refined ...]
 //                          [--morgan-only] [--morgan-copies identical,distinct] [--morgan-moves 3] [--morgan-rss]
 //                          [--morgan-modes disk,disk-folds,memory,memory-full] [--charge-model current|legacy]`
 //
@@ -43,7 +44,7 @@ import type { Model3D, ScoreMethod } from '@molsearch/chem';
 import { CURRENT_CHARGE_MODEL, LEGACY_CHARGE_MODEL, closeSearchPool, createPreparer, importCatalogue, openCatalogue, readyForSearch, shapeQuery } from '@molsearch/engine';
 import type { Catalogue, ChargeModel, ShapeQuery } from '@molsearch/engine';
 import {
-  CHARGE_GRAPH, CHARGE_INDEX_FILE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, STAGE2_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, STAGE1_SHAPE_SHIFTS, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
+  CHARGE_GRAPH, CHARGE_INDEX_FILE, ESP_SHAPE_ESTIMATE, CHARGE_PROBE_SHARE, INDEX_VECTOR_BYTES, INDEX_WALK, MAX_FINGERPRINTS, STAGE2_CANDIDATES, SHAPE_INDEX_FILES, STAGE1_INDEX_PROBE, STAGE1_SHAPE_SHIFTS, bestRows, scansCatalogue, volumeScanProbe, candidateColumn, catalogueElectrostaticForm, columnScores, createGridPool,
   createRescorePool, candidateSources, indexCandidates, poolBuilder, probesCharges, poolRunner, rescoreModels, shapeSearch, stage1Union, writeFoldBitsOf, writeIndexGraph,
 } from '@molsearch/engine/bench';
 import type { RescorePool } from '@molsearch/engine/bench';
@@ -107,6 +108,7 @@ export async function run(args: string[]): Promise<void> {
       candidates: { type: 'string', multiple: true, default: [] },
       walk: { type: 'string', default: 'auto' },
       'charge-share': { type: 'string' },
+      'esp-shape': { type: 'string', multiple: true, default: [] },
       'first-conformer-only': { type: 'boolean', default: false },
     },
   });
@@ -141,6 +143,13 @@ export async function run(args: string[]): Promise<void> {
     const share = Number(values['charge-share']);
     if (!(share >= 0)) throw new Error(`--charge-share ${values['charge-share']}: expected a number of 0 or more`);
     CHARGE_PROBE_SHARE.charges = share;
+  }
+  // --esp-shape quality:shifted|refined: where the electrostatic stage 1 takes a row's shape from (the engine's
+  // ESP_SHAPE_ESTIMATE, changed in this process).
+  for (const entry of values['esp-shape']) {
+    const [quality, estimate] = entry.split(':');
+    if (!(QUALITIES as readonly string[]).includes(quality!) || (estimate !== 'shifted' && estimate !== 'refined')) throw new Error(`--esp-shape ${entry}: expected quality:shifted or quality:refined`);
+    ESP_SHAPE_ESTIMATE[quality as Quality] = estimate;
   }
   // --first-conformer-only: scanned catalogues are probed by their rows' first conformers alone, as those built before
   // every conformer had a vector are, for a before-and-after on the same catalogue.

@@ -13,7 +13,7 @@ export { createScanPool } from './morgan/scan-pool.ts';
 export type { ScanPool } from './morgan/scan-pool.ts';
 export { createKernel } from './morgan/select-kernel.ts';
 export { foldFingerprints } from './morgan/wasm-kernel.ts';
-export { STAGE2_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, STAGE1_SHAPE_SHIFTS, bestRows, columnScores, rankRows, stage1Candidates, stage1Scores } from './shape/grid-candidates.ts';
+export { ESP_SHAPE_ESTIMATE, STAGE2_CANDIDATES, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, STAGE1_SHAPE_SHIFTS, bestRows, columnScores, rankRows, stage1Candidates, stage1Scores } from './shape/grid-candidates.ts';
 export { BUILD_HERE, candidateColumn } from './shape/grid-columns.ts';
 export { columnMemory } from './shape/column-memory.ts';
 export { CHARGE_PROBE_SHARE, STAGE1_INDEX_PROBE, indexCandidates, scansCatalogue, volumeScanProbe } from './shape/index-candidates.ts';

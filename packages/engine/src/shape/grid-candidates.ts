@@ -145,15 +145,39 @@ export async function stage1Scores(
 
 /** stage1Scores on a column already built (candidateColumn; with charge sites for electrostatics), row i of the column first. */
 export async function columnScores(column: PoseGridColumn, query: Model3D, method: ScoreMethod, quality: SearchQuality, runner: GridKernelRunner = RUN_HERE): Promise<Float32Array> {
-  const conformers = STAGE1_QUERY_CONFORMERS[method][quality];
-  const refine = STAGE1_REFINED_PAIRS[method][quality];
-  if (method === 'espsim_shape') return shiftedGridScores(column, query, conformers, refine, STAGE1_SHAPE_SHIFTS[quality], runner);
-  const grids = queryGrids(query, conformers);
+  if (method === 'espsim_shape') {
+    return shiftedGridScores(column, query, STAGE1_QUERY_CONFORMERS[method][quality], STAGE1_REFINED_PAIRS[method][quality], STAGE1_SHAPE_SHIFTS[quality], runner);
+  }
+  return (await electrostaticColumnScores(column, query, quality, runner)).charges;
+}
+
+/**
+ * The electrostatic stage 1 of a column: each row's best charge estimate at its refined grid poses and, with
+ * `withGrids`, its best fine grid Tanimoto at those poses (0s without).
+ */
+export async function electrostaticColumnScores(
+  column: PoseGridColumn, query: Model3D, quality: SearchQuality, runner: GridKernelRunner = RUN_HERE, withGrids = false,
+): Promise<{ charges: Float32Array; grids: Float32Array }> {
+  const grids = queryGrids(query, STAGE1_QUERY_CONFORMERS.espsim_electrostatic[quality]);
   const margin = ESP_POSE_MARGIN[quality];
   // The charges need the fine grids only to weigh poses by a margin.
-  await column.scan(grids, refine, runner, margin > 0);
-  return column.chargeScores({ query: querySites(query, grids), queryCount: grids.count, margin }, runner);
+  const scan = await column.scan(grids, STAGE1_REFINED_PAIRS.espsim_electrostatic[quality], runner, margin > 0 || withGrids);
+  const charges = await column.chargeScores({ query: querySites(query, grids), queryCount: grids.count, margin }, runner);
+  return { charges, grids: withGrids ? scan.scores : new Float32Array(column.rows) };
 }
+
+/**
+ * Where the electrostatic stage 1 takes a row's shape from when it ranks by shape and charges (shape-search.ts
+ * candidateSources), by quality: 'shifted', the shape stage 1's score (its own scans, STAGE1_SHAPE_SHIFTS);
+ * 'refined', the best fine grid Tanimoto at the refined poses its charges are estimated at, from its own scan.
+ *
+ * At the 100,000 real Chemspace rows walked as a graph, 20 drug queries of set A, each way twice in turn
+ * (`npm run bench -- scale --rows '' --walk graph --methods espsim_electrostatic --esp-shape quality:x`): fast
+ * shifted / refined held 0.890 / 0.877 of the exact top 30 (stage 1 471-493 / 360-388 ms), so fast keeps the
+ * three places; accurate 0.927 / 0.928 (646-647 / 619-623 ms); very accurate 0.992 / 0.992 (1.23-1.29 /
+ * 0.99-1.04 s; whole searches 2.80-3.10 / 2.53-2.58 s), where the shape score's scan of 30 conformers costs most.
+ */
+export const ESP_SHAPE_ESTIMATE: Record<SearchQuality, 'shifted' | 'refined'> = { fast: 'shifted', accurate: 'refined', very_accurate: 'refined' };
 
 /**
  * Where the shape stage 1 places the query's grids along its first principal axis (Å), by quality: a

@@ -16,7 +16,7 @@ import { createGridPool, poolBuilder, poolRunner } from './grid-pool.ts';
 import type { GridPool } from './grid-pool.ts';
 import { PoseGridColumn, RUN_HERE } from './pose-grid-scan.ts';
 import { shapeQuery } from './shape-query.ts';
-import { STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, STAGE1_SHAPE_SHIFTS, bestRows, columnScores } from './grid-candidates.ts';
+import { ESP_SHAPE_ESTIMATE, STAGE1_QUERY_CONFORMERS, STAGE1_REFINED_PAIRS, STAGE1_SHAPE_SHIFTS, bestRows, columnScores, electrostaticColumnScores } from './grid-candidates.ts';
 import { bestOfSources, candidateSources, catalogueElectrostaticForm, stage1Union } from './shape-search.ts';
 
 // The first real molecules of the shared Chemspace sample.
@@ -186,5 +186,24 @@ describe('the candidate grids of stage 1', () => {
     expect([...bestRows(shape, 12)]).not.toEqual([...byMean]);
     // The older Carbó score ranks by the charges alone.
     expect([...(await bestOfSources(column, query.model, candidateSources('espsim_electrostatic', 'carbo', 12), 'fast', RUN_HERE))]).toEqual([...bestRows(charges, 12)]);
+  });
+
+  it('takes an electrostatic candidate\'s shape from the fine grids at its refined poses where the quality says so, its charge estimate unchanged', async () => {
+    const query = await shapeQuery('O=C(O)Cc1ccccc1Nc1c(Cl)cccc1Cl');
+    const rows = Uint32Array.from({ length: catalogue.count }, (_, i) => i);
+    const column = await candidateColumn(catalogue, rows, true);
+    const sources = candidateSources('espsim_electrostatic', 'shape_tanimoto', 12);
+    for (const quality of ['fast', 'accurate', 'very_accurate'] as const) {
+      const charges = await columnScores(column, query.model, 'espsim_electrostatic', quality);
+      const both = await electrostaticColumnScores(column, query.model, quality, RUN_HERE, true);
+      // Reading the refined pairs' fine grids leaves the charges' poses as they were.
+      expect(Buffer.from(both.charges.buffer).equals(Buffer.from(charges.buffer))).toBe(true);
+      const grids = queryGrids(query.model, STAGE1_QUERY_CONFORMERS.espsim_electrostatic[quality]);
+      expect([...both.grids]).toEqual([...(await column.scan(grids, STAGE1_REFINED_PAIRS.espsim_electrostatic[quality], RUN_HERE)).scores]);
+      const shape = ESP_SHAPE_ESTIMATE[quality] === 'refined' ? both.grids : await columnScores(column, query.model, 'espsim_shape', quality);
+      expect([...(await bestOfSources(column, query.model, sources, quality, RUN_HERE))]).toEqual([...bestRows(charges.map((score, i) => (score + shape[i]!) / 2), 12)]);
+    }
+    expect(Object.values(ESP_SHAPE_ESTIMATE)).toContain('refined');
+    column.release();
   });
 });

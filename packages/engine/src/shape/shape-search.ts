@@ -4,7 +4,7 @@ import { catalogueChargeModel, electrostaticFormFor } from '../features/charge-m
 import { EngineError } from '../format/engine-error.ts';
 import { sortHits } from '../format/hit-order.ts';
 import type { SearchQuality } from '../format/search-types.ts';
-import { STAGE2_CANDIDATES, bestRows, columnScores } from './grid-candidates.ts';
+import { ESP_SHAPE_ESTIMATE, STAGE2_CANDIDATES, bestRows, columnScores, electrostaticColumnScores } from './grid-candidates.ts';
 import { BUILD_HERE, candidateColumn } from './grid-columns.ts';
 import { poolBuilder, poolRunner } from './grid-pool.ts';
 import type { GridPool } from './grid-pool.ts';
@@ -39,8 +39,8 @@ export interface CandidateSource {
   method: ScoreMethod;
   wanted: number;
   /**
-   * For the electrostatic method: rank by the mean of the row's shape and charge stage-1 scores, as the
-   * exact score of the shape_* forms is the mean of the shape Tanimoto and the ESP score.
+   * For the electrostatic method: rank by the mean of the row's shape and charge stage-1 scores (its shape as
+   * ESP_SHAPE_ESTIMATE says), as the exact score of the shape_* forms is the mean of the shape Tanimoto and the ESP score.
    */
   withShape?: boolean;
 }
@@ -66,7 +66,8 @@ export function candidateSources(method: ScoreMethod, form: ElectrostaticForm, c
 
 /**
  * The union of the best rows of each of `sources` among the rows of `column`, as indices into the column,
- * ascending. Each method's stage-1 scores are computed once, however many sources rank by them.
+ * ascending. Each method's stage-1 scores are computed once, however many sources rank by them; an
+ * electrostatic source whose shape comes from its own refined poses (ESP_SHAPE_ESTIMATE) scans for both at once.
  */
 export async function bestOfSources(column: PoseGridColumn, query: Model3D, sources: readonly CandidateSource[], quality: SearchQuality, runner: GridKernelRunner): Promise<Uint32Array> {
   const scores = new Map<ScoreMethod, Float32Array>();
@@ -79,8 +80,15 @@ export async function bestOfSources(column: PoseGridColumn, query: Model3D, sour
   };
   const parts: Uint32Array[] = [];
   for (const source of sources) {
+    const withShape = source.withShape && source.method !== 'espsim_shape';
+    if (withShape && ESP_SHAPE_ESTIMATE[quality] === 'refined') {
+      const { charges, grids } = await electrostaticColumnScores(column, query, quality, runner, true);
+      scores.set(source.method, charges);
+      parts.push(bestRows(charges.map((score, i) => (score + grids[i]!) / 2), source.wanted));
+      continue;
+    }
     const own = await scoresOf(source.method);
-    const shape = source.withShape && source.method !== 'espsim_shape' ? await scoresOf('espsim_shape') : undefined;
+    const shape = withShape ? await scoresOf('espsim_shape') : undefined;
     parts.push(bestRows(shape ? own.map((score, i) => (score + shape[i]!) / 2) : own, source.wanted));
   }
   return parts.length === 1 ? parts[0]! : Uint32Array.from(new Set(parts.flatMap((part) => [...part]))).sort();
@@ -126,8 +134,8 @@ export function catalogueElectrostaticForm(catalogue: Catalogue): ElectrostaticF
 /**
  * Two stages: every molecule's volume grids are compared with the query's in principal-axes poses
  * (format/grid-layout.ts), and the best of them by grid Tanimoto (shape, averaged over the query grids'
- * places: grid-candidates.ts STAGE1_SHAPE_SHIFTS), or by that and the charges
- * at the best grid poses (electrostatics, `candidateSources`), are aligned and scored by the 3D scorer;
+ * places: grid-candidates.ts STAGE1_SHAPE_SHIFTS), or by a grid Tanimoto and the charges at the best
+ * grid poses (electrostatics, `candidateSources`, ESP_SHAPE_ESTIMATE), are aligned and scored by the 3D scorer;
  * that exact score is what is returned. The query must be built with the catalogue's charge model.
  */
 export async function shapeSearch(catalogue: Catalogue, query: ShapeQuery, options: ShapeSearchOptions): Promise<{ rows: Uint32Array; similarities: Float64Array }> {
