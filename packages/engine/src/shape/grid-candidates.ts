@@ -176,6 +176,9 @@ export async function electrostaticColumnScores(
  * shifted / refined held 0.890 / 0.877 of the exact top 30 (stage 1 471-493 / 360-388 ms), so fast keeps the
  * three places; accurate 0.927 / 0.928 (646-647 / 619-623 ms); very accurate 0.992 / 0.992 (1.23-1.29 /
  * 0.99-1.04 s; whole searches 2.80-3.10 / 2.53-2.58 s), where the shape score's scan of 30 conformers costs most.
+ * At 10^6 replicated rows walked, 5 of those queries ranked exactly over every row (`--truth-rows 1000000`),
+ * very accurate held 0.807 / 0.813 of the exact top 30 (stage 1 2.76-2.92 / 2.52-2.53 s, searches 4.29-4.47 /
+ * 4.09-4.16 s).
  */
 export const ESP_SHAPE_ESTIMATE: Record<SearchQuality, 'shifted' | 'refined'> = { fast: 'shifted', accurate: 'refined', very_accurate: 'refined' };
 
