@@ -153,17 +153,17 @@ export async function columnScores(column: PoseGridColumn, query: Model3D, metho
 
 /**
  * The electrostatic stage 1 of a column: each row's best charge estimate at its refined grid poses and, with
- * `withGrids`, its best fine grid Tanimoto at those poses (0s without).
+ * `withGrids`, its best fine grid Tanimoto at those poses.
  */
 export async function electrostaticColumnScores(
   column: PoseGridColumn, query: Model3D, quality: SearchQuality, runner: GridKernelRunner = RUN_HERE, withGrids = false,
-): Promise<{ charges: Float32Array; grids: Float32Array }> {
+): Promise<{ charges: Float32Array; grids?: Float32Array }> {
   const grids = queryGrids(query, STAGE1_QUERY_CONFORMERS.espsim_electrostatic[quality]);
   const margin = ESP_POSE_MARGIN[quality];
   // The charges need the fine grids only to weigh poses by a margin.
   const scan = await column.scan(grids, STAGE1_REFINED_PAIRS.espsim_electrostatic[quality], runner, margin > 0 || withGrids);
   const charges = await column.chargeScores({ query: querySites(query, grids), queryCount: grids.count, margin }, runner);
-  return { charges, grids: withGrids ? scan.scores : new Float32Array(column.rows) };
+  return withGrids ? { charges, grids: scan.scores } : { charges };
 }
 
 /**

@@ -199,8 +199,8 @@ describe('the candidate grids of stage 1', () => {
       // Reading the refined pairs' fine grids leaves the charges' poses as they were.
       expect(Buffer.from(both.charges.buffer).equals(Buffer.from(charges.buffer))).toBe(true);
       const grids = queryGrids(query.model, STAGE1_QUERY_CONFORMERS.espsim_electrostatic[quality]);
-      expect([...both.grids]).toEqual([...(await column.scan(grids, STAGE1_REFINED_PAIRS.espsim_electrostatic[quality], RUN_HERE)).scores]);
-      const shape = ESP_SHAPE_ESTIMATE[quality] === 'refined' ? both.grids : await columnScores(column, query.model, 'espsim_shape', quality);
+      expect([...both.grids!]).toEqual([...(await column.scan(grids, STAGE1_REFINED_PAIRS.espsim_electrostatic[quality], RUN_HERE)).scores]);
+      const shape = ESP_SHAPE_ESTIMATE[quality] === 'refined' ? both.grids! : await columnScores(column, query.model, 'espsim_shape', quality);
       expect([...(await bestOfSources(column, query.model, sources, quality, RUN_HERE))]).toEqual([...bestRows(charges.map((score, i) => (score + shape[i]!) / 2), 12)]);
     }
     expect(Object.values(ESP_SHAPE_ESTIMATE)).toContain('refined');

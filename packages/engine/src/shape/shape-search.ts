@@ -78,19 +78,19 @@ export async function bestOfSources(column: PoseGridColumn, query: Model3D, sour
     scores.set(method, computed);
     return computed;
   };
-  const parts: Uint32Array[] = [];
-  for (const source of sources) {
+  const mean = (a: Float32Array, b: Float32Array): Float32Array => a.map((score, i) => (score + b[i]!) / 2);
+  const ranking = async (source: CandidateSource): Promise<Float32Array> => {
     const withShape = source.withShape && source.method !== 'espsim_shape';
     if (withShape && ESP_SHAPE_ESTIMATE[quality] === 'refined') {
       const { charges, grids } = await electrostaticColumnScores(column, query, quality, runner, true);
       scores.set(source.method, charges);
-      parts.push(bestRows(charges.map((score, i) => (score + grids[i]!) / 2), source.wanted));
-      continue;
+      return mean(charges, grids!);
     }
     const own = await scoresOf(source.method);
-    const shape = withShape ? await scoresOf('espsim_shape') : undefined;
-    parts.push(bestRows(shape ? own.map((score, i) => (score + shape[i]!) / 2) : own, source.wanted));
-  }
+    return withShape ? mean(own, await scoresOf('espsim_shape')) : own;
+  };
+  const parts: Uint32Array[] = [];
+  for (const source of sources) parts.push(bestRows(await ranking(source), source.wanted));
   return parts.length === 1 ? parts[0]! : Uint32Array.from(new Set(parts.flatMap((part) => [...part]))).sort();
 }
 
