@@ -5,7 +5,7 @@
 export { NoJetStreamError, REGISTRY_BUCKET, announcePart, buildName, openRegistry, readRegistry } from './catalogue-registry.ts';
 export type { PartRecord, RegisteredCatalogue } from './catalogue-registry.ts';
 export { FrameError } from './frame.ts';
-export { connectNats } from './nats-connection.ts';
+export { NatsUnreachableError, connectNats } from './nats-connection.ts';
 export type { NatsConnection } from './nats-connection.ts';
 export { PART_SERVICE, endpointName, partSubjects } from './part-subjects.ts';
 export type { PartEndpoint } from './part-subjects.ts';
