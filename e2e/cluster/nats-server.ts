@@ -25,18 +25,20 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `nats-server -c <conf>` with JetStream storing under `dir`, listening on 127.0.0.1 only, with a
- * payload limit large enough for a part's reply of 100,000 hits; resolves once it accepts connections.
+ * Starts `nats-server -c <conf>` with JetStream storing under `dir` (without, when `jetstream` is false, as an
+ * operator who forgot it would), listening on 127.0.0.1 only, with a payload limit large enough for a part's
+ * reply of 100,000 hits; resolves once it accepts connections.
  */
-export async function startNatsServer(dir: string): Promise<NatsServer> {
-  return startConfigured(dir, await freePort(), [], 'Server is ready');
+export async function startNatsServer(dir: string, jetstream = true): Promise<NatsServer> {
+  return startConfigured(dir, await freePort(), [], 'Server is ready', jetstream);
 }
 
-async function startConfigured(dir: string, port: number, extra: string[], ready: string): Promise<NatsServer> {
+async function startConfigured(dir: string, port: number, extra: string[], ready: string, jetstream = true): Promise<NatsServer> {
   await mkdir(dir, { recursive: true });
   const conf = join(dir, 'nats.conf');
   const monitor = await freePort();
-  await writeFile(conf, [`host: 127.0.0.1`, `port: ${port}`, `http: 127.0.0.1:${monitor}`, `max_payload: 8MB`, `jetstream { store_dir: "${join(dir, 'jetstream')}" }`, ...extra, ''].join('\n'));
+  const store = jetstream ? [`jetstream { store_dir: "${join(dir, 'jetstream')}" }`] : [];
+  await writeFile(conf, [`host: 127.0.0.1`, `port: ${port}`, `http: 127.0.0.1:${monitor}`, `max_payload: 8MB`, ...store, ...extra, ''].join('\n'));
   const child = spawn('nats-server', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   await new Promise<void>((resolve, reject) => {

@@ -1,39 +1,28 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../apps/cli/src/testing/run-cli.ts';
 import { startServerProcess } from '../api/server-process.ts';
-import { freePort, stopProcess } from './nats-server.ts';
+import { freePort, startNatsServer } from './nats-server.ts';
+import type { NatsServer } from './nats-server.ts';
 
 // A search node and an API server with NATS_URL cannot start without NATS, nor on a nats-server started without -js
 // (the catalogue registry is a JetStream bucket). Each must say why and exit, not wait on in silence or keep running
 // with its connection open.
 let dir: string;
-let url: string;
 let unreachable: string;
-let nats: ReturnType<typeof spawn>;
+let nats: NatsServer;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'molsearch-no-jetstream-'));
-  const port = await freePort();
-  nats = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    let log = '';
-    nats.stderr!.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Server is ready')) resolve();
-    });
-    nats.once('exit', (code) => reject(new Error(`nats-server exited with ${code}:\n${log}`)));
-  });
-  url = `nats://127.0.0.1:${port}`;
+  nats = await startNatsServer(join(dir, 'nats'), false);
   // A port nothing listens on.
   unreachable = `nats://127.0.0.1:${await freePort()}`;
 });
 
 afterAll(async () => {
-  if (nats) await stopProcess(nats);
+  await nats?.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -54,7 +43,7 @@ async function startBoth(natsUrl: string, name: string): Promise<{ node: Awaited
 
 describe('a search node and an API server started on NATS they cannot use', { timeout: 90_000 }, () => {
   it('exit at start with a message that names the cause: no server answering, or no JetStream', async () => {
-    const [down, plain] = await Promise.all([startBoth(unreachable, 'down'), startBoth(url, 'plain')]);
+    const [down, plain] = await Promise.all([startBoth(unreachable, 'down'), startBoth(nats.url, 'plain')]);
     const cases = [
       { started: down, cause: new RegExp(`Cannot reach NATS at ${unreachable} after 20 s \\(.+\\): check the URLs and that nats-server is running`) },
       { started: plain, cause: /NATS has no JetStream for the catalogue registry after 20 s: start nats-server with JetStream \(-js\)/ },
