@@ -46,4 +46,17 @@ describe('the catalogue registry on JetStream', () => {
     await kv.delete('CS.3-of-4');
     expect((await readRegistry(kv)).get('CS')).toEqual({ database: 'CS', of: 2, parts: new Map([[1, record('CS', 1, 2, '2026-01-01')], [2, record('CS', 2, 2, '2026-01-01')]]) });
   });
+
+  it('writes a part announced while its NATS server is down once the server is back, rather than failing the node', { timeout: 60_000 }, async () => {
+    const kv = await openRegistry(nc);
+    const port = Number(new URL(server.url).port);
+    await server.stop();
+    const announced = announcePart(kv, record('ENAMINE', 1, 1, '2026-04-01'));
+    const outcome = announced.then(() => 'written', (error: unknown) => `failed: ${String(error)}`);
+    // Longer than a JetStream write waits for its answer (5 s), so the first write fails whatever the client buffers.
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    server = await startNatsServer(dir, true, port);
+    expect(await outcome).toBe('written');
+    expect((await readRegistry(kv)).get('ENAMINE')?.parts.get(1)).toEqual(record('ENAMINE', 1, 1, '2026-04-01'));
+  });
 });

@@ -27,10 +27,11 @@ export async function freePort(): Promise<number> {
 /**
  * Starts `nats-server -c <conf>` with JetStream storing under `dir` (without, when `jetstream` is false, as an
  * operator who forgot it would), listening on 127.0.0.1 only, with a payload limit large enough for a part's
- * reply of 100,000 hits; resolves once it accepts connections.
+ * reply of 100,000 hits; resolves once it accepts connections. Given the `port` and `dir` of a server stopped
+ * before, it starts that server again, its JetStream data included.
  */
-export async function startNatsServer(dir: string, jetstream = true): Promise<NatsServer> {
-  return startConfigured(dir, await freePort(), [], 'Server is ready', jetstream);
+export async function startNatsServer(dir: string, jetstream = true, port?: number): Promise<NatsServer> {
+  return startConfigured(dir, port ?? (await freePort()), [], 'Server is ready', jetstream);
 }
 
 async function startConfigured(dir: string, port: number, extra: string[], ready: string, jetstream = true): Promise<NatsServer> {

@@ -78,8 +78,22 @@ export class NoJetStreamError extends Error {
   }
 }
 
-export async function announcePart(kv: KV, record: PartRecord): Promise<void> {
-  await kv.put(recordKey(record), JSON.stringify(record));
+/**
+ * Writes the part's record, trying again for up to `waitMs`: while its NATS server restarts, or a cluster
+ * elects the bucket's new leader, a write finds no one to answer it, and a node that gave up then would
+ * exit over a moment's outage.
+ */
+export async function announcePart(kv: KV, record: PartRecord, waitMs = 20_000): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await kv.put(recordKey(record), JSON.stringify(record));
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /**
