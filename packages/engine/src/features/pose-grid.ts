@@ -46,7 +46,7 @@ export function modelGridRow(model: Model3D, out: Uint8Array, at: number): void 
 /**
  * A decoded model's grids with the fine and the coarse ones apart: slot k's fine grid at `fineAt` + k x
  * GRID_BYTES of `fine`, its coarse grid at `coarseAt` + k x COARSE_GRID_BYTES of `coarse` (the grid
- * kernel's column layout). Voxels are set into the bytes there, which must be zero.
+ * kernel's column layout). Each grid overwrites the bytes there.
  */
 export function modelGrids(model: Model3D, fine: Uint8Array, fineAt: number, coarse: Uint8Array, coarseAt: number): void {
   const count = Math.min(GRID_SLOTS, model.conformers.length);
