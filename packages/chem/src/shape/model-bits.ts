@@ -7,7 +7,8 @@ export function bitsFor(largest: number): number {
 
 /** Zig-zag code: 0, -1, 1, -2, ... as 0, 1, 2, 3, ... so small steps of either sign take few bits. */
 export const zigzag = (value: number): number => (value >= 0 ? 2 * value : -2 * value - 1);
-export const unzigzag = (code: number): number => (code & 1 ? -(code + 1) / 2 : code / 2);
+/** The inverse of zigzag, in integer operations (codes below 2^31) so that decoding stays in small integers. */
+export const unzigzag = (code: number): number => (code >> 1) ^ ((code << 31) >> 31);
 
 /** Appends values of up to 17 bits to a byte array, lowest bit first. */
 export class BitWriter {
