@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { ensureMemory } from '../shape/shape-kernel-module.ts';
+import { ensureMemory, instantiateWasm } from '../shape/shape-kernel-module.ts';
 import type { WasmMemory } from '../shape/shape-kernel-module.ts';
 import type { DistanceGeometryError } from './distance-geometry-error.ts';
 import type { MinimiseOptions } from './lbfgs.ts';
@@ -8,11 +7,6 @@ import type { ForceField } from './refinement-force-field.ts';
 // Built from packages/chem/assembly/conformer-minimiser.ts by `npm run build:wasm:conformers -w @molsearch/chem`;
 // committed, so installs need no AssemblyScript step.
 const WASM_URL = new URL('./conformer-minimiser.wasm', import.meta.url);
-
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> };
-}
 
 interface MinimiserExports {
   memory: WasmMemory;
@@ -38,12 +32,9 @@ class MinimiserKernel {
   private loaded: Float64Array | undefined;
 
   constructor() {
-    const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-    const imports = {
-      env: { abort: () => undefined },
+    this.exports = instantiateWasm<MinimiserExports>(WASM_URL, {
       'conformer-minimiser': { cos: Math.cos, sin: Math.sin, atan2: Math.atan2, now: () => performance.now() },
-    };
-    this.exports = new wasm.Instance(new wasm.Module(readFileSync(WASM_URL)), imports).exports as unknown as MinimiserExports;
+    });
     this.workVectors = this.exports.WORK_VECTORS.value;
   }
 

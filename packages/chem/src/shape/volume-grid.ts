@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { ensureMemory } from './shape-kernel-module.ts';
+import { ensureMemory, instantiateWasm } from './shape-kernel-module.ts';
 import type { WasmMemory } from './shape-kernel-module.ts';
 
 /**
@@ -28,11 +27,6 @@ export function volumeLattice(spacing: number, radius: number, halfBox: readonly
 // so installs need no AssemblyScript step.
 const WASM_URL = new URL('./volume-grid.wasm', import.meta.url);
 
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> };
-}
-
 interface VoxelExports {
   memory: WasmMemory;
   voxelize(
@@ -55,8 +49,7 @@ class VoxelKernel {
   private grids = new Map<number, Uint8Array>();
 
   constructor() {
-    const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-    this.exports = new wasm.Instance(new wasm.Module(readFileSync(WASM_URL)), { env: { abort: () => undefined } }).exports as unknown as VoxelExports;
+    this.exports = instantiateWasm<VoxelExports>(WASM_URL);
     this.reserve(64);
   }
 
