@@ -60,8 +60,6 @@ export function voxelize(
 }
 
 /** dz² of voxel `z` of the row, or infinity past the row's last voxel within reach. */
-// @ts-ignore: decorator
-@inline
 function dz2(z: i32, z1: i32, spacing: f64, hz: f64, pz: f64): f64 {
   if (z > z1) return Infinity;
   const dz = (<f64>z + 0.5) * spacing - hz - pz;
