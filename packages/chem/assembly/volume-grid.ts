@@ -4,10 +4,11 @@
 //
 // The caller places `atoms` points (x, y, z as f64) at `coords`; the grid is written to the `bytes` at `out`
 // (at least one more than its voxels need). A lattice's reach (its radius in voxels, rounded up) is at most 3.
+// The module keeps no static data, so the caller's arrays may start at byte 0.
 
 /**
  * Sets the voxels whose centre lies within `radius` of a point, mirrored by the flips, clearing the rest. Each
- * distance is summed as the scalar code sums it, (dx² + dy²) + dz², in f64, so the grid is the same bit for bit:
+ * distance is summed as the grid's definition sums it, (dx² + dy²) + dz², in f64, so the grid is exactly that:
  * a plane of voxels is skipped when dx² alone is beyond the radius, a row when dx² + dy² is, and a row's voxels
  * within reach are compared two at a time and set with one 16-bit write.
  */
