@@ -51,12 +51,16 @@ export function simdOverlapAvailable(): boolean {
 /** A fresh instance (own memory) of the committed WebAssembly module at `url`, given `imports` besides `env.abort`. */
 export function instantiateWasm<Exports>(url: URL, imports: Record<string, Record<string, unknown>> = {}): Exports {
   if (!wasm) throw new Error('this runtime has no WebAssembly');
-  return new wasm.Instance(new wasm.Module(readFileSync(url)), { env: { abort: () => undefined }, ...imports }).exports as unknown as Exports;
+  return instanceOf(new wasm.Module(readFileSync(url)), imports);
 }
 
 /** A fresh instance (own memory) of the shape kernel; throws with the reason when it cannot load. */
 export function instantiateShapeKernel<Exports>(): Exports {
-  return new wasm!.Instance(kernelModule(), { env: { abort: () => undefined } }).exports as unknown as Exports;
+  return instanceOf(kernelModule());
+}
+
+function instanceOf<Exports>(module: object, imports: Record<string, Record<string, unknown>> = {}): Exports {
+  return new wasm!.Instance(module, { env: { abort: () => undefined }, ...imports }).exports as unknown as Exports;
 }
 
 /** Grows `memory` to at least `bytes`. */

@@ -74,7 +74,8 @@ describe('the WebAssembly voxel kernel', () => {
     expect(out).toEqual(everyVoxel(large, [1, 1, 1], grid));
   });
 
-  it('refuses a lattice reaching further than the kernel compares', () => {
+  it('refuses a lattice reaching further than the kernel compares, or larger than it holds', () => {
     expect(() => volumeLattice(1, 3.5, [5, 5, 5])).toThrow(/at most 3 voxels/);
+    expect(() => volumeLattice(0.5, 1, [50, 50, 50])).toThrow(/larger than the voxel kernel holds/);
   });
 });

@@ -16,11 +16,16 @@ export interface Lattice {
   bytes: number;
 }
 
+/** The largest grid the voxel kernel's memory holds (2^19 voxels). */
+const MAX_GRID_BYTES = 1 << 16;
+
 /** A lattice of `spacing` Å voxels set within `radius` Å of an atom, at most 3 voxels (the kernel compares up to 8 voxels a row). */
 export function volumeLattice(spacing: number, radius: number, halfBox: readonly [number, number, number]): Lattice {
   if (!(radius > 0 && radius <= 3 * spacing)) throw new RangeError(`a volume lattice reaches at most 3 voxels from an atom: radius ${radius} Å, spacing ${spacing} Å`);
   const dims = halfBox.map((half) => Math.ceil((2 * half) / spacing)) as [number, number, number];
-  return { spacing, radius, halfBox, dims, bytes: Math.ceil((dims[0] * dims[1] * dims[2]) / 128) * 16 };
+  const bytes = Math.ceil((dims[0] * dims[1] * dims[2]) / 128) * 16;
+  if (bytes > MAX_GRID_BYTES) throw new RangeError(`a volume grid of ${bytes} bytes is larger than the voxel kernel holds (${MAX_GRID_BYTES})`);
+  return { spacing, radius, halfBox, dims, bytes };
 }
 
 // Built from packages/chem/assembly/volume-grid.ts by `npm run build:wasm:grids -w @molsearch/chem`; committed,
@@ -74,9 +79,6 @@ class VoxelKernel {
   }
 }
 
-/** The largest grid the kernel's memory holds (2^19 voxels). */
-const MAX_GRID_BYTES = 1 << 16;
-
 let kernel: VoxelKernel | undefined;
 
 /**
@@ -86,6 +88,5 @@ let kernel: VoxelKernel | undefined;
  * first atoms of `coords`.
  */
 export function voxelize(coords: Float64Array, flip: readonly [number, number, number], grid: Lattice, out: Uint8Array, at: number, atoms = coords.length / 3): void {
-  if (grid.bytes > MAX_GRID_BYTES) throw new RangeError(`a volume grid of ${grid.bytes} bytes is larger than the voxel kernel holds (${MAX_GRID_BYTES})`);
   (kernel ??= new VoxelKernel()).voxelize(coords, atoms, flip, grid, out, at);
 }
